@@ -1,0 +1,110 @@
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
+import { fieldErrors, formValues, type FieldErrors } from "~/lib/form";
+
+/**
+ * Client-side validation with the same schema the action uses. Errors come from the last submit
+ * (browser or server); a field's error clears when that field is edited.
+ */
+export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
+  const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
+  if (serverErrors !== shownServerErrors) {
+    setShownServerErrors(serverErrors);
+    setErrors(serverErrors ?? {});
+  }
+  return {
+    errors,
+    validate(form: HTMLFormElement): boolean {
+      const result = schema.safeParse(formValues(new FormData(form)));
+      if (result.success) {
+        setErrors({});
+        return true;
+      }
+      setErrors(fieldErrors(result.error));
+      return false;
+    },
+    clear(field: string) {
+      setErrors((current) => {
+        if (!(field in current)) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+    },
+  };
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextField({ name, label, error, hint, id, className, ...input }: FieldProps) {
+  const inputId = id ?? `champ-${name}`;
+  const errorId = `${inputId}-erreur`;
+  const hintId = hint ? `${inputId}-aide` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base shadow-sm disabled:bg-slate-100 ${
+          error ? "border-red-600" : "border-slate-400"
+        }`}
+        {...input}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+export function FormAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      {message}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      aria-disabled={busy}
+      className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-3 text-base font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+    >
+      {busy ? (
+        <>
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" />
+          {busyLabel}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "./countries";
+
+/** Keeps digits only, and drops the national trunk prefix 0 a French number is often typed with. */
+export function phoneDigits(raw: string): string {
+  return raw.replace(/\D/g, "").slice(0, 15);
+}
+
+function groups(digits: string, sizes: number[]): string {
+  const parts: string[] = [];
+  let index = 0;
+  for (const size of sizes) {
+    if (index >= digits.length) break;
+    parts.push(digits.slice(index, index + size));
+    index += size;
+  }
+  while (index < digits.length) {
+    parts.push(digits.slice(index, index + 2));
+    index += 2;
+  }
+  return parts.join(" ");
+}
+
+/** Spec §5: France groups 1-2-2-2-2, Canada 3-3-4, other countries in pairs. */
+export function formatPhoneDigits(isoCode: CountryIsoCode, raw: string): string {
+  const digits = phoneDigits(raw);
+  if (isoCode === "FR") return groups(digits, [1, 2, 2, 2, 2]);
+  if (isoCode === "CA") return groups(digits, [3, 3, 4]);
+  return groups(digits, []);
+}
+
+/** A valid number for that country in E.164 ("+33612345678"), or null. */
+export function toE164(isoCode: CountryIsoCode, raw: string): string | null {
+  const digits = phoneDigits(raw);
+  if (digits.length === 0) return null;
+  const country = countryByIsoCode(isoCode) ?? DEFAULT_COUNTRY;
+  const parsed = parsePhoneNumberFromString(`${country.dialCode}${digits.replace(/^0/, "")}`);
+  if (!parsed || !parsed.isValid() || parsed.country !== isoCode) return null;
+  return parsed.number;
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { COUNTRIES, SIGN_UP_COUNTRY_VALUES, COUNTRY_ISO_CODES, countryBySignUpValue } from "~/lib/countries";
+import { requiredText } from "~/lib/form";
+import { toE164 } from "~/lib/phone";
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const messages = {
+  emailRequired: "L'email est requis",
+  emailInvalid: "Format d'email invalide",
+  passwordRequired: "Le mot de passe est requis",
+  passwordTooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
+  passwordTooLong: `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`,
+  passwordTooCommon:
+    "Ce mot de passe est trop courant ou trop facile à deviner. Choisissez une phrase plus longue ou moins prévisible.",
+  firstNameRequired: "Le prénom est requis",
+  lastNameRequired: "Le nom est requis",
+  phoneRequired: "Le téléphone mobile est requis",
+  phoneInvalid: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
+  countryRequired: "Le pays est requis",
+  // §8 error catalogue
+  invalidCredentials: "Email ou mot de passe incorrect. Vérifiez vos identifiants.",
+  emailNotConfirmed: "Votre email n'a pas encore été confirmé. Vérifiez votre boîte mail.",
+  tooManyLoginAttempts: "Trop de tentatives de connexion. Veuillez patienter avant de réessayer.",
+  unknownEmail: "Aucun compte n'existe avec cet email. Vous devez d'abord vous inscrire.",
+  unexpected: "Une erreur inattendue s'est produite. Veuillez réessayer.",
+  alreadyRegistered: "Un compte existe déjà avec cet email. Essayez de vous connecter.",
+  tooManySignUpAttempts: "Trop de tentatives d'inscription. Veuillez patienter avant de réessayer.",
+  signUpUnexpected: "Une erreur inattendue s'est produite lors de l'inscription.",
+} as const;
+
+const email = requiredText(messages.emailRequired, 254)
+  .toLowerCase()
+  .pipe(z.email({ error: messages.emailInvalid, pattern: z.regexes.html5Email }));
+
+export const signInSchema = z.object({
+  email,
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, messages.invalidCredentials),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignInField = keyof SignInInput;
+
+export const newPasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+
+export const signUpSchema = z
+  .object({
+    prenom: requiredText(messages.firstNameRequired, 100),
+    nom: requiredText(messages.lastNameRequired, 100),
+    email,
+    motDePasse: newPasswordSchema,
+    telephonePays: z.enum(COUNTRY_ISO_CODES, { error: messages.phoneRequired }).default("FR"),
+    telephoneMobile: z
+      .string({ error: messages.phoneRequired })
+      .max(40, messages.phoneInvalid)
+      .refine((value) => /\d/.test(value), messages.phoneRequired),
+    pays: z.enum(SIGN_UP_COUNTRY_VALUES, { error: messages.countryRequired }),
+  })
+  .transform((input, ctx) => {
+    const phoneE164 = toE164(input.telephonePays, input.telephoneMobile);
+    if (!phoneE164) {
+      ctx.addIssue({ code: "custom", path: ["telephoneMobile"], message: messages.phoneInvalid });
+      return z.NEVER;
+    }
+    const country = countryBySignUpValue(input.pays) ?? COUNTRIES[0];
+    return {
+      firstName: input.prenom,
+      lastName: input.nom,
+      email: input.email,
+      password: input.motDePasse,
+      phoneMobile: phoneE164,
+      country: country.value,
+    };
+  });
+export type SignUpFormField = "prenom" | "nom" | "email" | "motDePasse" | "telephonePays" | "telephoneMobile" | "pays";
+export type SignUpInput = z.output<typeof signUpSchema>;

@@ -1,0 +1,50 @@
+import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins";
+import type { Kysely } from "kysely";
+import type { Database } from "~/platform/database-schema";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./accounts.schema";
+
+export const CLIENT_ADDRESS_HEADER = "x-recours-client-address";
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 7;
+
+export interface AuthSettings {
+  db: Kysely<Database>;
+  secret: string;
+  publicUrl: string;
+}
+
+export function authOptions(settings: AuthSettings) {
+  const secure = settings.publicUrl.startsWith("https://");
+  return {
+    appName: "Recours",
+    baseURL: settings.publicUrl,
+    basePath: "/api/auth",
+    secret: settings.secret,
+    database: { db: settings.db, type: "postgres" as const },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: false,
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: { enabled: true, storage: "database" as const, window: 60, max: 30 },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: "recours",
+      // Set by our own HTTP server from the socket (or a trusted proxy), never from the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, secure },
+    },
+    plugins: [twoFactor({ issuer: "Recours" })],
+  };
+}
+
+export function createAuth(settings: AuthSettings) {
+  return betterAuth(authOptions(settings));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,173 @@
+import { sql } from "kysely";
+import { assertUser, type UserActor, type Actor } from "~/platform/actor";
+import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+
+export interface UserDashboard {
+  view: "user";
+  profile: { email: string; firstName: string; lastName: string; profileCompleted: boolean; identityVerified: boolean };
+  identity: "verified" | "rejected" | "pending" | "unverified";
+  rejectedDocuments: { id: string; documentType: DocumentType; documentSide: DocumentSide; rejectionReason: string | null }[];
+  activeCaseCount: number;
+  hasDraft: boolean;
+  cases: {
+    id: string;
+    caseNumber: string;
+    scamType: string | null;
+    totalAmountLost: string | null;
+    status: CaseStatus;
+    createdAt: string;
+  }[];
+}
+
+export interface LawyerDashboard {
+  view: "lawyer";
+  firstName: string;
+  lastName: string;
+  clients: number;
+  verifiedClients: number;
+  activeCases: number;
+  newCases: number;
+  unreadMessages: number;
+}
+
+export interface AdminDashboard {
+  view: "admin";
+  firstName: string;
+  lastName: string;
+  users: number;
+  verifiedUsers: number;
+  lawyers: number;
+  cases: number;
+  pendingDocuments: number;
+}
+
+export type Dashboard = UserDashboard | LawyerDashboard | AdminDashboard;
+
+/** The dashboard of the acting user, chosen by role (spec: any unknown role sees the user view). */
+export async function dashboardFor(actor: Actor): Promise<Dashboard> {
+  assertUser(actor);
+  if (actor.role === "admin") return adminDashboard(actor);
+  if (actor.role === "lawyer") return lawyerDashboard(actor);
+  return userDashboard(actor);
+}
+
+const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", "in_progress"];
+
+async function userDashboard(actor: UserActor): Promise<UserDashboard> {
+  const database = db();
+  const [profile, cases, documents] = await Promise.all([
+    database
+      .selectFrom("profiles")
+      .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
+      .where("id", "=", actor.userId)
+      .executeTakeFirstOrThrow(),
+    database
+      .selectFrom("cases")
+      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "created_at"])
+      .where("user_id", "=", actor.userId)
+      .orderBy("created_at", "desc")
+      .execute(),
+    database
+      .selectFrom("identity_verification_documents")
+      .select(["id", "document_type", "document_side", "rejection_reason", "status"])
+      .where("user_id", "=", actor.userId)
+      .where("obsolete", "=", false)
+      .execute(),
+  ]);
+  const rejected = documents.filter((document) => document.status === "rejected");
+  const identity: UserDashboard["identity"] = profile.identity_verified
+    ? "verified"
+    : rejected.length > 0
+      ? "rejected"
+      : documents.some((document) => document.status === "pending")
+        ? "pending"
+        : "unverified";
+  return {
+    view: "user",
+    profile: {
+      email: profile.email,
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      profileCompleted: profile.profile_completed,
+      identityVerified: profile.identity_verified,
+    },
+    identity,
+    rejectedDocuments: rejected.map((document) => ({
+      id: document.id,
+      documentType: document.document_type,
+      documentSide: document.document_side,
+      rejectionReason: document.rejection_reason,
+    })),
+    activeCaseCount: cases.filter((row) => ACTIVE_STATUSES.includes(row.status)).length,
+    hasDraft: cases.some((row) => row.status === "draft"),
+    cases: cases.map((row) => ({
+      id: row.id,
+      caseNumber: row.case_number,
+      scamType: row.scam_type,
+      totalAmountLost: row.total_amount_lost,
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+    })),
+  };
+}
+
+async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
+  const counts = await sql<{
+    clients: number;
+    verified_clients: number;
+    active_cases: number;
+    new_cases: number;
+    unread_messages: number;
+  }>`
+    SELECT
+      (SELECT count(*) FROM profiles WHERE role = 'user' AND assigned_lawyer_id = ${actor.userId}) AS clients,
+      (SELECT count(*) FROM profiles WHERE role = 'user' AND assigned_lawyer_id = ${actor.userId}
+         AND identity_verified) AS verified_clients,
+      (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status <> 'closed') AS active_cases,
+      (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status = 'submitted') AS new_cases,
+      (SELECT count(*) FROM case_chat_messages m JOIN cases c ON c.id = m.case_id
+         WHERE c.assigned_lawyer_id = ${actor.userId} AND m.sender_id <> ${actor.userId}
+         AND NOT m.read_status) AS unread_messages
+  `.execute(db());
+  const row = counts.rows[0]!;
+  return {
+    view: "lawyer",
+    firstName: actor.firstName,
+    lastName: actor.lastName,
+    clients: row.clients,
+    verifiedClients: row.verified_clients,
+    activeCases: row.active_cases,
+    newCases: row.new_cases,
+    unreadMessages: row.unread_messages,
+  };
+}
+
+async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
+  const counts = await sql<{
+    users: number;
+    verified_users: number;
+    lawyers: number;
+    cases: number;
+    pending_documents: number;
+  }>`
+    SELECT
+      (SELECT count(*) FROM profiles WHERE role = 'user') AS users,
+      (SELECT count(*) FROM profiles WHERE role = 'user' AND identity_verified) AS verified_users,
+      (SELECT count(*) FROM profiles WHERE role = 'lawyer') AS lawyers,
+      (SELECT count(*) FROM cases) AS cases,
+      (SELECT count(*) FROM identity_verification_documents WHERE status = 'pending' AND NOT obsolete)
+        AS pending_documents
+  `.execute(db());
+  const row = counts.rows[0]!;
+  return {
+    view: "admin",
+    firstName: actor.firstName,
+    lastName: actor.lastName,
+    users: row.users,
+    verifiedUsers: row.verified_users,
+    lawyers: row.lawyers,
+    cases: row.cases,
+    pendingDocuments: row.pending_documents,
+  };
+}

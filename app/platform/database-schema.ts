@@ -1,0 +1,239 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** DATE columns travel as "yyyy-MM-dd" strings (see database.server.ts). */
+type DateOnly = string;
+/** NUMERIC columns travel as decimal strings: money is never a float. */
+type Decimal = ColumnType<string, string | number, string | number>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+
+export type Role = "user" | "lawyer" | "admin";
+export type ProfileCountry = "france" | "belgium" | "switzerland" | "luxembourg" | "canada";
+export type LawyerLevel = "basic" | "intermediate" | "advanced";
+export type CaseStatus =
+  | "draft"
+  | "submitted"
+  | "under_review"
+  | "assigned"
+  | "in_progress"
+  | "resolved"
+  | "completed"
+  | "closed";
+export type DocumentStatus = "pending" | "approved" | "rejected";
+export type DocumentType = "cni" | "passeport" | "permis" | "carte_sejour" | "proof_of_address";
+export type DocumentSide = "recto" | "verso" | "single";
+export type VerificationOverallStatus = "in_progress" | "completed" | "rejected" | "approved";
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  twoFactorEnabled: boolean | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProfileTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  birth_date: DateOnly | null;
+  nif: string | null;
+  phone_mobile: string | null;
+  phone_fixed: string | null;
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  department: string | null;
+  country: ColumnType<ProfileCountry, ProfileCountry | undefined, ProfileCountry>;
+  profile_completed: Generated<boolean>;
+  identity_verified: Generated<boolean>;
+  assigned_lawyer_id: string | null;
+  lawyer_level: LawyerLevel | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CaseTable {
+  id: Generated<string>;
+  case_number: Generated<string>;
+  user_id: string;
+  assigned_lawyer_id: string | null;
+  assigned_at: Timestamp | null;
+  status: ColumnType<CaseStatus, CaseStatus | undefined, CaseStatus>;
+  scam_type: string | null;
+  contact_method: string | null;
+  contact_method_details: string | null;
+  first_contact_date: DateOnly | null;
+  total_amount_lost: Decimal | null;
+  payment_methods: TextArray;
+  contacted_bank: Generated<boolean>;
+  bank_contact_details: string | null;
+  filed_complaint: Generated<boolean>;
+  complaint_status: string | null;
+  complaint_reference: string | null;
+  detailed_description: string | null;
+  evidence_types: TextArray;
+  draft_data: ColumnType<unknown, string | undefined, string> | null;
+  submitted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CaseStatusHistoryTable {
+  id: Generated<number>;
+  case_id: string;
+  from_status: CaseStatus | null;
+  to_status: CaseStatus;
+  changed_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface IdentityVerificationDocumentTable {
+  id: Generated<string>;
+  user_id: string;
+  step_number: 2 | 3 | 4;
+  document_type: DocumentType;
+  document_side: DocumentSide;
+  file_name: string;
+  file_path: string;
+  file_size: number;
+  mime_type: string;
+  status: ColumnType<DocumentStatus, DocumentStatus | undefined, DocumentStatus>;
+  obsolete: Generated<boolean>;
+  rejection_reason: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+  uploaded_at: CreatedAt;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface IdentityVerificationStatusTable {
+  id: Generated<string>;
+  user_id: string;
+  current_step: Generated<number>;
+  step1_completed: Generated<boolean>;
+  step2_completed: Generated<boolean>;
+  step3_completed: Generated<boolean>;
+  step4_completed: Generated<boolean>;
+  step5_completed: Generated<boolean>;
+  overall_status: ColumnType<VerificationOverallStatus, VerificationOverallStatus | undefined, VerificationOverallStatus>;
+  completed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CaseChatMessageTable {
+  id: Generated<string>;
+  case_id: string;
+  sender_id: string;
+  message: Generated<string>;
+  file_name: string | null;
+  file_path: string | null;
+  read_status: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LawyerAllocationTable {
+  id: Generated<string>;
+  lawyer_id: string;
+  allocation_percentage: Generated<number>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EmailLogTable {
+  id: Generated<string>;
+  recipient_email: string;
+  subject: string;
+  body: string;
+  status: ColumnType<"sent" | "failed", "sent" | "failed" | undefined, "sent" | "failed">;
+  error: string | null;
+  template_name: string | null;
+  sent_by: string | null;
+  sent_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface EmailTemplateTable {
+  id: Generated<string>;
+  name: string;
+  subject: string;
+  body: string;
+  variables: TextArray;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AuthAttemptCounterTable {
+  key: string;
+  window_started_at: Timestamp;
+  attempts: number;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  profiles: ProfileTable;
+  cases: CaseTable;
+  case_status_history: CaseStatusHistoryTable;
+  identity_verification_documents: IdentityVerificationDocumentTable;
+  identity_verification_status: IdentityVerificationStatusTable;
+  case_chat_messages: CaseChatMessageTable;
+  lawyer_allocation: LawyerAllocationTable;
+  email_logs: EmailLogTable;
+  email_templates: EmailTemplateTable;
+  auth_attempt_counters: AuthAttemptCounterTable;
+}
+
+export type Profile = Selectable<ProfileTable>;
+export type NewProfile = Insertable<ProfileTable>;
+export type ProfileUpdate = Updateable<ProfileTable>;
+export type Case = Selectable<CaseTable>;

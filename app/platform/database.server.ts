@@ -1,0 +1,54 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./database-schema";
+
+export type DatabaseEngine = "pglite" | "postgres";
+
+export type DatabaseTarget =
+  | { engine: "postgres"; url: string; poolSize?: number }
+  | { engine: "pglite"; dataDir: string };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  close(): Promise<void>;
+}
+
+// DATE values stay "yyyy-MM-dd" strings: no timezone shift between the database and the pages.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// bigint counts arrive as strings from pg; every count we read fits in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function databaseTarget(options: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
+  if (options.databaseUrl) return { engine: "postgres", url: options.databaseUrl };
+  return { engine: "pglite", dataDir: options.dataDir };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.engine === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: "postgres", close: () => db.destroy() };
+  }
+
+  const inMemory = target.dataDir.startsWith("memory://");
+  const dataDir = inMemory ? target.dataDir : path.resolve(target.dataDir, "pglite");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // One connection: PGlite is single-session, so the pool serialises transactions.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: "pglite",
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { fieldErrors, formValues, type FieldErrors } from "~/lib/form";
+
+export const UNREADABLE_FORM_MESSAGE = "Le formulaire n'a pas pu être lu. Veuillez réessayer.";
+
+export type ParsedForm<Output> =
+  | { ok: true; data: Output; values: Record<string, string> }
+  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/**
+ * Reads a urlencoded or multipart form and validates it with the form's shared schema.
+ * Unknown fields are dropped by the schema; a body that is not a form answers 400.
+ */
+export async function parseForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<ParsedForm<z.output<Schema>>> {
+  let values: Record<string, string>;
+  try {
+    const type = request.headers.get("content-type") ?? "";
+    if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+      throw new Error("not a form");
+    }
+    values = formValues(await request.formData());
+  } catch {
+    throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  }
+  const result = schema.safeParse(values);
+  if (!result.success) return { ok: false, fieldErrors: fieldErrors(result.error), values };
+  return { ok: true, data: result.data, values };
+}

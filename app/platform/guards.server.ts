@@ -1,0 +1,57 @@
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { resolveActor } from "~/modules/accounts/accounts.server";
+import type { Role } from "./database-schema";
+import { actorContext } from "./request-context";
+import type { Actor, UserActor } from "./actor";
+import { clearToastCookie, readToast, type Toast } from "./flash.server";
+import { createContext } from "react-router";
+
+export const toastContext = createContext<Toast | null>(null);
+
+/** Root middleware: resolves who is acting once per request, and consumes a pending toast. */
+export const resolveActorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(actorContext, await resolveActor(request));
+  const toast = await readToast(request);
+  context.set(toastContext, toast);
+  const response = await next();
+  if (toast && request.method === "GET" && !response.headers.has("location")) {
+    response.headers.append("set-cookie", await clearToastCookie());
+  }
+  return response;
+};
+
+export function currentActor(context: Readonly<RouterContextProvider>): Actor {
+  return context.get(actorContext);
+}
+
+/** The signed-in user, or a redirect to /connexion. */
+export function requireUser(context: Readonly<RouterContextProvider>): UserActor {
+  const actor = context.get(actorContext);
+  if (actor.kind !== "user") throw redirect("/connexion");
+  return actor;
+}
+
+/** A signed-in user with one of the roles, or a redirect to /dashboard. */
+export function requireRole(context: Readonly<RouterContextProvider>, ...roles: Role[]): UserActor {
+  const actor = requireUser(context);
+  if (!roles.includes(actor.role)) throw redirect("/dashboard");
+  return actor;
+}
+
+/** Guards a whole route subtree: every loader and action below runs only for a signed-in user. */
+export const requireUserMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
+  requireUser(context);
+  return next();
+};
+
+export function requireRoleMiddleware(...roles: Role[]): MiddlewareFunction<Response> {
+  return ({ context }, next) => {
+    requireRole(context, ...roles);
+    return next();
+  };
+}
+
+/** Pages for anonymous visitors only (sign-in, sign-up): a signed-in user goes to /dashboard. */
+export function redirectSignedIn(context: Readonly<RouterContextProvider>): void {
+  if (context.get(actorContext).kind === "user") throw redirect("/dashboard");
+}

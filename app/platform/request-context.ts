@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Actor } from "./actor";
+
+export interface RequestInfo {
+  requestId: string;
+  nonce: string;
+}
+
+/** Set by the HTTP server for every request (see server/app.ts). */
+export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", nonce: "" });
+
+/** Set by the root middleware: who is acting on this request. */
+export const actorContext = createContext<Actor>({ kind: "anonymous", clientAddress: "unknown" });

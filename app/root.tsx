@@ -1,0 +1,75 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ToastRegion } from "~/components/toast";
+import { useNonce } from "~/components/nonce";
+import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
+
+export const middleware: Route.MiddlewareFunction[] = [resolveActorMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const actor = currentActor(context);
+  return {
+    signedIn: actor.kind === "user",
+    toast: context.get(toastContext),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <a
+          href="#contenu"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800"
+        >
+          Aller au contenu
+        </a>
+        <SiteHeader signedIn={data?.signedIn ?? false} />
+        <main id="contenu" className="flex-1" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ToastRegion toast={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-4xl font-bold">{notFound ? "404" : "Erreur"}</h1>
+      <p className="mt-4 text-lg">
+        {notFound ? "Oops! Page not found" : "Une erreur inattendue s'est produite. Veuillez réessayer."}
+      </p>
+      <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Retour à l'accueil
+      </a>
+    </section>
+  );
+}

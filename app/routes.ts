@@ -1,0 +1,13 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("connexion", "routes/connexion.tsx"),
+  route("inscription", "routes/inscription.tsx"),
+  route("deconnexion", "routes/deconnexion.tsx"),
+  layout("routes/member-layout.tsx", [
+    route("dashboard", "routes/dashboard.tsx"),
+    layout("routes/admin-layout.tsx", [route("admin/*", "routes/admin-not-found.tsx")]),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

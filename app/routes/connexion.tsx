@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/connexion";
+import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { pageTitle } from "~/content/site";
+import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
+import { signInSchema } from "~/modules/accounts/accounts.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { redirectSignedIn } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Connexion") },
+  {
+    name: "description",
+    content: "Connectez-vous à votre espace Recours pour suivre vos dossiers et échanger avec votre équipe juridique.",
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  redirectSignedIn(context);
+  const form = await parseForm(request, signInSchema);
+  const values = { email: form.values.email ?? "" };
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
+  const result = await signIn(anonymousActor(request), form.data, request);
+  if (!result.ok) return data({ fieldErrors: undefined, formError: result.formError, values }, { status: result.status });
+  return redirectWithToast(
+    "/dashboard",
+    { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
+    result.headers,
+  );
+}
+
+export default function SignInPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/connexion";
+  const { errors, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
+  const [formError, setFormError] = useState(actionData?.formError);
+  useEffect(() => setFormError(actionData?.formError), [actionData]);
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
+      <section aria-labelledby="titre-connexion" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h1 id="titre-connexion" className="text-2xl font-bold text-slate-900">
+          Connexion
+        </h1>
+        <p className="mt-2 text-slate-700">Accédez à votre espace pour suivre vos dossiers.</p>
+        <Form
+          method="post"
+          noValidate
+          className="mt-6 space-y-5"
+          onSubmit={(event) => {
+            if (!validate(event.currentTarget)) event.preventDefault();
+          }}
+          onChange={(event) => {
+            setFormError(undefined);
+            clear((event.target as unknown as { name: string }).name);
+          }}
+        >
+          <FormAlert message={formError} />
+          <fieldset disabled={busy} className="space-y-5">
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              defaultValue={actionData?.values.email}
+              error={errors.email}
+            />
+            <TextField
+              name="password"
+              label="Mot de passe"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password}
+            />
+          </fieldset>
+          <div className="text-right text-sm">
+            <Link to="/mot-de-passe-oublie" className="font-medium text-brand-700 underline">
+              Mot de passe oublié ?
+            </Link>
+          </div>
+          <SubmitButton busy={busy} busyLabel="Connexion...">
+            Se connecter
+          </SubmitButton>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-700">
+          Pas encore de compte ?{" "}
+          <Link to="/inscription" className="font-semibold text-brand-700 underline">
+            S'inscrire gratuitement
+          </Link>
+        </p>
+      </section>
+      <aside aria-labelledby="titre-engagements" className="rounded-xl bg-brand-900 p-6 text-white sm:p-8">
+        <h2 id="titre-engagements" className="text-xl font-bold">
+          Votre espace sécurisé
+        </h2>
+        <ul className="mt-4 space-y-3 text-brand-50">
+          <li>Suivez l'avancement de vos dossiers en temps réel.</li>
+          <li>Échangez directement avec votre avocat.</li>
+          <li>Vos documents sont chiffrés et ne sont vus que par les personnes qui traitent votre dossier.</li>
+          <li>Recours ne vous demandera jamais de mot de passe bancaire, de code ou de paiement à l'avance.</li>
+        </ul>
+      </aside>
+    </div>
+  );
+}

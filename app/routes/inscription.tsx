@@ -1,0 +1,197 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/inscription";
+import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { PhoneField } from "~/components/phone-field";
+import { guarantees, pageTitle } from "~/content/site";
+import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
+import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
+import { PASSWORD_MIN_LENGTH, signUpSchema } from "~/modules/accounts/accounts.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { redirectSignedIn } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Inscription") },
+  {
+    name: "description",
+    content:
+      "Créez gratuitement votre compte Recours : analyse de votre dossier sans engagement, aucun frais à l'avance, un avocat spécialisé à vos côtés.",
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  return null;
+}
+
+const keptFields = ["prenom", "nom", "email", "telephonePays", "telephoneMobile", "pays"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  redirectSignedIn(context);
+  const form = await parseForm(request, signUpSchema);
+  const values = Object.fromEntries(keptFields.map((field) => [field, form.values[field] ?? ""]));
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
+  const result = await signUp(anonymousActor(request), form.data, request);
+  if (!result.ok) {
+    return data({ fieldErrors: result.fieldErrors, formError: result.formError, values }, { status: result.status });
+  }
+  return redirectWithToast(
+    "/dashboard",
+    { title: "Compte créé avec succès !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
+    result.headers,
+  );
+}
+
+const benefits = [
+  "Consultation gratuite et sans engagement",
+  "Analyse de votre dossier par un expert",
+  "Un avocat spécialisé dans les arnaques en ligne",
+  "Un accompagnement personnel jusqu'à la récupération",
+];
+
+const promises = [
+  { value: guarantees.successRate, label: "de dossiers gagnés" },
+  { value: guarantees.upfrontFees, label: "de frais à l'avance" },
+  { value: guarantees.successFee, label: "d'honoraires, seulement en cas de succès" },
+];
+
+export default function SignUpPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
+  const { errors, validate, clear } = useFormValidation(signUpSchema, actionData?.fieldErrors);
+  const [formError, setFormError] = useState(actionData?.formError);
+  useEffect(() => setFormError(actionData?.formError), [actionData]);
+  const values = actionData?.values;
+  const phoneCountry = (countryByIsoCode(values?.telephonePays ?? "")?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
+      <section aria-labelledby="titre-inscription" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h1 id="titre-inscription" className="text-2xl font-bold text-slate-900">
+          Créer mon compte
+        </h1>
+        <p className="mt-2 text-slate-700">Gratuit et sans engagement. Vos informations restent confidentielles.</p>
+        <Form
+          method="post"
+          noValidate
+          className="mt-6 space-y-5"
+          onSubmit={(event) => {
+            if (!validate(event.currentTarget)) event.preventDefault();
+          }}
+          onChange={(event) => {
+            setFormError(undefined);
+            const name = (event.target as unknown as { name: string }).name;
+            clear(name === "telephonePays" ? "telephoneMobile" : name);
+          }}
+        >
+          <FormAlert message={formError} />
+          <fieldset disabled={busy} className="space-y-5">
+            <legend className="sr-only">Vos informations</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField name="prenom" label="Prénom" autoComplete="given-name" defaultValue={values?.prenom} error={errors.prenom} />
+              <TextField name="nom" label="Nom" autoComplete="family-name" defaultValue={values?.nom} error={errors.nom} />
+            </div>
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              defaultValue={values?.email}
+              error={errors.email}
+            />
+            <TextField
+              name="motDePasse"
+              label="Mot de passe"
+              type="password"
+              autoComplete="new-password"
+              hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères. Une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
+              error={errors.motDePasse}
+            />
+            <PhoneField
+              name="telephoneMobile"
+              countryName="telephonePays"
+              label="Téléphone mobile"
+              defaultCountry={phoneCountry}
+              defaultValue={values?.telephoneMobile}
+              error={errors.telephoneMobile}
+              onEdit={() => clear("telephoneMobile")}
+            />
+            <div>
+              <label htmlFor="champ-pays" className="block text-sm font-semibold text-slate-800">
+                Pays de résidence
+              </label>
+              <select
+                id="champ-pays"
+                name="pays"
+                defaultValue={values?.pays || "france"}
+                aria-invalid={errors.pays ? true : undefined}
+                aria-describedby={errors.pays ? "champ-pays-erreur" : undefined}
+                className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
+              >
+                {COUNTRIES.map((country) => (
+                  <option key={country.signUpValue} value={country.signUpValue}>
+                    {country.flag} {country.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="champ-pays-erreur" message={errors.pays} />
+            </div>
+          </fieldset>
+          <SubmitButton busy={busy} busyLabel="Création du compte...">
+            Créer mon compte gratuitement
+          </SubmitButton>
+          <p className="text-sm text-slate-600">
+            En créant votre compte, vous acceptez nos{" "}
+            <Link to="/mentions-legales" className="text-brand-700 underline">
+              mentions légales
+            </Link>{" "}
+            et notre{" "}
+            <Link to="/politique-confidentialite" className="text-brand-700 underline">
+              politique de confidentialité
+            </Link>
+            .
+          </p>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-700">
+          Déjà inscrit ?{" "}
+          <Link to="/connexion" className="font-semibold text-brand-700 underline">
+            Se connecter
+          </Link>
+        </p>
+      </section>
+      <aside aria-labelledby="titre-avantages" className="space-y-6 rounded-xl bg-brand-900 p-6 text-white sm:p-8">
+        <h2 id="titre-avantages" className="text-xl font-bold">
+          Pourquoi nous faire confiance
+        </h2>
+        <ul className="space-y-3 text-brand-50">
+          {benefits.map((benefit) => (
+            <li key={benefit} className="flex gap-2">
+              <span aria-hidden="true">✓</span>
+              {benefit}
+            </li>
+          ))}
+        </ul>
+        <dl className="grid grid-cols-3 gap-3 text-center">
+          {promises.map((promise) => (
+            <div key={promise.label} className="rounded-lg bg-brand-800 p-3">
+              <dt className="text-xs text-brand-100">{promise.label}</dt>
+              <dd className="order-first text-2xl font-bold">{promise.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="rounded-lg bg-brand-800 p-4 text-sm">
+          <p className="font-semibold">Nos garanties</p>
+          <p className="mt-1 text-brand-50">
+            Aucun frais à l'avance. Nous ne vous demanderons jamais de mot de passe bancaire, de code, d'application de
+            prise de contrôle à distance ni de paiement en cryptomonnaie.
+          </p>
+        </div>
+        <a href="mailto:contact@recours.example" className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
+          Nous contacter
+        </a>
+      </aside>
+    </div>
+  );
+}

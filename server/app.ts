@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
+import { env as loadEnv, type Env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { requestInfoContext } from "~/platform/request-context";
+import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
+import { sql } from "kysely";
+
+export interface HttpAppOptions {
+  env: Env;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Vite's middlewares in development; static files from build/client otherwise. */
+  devMiddlewares?: RequestHandler;
+  clientDir?: string;
+}
+
+function simplePage(title: string, text: string): string {
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title} - Recours</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Retour à l'accueil</a></p></main></body></html>`;
+}
+
+function contentSecurityPolicy(nonce: string, development: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    development ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { env } = options;
+  const development = Boolean(options.devMiddlewares);
+  const https = env.PUBLIC_URL.startsWith("https://");
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
+
+  app.use((req, res, next) => {
+    const requestId = randomUUID();
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.requestId = requestId;
+    res.locals.nonce = nonce;
+    // Only our server says where a request comes from: drop any client-sent value.
+    delete req.headers[CLIENT_ADDRESS_HEADER];
+    req.headers[CLIENT_ADDRESS_HEADER] = (env.TRUST_PROXY ? req.ip : req.socket.remoteAddress) ?? "unknown";
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        "requête",
+      );
+    });
+    next();
+  });
+
+  // Request body limits, and a same-origin check on every state-changing request.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const length = req.headers["content-length"];
+    if (length === undefined && req.headers["transfer-encoding"]) {
+      res.status(411).type("html").send(simplePage("Requête refusée", "La longueur de la requête doit être indiquée."));
+      return;
+    }
+    if (length !== undefined && Number(length) > env.BODY_LIMIT_BYTES) {
+      res.status(413).type("html").send(simplePage("Requête trop volumineuse", "Les données envoyées sont trop volumineuses."));
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin && origin !== "null") {
+      const expected = [new URL(env.PUBLIC_URL).origin, `${req.protocol}://${req.get("host")}`];
+      if (!expected.includes(origin)) {
+        res.status(403).type("html").send(simplePage("Requête refusée", "Cette requête ne provient pas de Recours."));
+        return;
+      }
+    } else if (origin === "null") {
+      res.status(403).type("html").send(simplePage("Requête refusée", "Cette requête ne provient pas de Recours."));
+      return;
+    }
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await sql`SELECT 1`.execute(db());
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "base de données injoignable");
+      res.status(503).json({ status: "indisponible" });
+    }
+  });
+
+  if (options.devMiddlewares) {
+    app.use(options.devMiddlewares);
+  } else {
+    const clientDir = options.clientDir ?? path.resolve("build/client");
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: development ? "development" : "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, { requestId: res.locals.requestId, nonce: res.locals.nonce });
+        return context;
+      },
+    }),
+  );
+
+  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);
+    if (status >= 500) logger.error({ err: error, requestId: res.locals.requestId }, "erreur serveur");
+    if (res.headersSent) return;
+    res
+      .status(status >= 400 && status < 600 ? status : 500)
+      .type("html")
+      .send(
+        status < 500
+          ? simplePage("Requête invalide", "La requête n'a pas pu être lue. Vérifiez les informations envoyées.")
+          : simplePage("Erreur", "Une erreur inattendue s'est produite. Veuillez réessayer."),
+      );
+    void req;
+  };
+  app.use(errorHandler);
+  return app;
+}
+
+export interface StartedServer {
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Validates the environment, migrates the database, serves HTTP, and stops cleanly on SIGTERM/SIGINT. */
+export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?: Env }): Promise<StartedServer> {
+  const env = options.env ?? loadEnv();
+  await startRuntime(env);
+  const app = createHttpApp({ ...options, env });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+  });
+  logger.info({ port: env.PORT, url: env.PUBLIC_URL }, "Recours est démarré");
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info("arrêt en cours");
+      const forced = setTimeout(() => process.exit(1), 10_000);
+      forced.unref();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopRuntime();
+      logger.info("arrêt terminé");
+    })();
+    return stopping;
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      void stop().then(() => process.exit(0));
+    });
+  }
+  server.on("connection", (socket) => socket.setKeepAlive(true));
+  return { server, stop };
+}
+
+export async function startProductionServer(): Promise<StartedServer> {
+  const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  return startServer({ build });
+}
