@@ -10,7 +10,7 @@ import type { Database } from "./database-schema";
 export type DatabaseEngine = "pglite" | "postgres";
 
 export type DatabaseTarget =
-  | { engine: "postgres"; url: string; poolSize?: number }
+  | { engine: "postgres"; url: string; poolSize?: number; searchPath?: string }
   | { engine: "pglite"; dataDir: string };
 
 export interface DatabaseHandle {
@@ -31,7 +31,11 @@ export function databaseTarget(options: { databaseUrl?: string; dataDir: string 
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.engine === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", close: () => db.destroy() };
   }

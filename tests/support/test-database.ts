@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { DatabaseTarget } from "~/platform/database.server";
+import { parseEnv, type Env } from "~/platform/env.server";
+import { startRuntime, stopRuntime } from "~/platform/runtime.server";
+
+export type TestEngine = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function testEngines(): TestEngine[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** A fresh, empty database: an in-memory PGlite, or a new schema on the test PostgreSQL. */
+export async function freshDatabaseTarget(engine: TestEngine): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (engine === "pglite") return { target: { engine: "pglite", dataDir: "memory://" }, drop: async () => {} };
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL manquant");
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  // Extensions are per database: keep pg_trgm in public, visible from every test schema.
+  await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public").catch(() => undefined);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    target: { engine: "postgres", url, searchPath: `${schema},public`, poolSize: 5 },
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "memory://",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    ...overrides,
+  });
+}
+
+/** Starts the application runtime (migrated database, auth) on a fresh database of that engine. */
+export async function startTestRuntime(engine: TestEngine, envOverrides: Record<string, string> = {}) {
+  const fresh = await freshDatabaseTarget(engine);
+  await startRuntime(testEnv(envOverrides), { target: fresh.target });
+  return {
+    async stop() {
+      await stopRuntime();
+      await fresh.drop();
+    },
+  };
+}
