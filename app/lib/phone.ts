@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "./countries";
 
-/** Keeps digits only, and drops the national trunk prefix 0 a French number is often typed with. */
+/** Keeps digits only (at most 15, the E.164 maximum). */
 export function phoneDigits(raw: string): string {
   return raw.replace(/\D/g, "").slice(0, 15);
 }
@@ -34,6 +34,7 @@ export function toE164(isoCode: CountryIsoCode, raw: string): string | null {
   const digits = phoneDigits(raw);
   if (digits.length === 0) return null;
   const country = countryByIsoCode(isoCode) ?? DEFAULT_COUNTRY;
+  // A national trunk 0 ("06 12 …") is dropped after the dial code.
   const parsed = parsePhoneNumberFromString(`${country.dialCode}${digits.replace(/^0/, "")}`);
   if (!parsed || !parsed.isValid() || parsed.country !== isoCode) return null;
   return parsed.number;
