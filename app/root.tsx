@@ -1,16 +1,16 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastRegion } from "~/components/toast";
+import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
 
 export const middleware: Route.MiddlewareFunction[] = [resolveActorMiddleware];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -41,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Aller au contenu
         </a>
+        <NavigationProgress />
         <SiteHeader signedIn={data?.signedIn ?? false} />
         <main id="contenu" className="flex-1" tabIndex={-1}>
           {children}

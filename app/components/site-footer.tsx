@@ -1,47 +1,79 @@
 import { Link } from "react-router";
-import { legalNavigation, mainNavigation, nationalBarCouncil, PRODUCT_NAME } from "~/content/site";
+import { ShieldIcon } from "~/components/ui/icons";
+import { contact, legalNavigation, mainNavigation, nationalBarCouncil, PRODUCT_NAME, safetyNotice } from "~/content/site";
+
+const footerLink = "underline-offset-4 hover:text-white hover:underline";
 
 export function SiteFooter() {
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <div>
-          <p className="text-lg font-bold text-white">{PRODUCT_NAME}</p>
-          <p className="mt-2 text-sm">
-            Nous aidons les victimes d'arnaques en ligne à récupérer leur argent avec des avocats partenaires. Aucun
-            frais à l'avance.
-          </p>
+    <footer className="mt-12 bg-slate-900 text-slate-200">
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <p className="flex gap-3 rounded-lg border border-slate-600 bg-slate-800 p-4 text-sm text-white">
+          <ShieldIcon className="size-5 shrink-0 text-green-400" />
+          <span>
+            <strong className="font-semibold">Sécurité : </strong>
+            {safetyNotice}
+          </span>
+        </p>
+
+        <div className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <p className="text-lg font-bold text-white">{PRODUCT_NAME}</p>
+            <p className="mt-2 text-sm">
+              Nous aidons les victimes d'arnaques en ligne à récupérer leur argent avec des avocats partenaires. Aucun
+              frais à l'avance.
+            </p>
+          </div>
+
+          <nav aria-label="Navigation du pied de page">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Navigation</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {mainNavigation.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={footerLink}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <nav aria-label="Informations légales">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Informations légales</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {legalNavigation.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={footerLink}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <a href={nationalBarCouncil.href} rel="noopener noreferrer" className={footerLink}>
+                  {nationalBarCouncil.label}
+                  <span className="sr-only"> (site externe)</span>
+                </a>
+              </li>
+            </ul>
+          </nav>
+
+          <div>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Nous contacter</h2>
+            <address className="mt-3 space-y-2 text-sm not-italic">
+              <p>
+                <a href={`mailto:${contact.email}`} className={`break-all ${footerLink}`}>
+                  {contact.email}
+                </a>
+              </p>
+              <p>
+                <a href={contact.phoneHref} className={footerLink}>
+                  {contact.phone}
+                </a>
+              </p>
+              <p>{contact.hours}</p>
+            </address>
+          </div>
         </div>
-        <nav aria-label="Navigation du pied de page">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Navigation</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Informations légales">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Informations légales</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {legalNavigation.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <a href={nationalBarCouncil.href} rel="noopener noreferrer" className="hover:text-white hover:underline">
-                {nationalBarCouncil.label}
-                <span className="sr-only"> (site externe)</span>
-              </a>
-            </li>
-          </ul>
-        </nav>
       </div>
       <p className="border-t border-slate-700 py-4 text-center text-xs text-slate-300">
         © {new Date().getFullYear()} {PRODUCT_NAME}

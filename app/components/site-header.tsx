@@ -1,22 +1,42 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { MenuIcon } from "~/components/ui/icons";
 import { mainNavigation, PRODUCT_NAME } from "~/content/site";
 
+const primaryButton = "rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800";
+const secondaryButton = "rounded-md px-3 py-2 text-brand-800 hover:bg-brand-50";
+
+/**
+ * Mobile first: below `md` the links sit in a <details> menu, which opens and closes without JavaScript
+ * and with the keyboard. With JavaScript it also closes on Escape and after each navigation.
+ */
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="text-xl font-bold text-brand-800">
+    <header className="relative border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
           {PRODUCT_NAME}
+          <span className="sr-only"> - Accueil</span>
         </Link>
-        <nav aria-label="Navigation principale" className="order-3 w-full sm:order-none sm:w-auto">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+
+        <nav aria-label="Navigation principale" className="hidden md:block">
+          <ul className="flex gap-6 text-sm font-medium">
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
                   end
                   className={({ isActive }) =>
-                    isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-700 hover:text-brand-700"
+                    isActive
+                      ? "text-brand-800 underline decoration-2 underline-offset-8"
+                      : "text-slate-700 hover:text-brand-800 hover:underline hover:underline-offset-8"
                   }
                 >
                   {item.label}
@@ -25,21 +45,61 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             ))}
           </ul>
         </nav>
+
         <div className="flex items-center gap-2 text-sm font-semibold">
           {signedIn ? (
-            <Link to="/dashboard" className="rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800">
+            <Link to="/dashboard" className={primaryButton}>
               Espace membre
             </Link>
           ) : (
             <>
-              <Link to="/connexion" className="rounded-md px-3 py-2 text-brand-800 hover:bg-brand-50">
+              <Link to="/connexion" className={secondaryButton}>
                 Connexion
               </Link>
-              <Link to="/inscription" className="rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800">
+              <Link to="/inscription" className={`hidden sm:inline-block ${primaryButton}`}>
                 Inscription
               </Link>
             </>
           )}
+
+          <details
+            ref={menu}
+            className="group md:hidden"
+            onKeyDown={(event) => {
+              if (event.key !== "Escape" || !event.currentTarget.open) return;
+              event.currentTarget.open = false;
+              event.currentTarget.querySelector("summary")?.focus();
+            }}
+          >
+            <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-slate-400 px-3 py-2 text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+              <MenuIcon className="size-5" />
+              Menu
+            </summary>
+            <div className="absolute inset-x-0 z-40 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
+              <nav aria-label="Navigation principale">
+                <ul className="divide-y divide-slate-200 text-base font-medium">
+                  {mainNavigation.map((item) => (
+                    <li key={item.to}>
+                      <NavLink
+                        to={item.to}
+                        end
+                        className={({ isActive }) =>
+                          `block py-3 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-800"}`
+                        }
+                      >
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {signedIn ? null : (
+                <Link to="/inscription" className={`mt-3 block text-center text-base sm:hidden ${primaryButton}`}>
+                  Inscription
+                </Link>
+              )}
+            </div>
+          </details>
         </div>
       </div>
     </header>

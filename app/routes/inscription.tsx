@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inscription";
 import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
-import { guarantees, pageTitle } from "~/content/site";
+import { contact, guarantees, pageTitle } from "~/content/site";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MIN_LENGTH, signUpSchema } from "~/modules/accounts/accounts.schema";
@@ -188,7 +188,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             prise de contrôle à distance ni de paiement en cryptomonnaie.
           </p>
         </div>
-        <a href="mailto:contact@recours.example" className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
+        <a href={`mailto:${contact.email}`} className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
           Nous contacter
         </a>
       </aside>

@@ -1,16 +1,31 @@
 import { Form } from "react-router";
 
+/**
+ * The page's single h1: the greeting, or the dashboard's title when there is one (the greeting then follows it).
+ * Signing out is a POST so that a link prefetch or a crawler can never end the session.
+ */
 export function DashboardHeader({ firstName, lastName, title }: { firstName: string; lastName: string; title?: string }) {
+  const greeting = `Bonjour ${firstName} ${lastName}`.trim();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-4">
+    <div className="flex flex-wrap items-start justify-between gap-4">
       <div>
-        {title ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{title}</p> : null}
-        <h1 className="text-2xl font-bold">
-          Bonjour {firstName} {lastName}
-        </h1>
+        {title ? (
+          <>
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+            <p className="mt-1 text-lg text-slate-700">{greeting}</p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{greeting}</h1>
+            <p className="mt-1 text-slate-700">Bienvenue dans votre espace personnel.</p>
+          </>
+        )}
       </div>
       <Form method="post" action="/deconnexion">
-        <button type="submit" className="rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold hover:bg-slate-100">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+        >
           Se déconnecter
         </button>
       </Form>

@@ -1,11 +1,53 @@
+import { FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/icons";
+import { Notice } from "~/components/ui/notice";
 import type { LawyerDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
+import { plural, StatCards, toCount } from "./stat-cards";
 
 export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard }) {
+  const clients = toCount(dashboard.clients);
+  const verifiedClients = toCount(dashboard.verifiedClients);
+  const newCases = toCount(dashboard.newCases);
+  const unreadMessages = toCount(dashboard.unreadMessages);
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} />
-      <pre className="sr-only">{JSON.stringify(dashboard)}</pre>
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title="Dashboard Avocat" />
+
+      {newCases > 0 || unreadMessages > 0 ? (
+        <Notice id="titre-action-requise" tone="warning" title="Action requise">
+          <ul className="list-disc space-y-1 pl-5">
+            {newCases > 0 ? <li>{plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}</li> : null}
+            {unreadMessages > 0 ? (
+              <li>{plural(unreadMessages, "message non lu de vos clients", "messages non lus de vos clients")}</li>
+            ) : null}
+          </ul>
+        </Notice>
+      ) : null}
+
+      <section aria-labelledby="titre-activite-avocat">
+        <h2 id="titre-activite-avocat" className="mb-4 text-xl font-bold text-slate-900">
+          Mon activité
+        </h2>
+        <StatCards
+          label="Chiffres clés de votre activité"
+          items={[
+            {
+              label: "Mes clients",
+              value: clients,
+              icon: <UsersIcon />,
+              detail: (
+                <>
+                  {plural(verifiedClients, "vérifié", "vérifiés")}, {plural(clients - verifiedClients, "non vérifié", "non vérifiés")}
+                </>
+              ),
+            },
+            { label: "Dossiers actifs", value: dashboard.activeCases, icon: <FolderIcon /> },
+            { label: "Nouveaux dossiers", value: newCases, icon: <InboxIcon />, detail: "Dossiers soumis en attente de prise en charge" },
+            { label: "Messages non lus", value: unreadMessages, icon: <MessageIcon /> },
+          ]}
+        />
+      </section>
     </div>
   );
 }

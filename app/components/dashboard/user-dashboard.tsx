@@ -1,11 +1,227 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ExternalIcon, FolderIcon, PlusIcon, ShieldIcon, UserIcon } from "~/components/ui/icons";
+import { Notice } from "~/components/ui/notice";
+import { officialScamReporting } from "~/content/site";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
+import { CaseList } from "./case-list";
 import { DashboardHeader } from "./dashboard-header";
+import { documentLabel, IDENTITY_STATUS_LABELS } from "./identity-labels";
+import { formatCount } from "./stat-cards";
+
+const VERIFY_IDENTITY = "/verify-identity";
+
+const IDENTITY_STYLES: Record<UserDashboard["identity"], string> = {
+  verified: "bg-green-50 text-green-900 ring-green-200",
+  rejected: "bg-red-50 text-red-900 ring-red-200",
+  pending: "bg-amber-50 text-amber-900 ring-amber-200",
+  unverified: "bg-slate-100 text-slate-800 ring-slate-300",
+};
+
+const IDENTITY_ACTIONS: Record<UserDashboard["identity"], string> = {
+  verified: "Voir ma vérification",
+  rejected: "Reprendre la vérification",
+  pending: "Suivre ma vérification",
+  unverified: "Vérifier mon identité",
+};
 
 export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
+  const { profile, identity } = dashboard;
+  const verified = identity === "verified";
+  const canCreateCase = verified || !dashboard.hasDraft;
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <DashboardHeader firstName={dashboard.profile.firstName} lastName={dashboard.profile.lastName} />
-      <pre className="sr-only">{JSON.stringify(dashboard)}</pre>
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+      <DashboardHeader firstName={profile.firstName} lastName={profile.lastName} />
+
+      <IdentityNotices dashboard={dashboard} />
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card titleId="titre-profil" title="Mon profil" icon={<UserIcon />}>
+          <dl className="space-y-2 text-sm">
+            <div>
+              <dt className="font-semibold text-slate-700">Email</dt>
+              <dd className="break-all text-slate-900">{profile.email}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-700">Profil</dt>
+              <dd>
+                <Badge className={profile.profileCompleted ? IDENTITY_STYLES.verified : IDENTITY_STYLES.pending}>
+                  {profile.profileCompleted ? "Complété" : "Incomplet"}
+                </Badge>
+              </dd>
+            </div>
+          </dl>
+        </Card>
+
+        <Card titleId="titre-identite" title="Vérification d'identité" icon={<ShieldIcon />}>
+          <p className="text-sm">
+            <span className="sr-only">Statut : </span>
+            <Badge className={IDENTITY_STYLES[identity]}>{IDENTITY_STATUS_LABELS[identity]}</Badge>
+          </p>
+          <CardLink to={VERIFY_IDENTITY}>{IDENTITY_ACTIONS[identity]}</CardLink>
+        </Card>
+
+        <Card titleId="titre-statistiques" title="Statistiques" icon={<FolderIcon />}>
+          <dl>
+            <dt className="text-sm font-semibold text-slate-700">Dossiers actifs</dt>
+            <dd className="mt-1 text-3xl font-bold text-slate-900">{formatCount(dashboard.activeCaseCount)}</dd>
+          </dl>
+        </Card>
+      </div>
+
+      <CaseList cases={dashboard.cases} identityVerified={verified} />
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="titre-actions" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <h2 id="titre-actions" className="text-xl font-bold text-slate-900">
+            Actions rapides
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {profile.profileCompleted ? null : (
+              <QuickAction to="/complete-profile" icon={<UserIcon />}>
+                Compléter mon profil
+              </QuickAction>
+            )}
+            {verified ? null : (
+              <QuickAction to={VERIFY_IDENTITY} icon={<ShieldIcon />}>
+                Vérifier mon identité
+              </QuickAction>
+            )}
+            {canCreateCase ? (
+              <QuickAction to="/create-case" icon={<PlusIcon />} primary>
+                Nouveau dossier
+              </QuickAction>
+            ) : (
+              <li className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+                Vous devez vérifier votre identité pour créer des dossiers. Vous pouvez compléter votre brouillon en
+                attendant.
+              </li>
+            )}
+            <li>
+              <a
+                href={officialScamReporting.href}
+                rel="noopener noreferrer"
+                className="flex items-center gap-3 rounded-lg border border-slate-300 px-4 py-3 font-semibold text-slate-900 hover:border-brand-700 hover:bg-brand-50"
+              >
+                <ExternalIcon className="size-5 text-brand-800" />
+                <span>
+                  {officialScamReporting.label}
+                  <span className="block text-sm font-normal text-slate-700">
+                    {officialScamReporting.description}
+                    <span className="sr-only"> (site externe)</span>
+                  </span>
+                </span>
+              </a>
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="titre-activite" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <h2 id="titre-activite" className="text-xl font-bold text-slate-900">
+            Activité récente
+          </h2>
+          <p className="mt-4 rounded-lg border border-dashed border-slate-400 px-4 py-8 text-center text-slate-700">
+            Aucune activité récente
+          </p>
+        </section>
+      </div>
     </div>
+  );
+}
+
+function IdentityNotices({ dashboard }: { dashboard: UserDashboard }) {
+  const { identity, rejectedDocuments } = dashboard;
+  if (identity === "rejected") {
+    return (
+      <Notice id="titre-documents-rejetes" tone="danger" title="Documents rejetés - Action requise">
+        <p>Certains de vos documents n'ont pas pu être validés. Envoyez-en de nouveaux pour poursuivre la vérification.</p>
+        <ul className="space-y-2">
+          {rejectedDocuments.map((document) => (
+            <li key={document.id} className="rounded-md bg-white px-3 py-2 ring-1 ring-red-200">
+              <span className="font-semibold">{documentLabel(document.documentType, document.documentSide)}</span>
+              <span className="block">Raison : {document.rejectionReason?.trim() || "non précisée"}</span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link
+            to={VERIFY_IDENTITY}
+            className="inline-block rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
+          >
+            Reprendre la vérification
+          </Link>
+        </p>
+      </Notice>
+    );
+  }
+  if (identity === "pending") {
+    return (
+      <Notice id="titre-verification-en-cours" tone="info" title="Documents en cours de vérification">
+        <p>
+          Notre équipe de conformité examine vos documents. La vérification prend de 24 à 72 heures ouvrées. Vous
+          recevrez un email dès qu'elle sera terminée.
+        </p>
+      </Notice>
+    );
+  }
+  if (identity === "verified" && dashboard.hasDraft) {
+    return (
+      <Notice id="titre-identite-verifiee" tone="success" title="Identité vérifiée">
+        <p>
+          Vous pouvez maintenant soumettre vos brouillons. Une fois soumis, votre dossier est transmis automatiquement à
+          un avocat partenaire.
+        </p>
+      </Notice>
+    );
+  }
+  return null;
+}
+
+function Card({ titleId, title, icon, children }: { titleId: string; title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
+          {icon}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function CardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mt-auto">
+      <Link to={to} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+function Badge({ className, children }: { className: string; children: ReactNode }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${className}`}>{children}</span>;
+}
+
+function QuickAction({ to, icon, primary, children }: { to: string; icon: ReactNode; primary?: boolean; children: ReactNode }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className={`flex items-center gap-3 rounded-lg px-4 py-3 font-semibold ${
+          primary
+            ? "bg-brand-700 text-white hover:bg-brand-800"
+            : "border border-slate-300 text-slate-900 hover:border-brand-700 hover:bg-brand-50"
+        }`}
+      >
+        <span aria-hidden="true" className={primary ? "text-white" : "text-brand-800"}>
+          {icon}
+        </span>
+        {children}
+      </Link>
+    </li>
   );
 }

@@ -1,0 +1,128 @@
+import { Link } from "react-router";
+import { caseStatusLabel, formatDate, formatEuros, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
+import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
+import type { CaseStatus } from "~/platform/database-schema";
+
+type CaseRow = UserDashboard["cases"][number];
+
+const STATUS_STYLES: Record<CaseStatus, string> = {
+  draft: "bg-slate-100 text-slate-800 ring-slate-300",
+  submitted: "bg-brand-50 text-brand-800 ring-brand-100",
+  under_review: "bg-amber-50 text-amber-900 ring-amber-200",
+  assigned: "bg-indigo-50 text-indigo-900 ring-indigo-200",
+  in_progress: "bg-sky-50 text-sky-900 ring-sky-200",
+  resolved: "bg-green-50 text-green-900 ring-green-200",
+  completed: "bg-green-50 text-green-900 ring-green-200",
+  closed: "bg-slate-200 text-slate-800 ring-slate-300",
+};
+
+export function CaseStatusBadge({ status }: { status: string }) {
+  const known = normalizeCaseStatus(status);
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${STATUS_STYLES[known]}`}>
+      {caseStatusLabel(status)}
+    </span>
+  );
+}
+
+const actionLink = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
+
+function CaseActions({ row, identityVerified }: { row: CaseRow; identityVerified: boolean }) {
+  const caseName = <span className="sr-only"> le dossier {row.caseNumber}</span>;
+  if (normalizeCaseStatus(row.status) !== "draft") {
+    return (
+      <Link to={`/case/${encodeURIComponent(row.id)}/chat`} className={actionLink}>
+        Voir{caseName}
+      </Link>
+    );
+  }
+  const editUrl = `/create-case?id=${encodeURIComponent(row.id)}`;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Link to={editUrl} className={actionLink}>
+        Modifier{caseName}
+      </Link>
+      {identityVerified ? (
+        // Submission happens from the wizard's summary step until the list gets its own submit action.
+        <Link to={editUrl} className={actionLink}>
+          Soumettre{caseName}
+        </Link>
+      ) : (
+        <span className="text-sm text-slate-700">Soumission après vérification de votre identité</span>
+      )}
+    </div>
+  );
+}
+
+/** "Mes dossiers": a real table on wide screens; it scrolls sideways in its own focusable region on small ones. */
+export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identityVerified: boolean }) {
+  return (
+    <section aria-labelledby="titre-dossiers" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id="titre-dossiers" className="text-xl font-bold text-slate-900">
+        Mes dossiers
+      </h2>
+      {cases.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-400 px-4 py-8 text-center text-slate-700">
+          Aucun dossier créé
+        </p>
+      ) : (
+        <div
+          role="region"
+          aria-labelledby="legende-dossiers"
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-lg ring-1 ring-slate-200"
+        >
+          <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+            <caption id="legende-dossiers" className="sr-only">
+              Mes dossiers : numéro, type d'arnaque, montant perdu, statut, date de création et actions
+            </caption>
+            <thead className="bg-slate-100 text-slate-800">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  N° de dossier
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Type d'arnaque
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Montant
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Statut
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Créé le
+                </th>
+                <th scope="col" className="min-w-52 px-4 py-3 font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {cases.map((row) => (
+                <tr key={row.id} className="align-top">
+                  <th scope="row" className="whitespace-nowrap px-4 py-3 font-semibold text-slate-900">
+                    {row.caseNumber}
+                  </th>
+                  <td className="px-4 py-3 text-slate-800">{scamTypeLabel(row.scamType)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-800">
+                    {formatEuros(row.totalAmountLost)}
+                  </td>
+                  <td className="px-4 py-3">
+                    <CaseStatusBadge status={row.status} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-800">
+                    <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <CaseActions row={row} identityVerified={identityVerified} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
