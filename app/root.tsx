@@ -62,12 +62,17 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const data: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  const message =
+    data && typeof data === "object" && typeof (data as { formError?: unknown }).formError === "string"
+      ? (data as { formError: string }).formError
+      : status < 500
+        ? "Cette demande n'a pas pu être traitée. Vérifiez les informations envoyées."
+        : "Une erreur inattendue s'est produite. Veuillez réessayer.";
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-4xl font-bold">{notFound ? "404" : "Erreur"}</h1>
-      <p className="mt-4 text-lg">
-        {notFound ? "Oops! Page not found" : "Une erreur inattendue s'est produite. Veuillez réessayer."}
-      </p>
+      <p className="mt-4 text-lg">{notFound ? "Oops! Page not found" : message}</p>
       <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
         Retour à l'accueil
       </a>

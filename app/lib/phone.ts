@@ -1,9 +1,12 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "./countries";
 
-/** Keeps digits only (at most 15, the E.164 maximum). */
+/**
+ * Keeps digits only (at most 15, the E.164 maximum) and drops a national trunk 0 ("06 12 …"):
+ * the dial code stands before the number. None of the five countries has a mobile number starting with 0 after it.
+ */
 export function phoneDigits(raw: string): string {
-  return raw.replace(/\D/g, "").slice(0, 15);
+  return raw.replace(/\D/g, "").replace(/^0+/, "").slice(0, 15);
 }
 
 function groups(digits: string, sizes: number[]): string {
@@ -34,8 +37,7 @@ export function toE164(isoCode: CountryIsoCode, raw: string): string | null {
   const digits = phoneDigits(raw);
   if (digits.length === 0) return null;
   const country = countryByIsoCode(isoCode) ?? DEFAULT_COUNTRY;
-  // A national trunk 0 ("06 12 …") is dropped after the dial code.
-  const parsed = parsePhoneNumberFromString(`${country.dialCode}${digits.replace(/^0/, "")}`);
+  const parsed = parsePhoneNumberFromString(`${country.dialCode}${digits}`);
   if (!parsed || !parsed.isValid() || parsed.country !== isoCode) return null;
   return parsed.number;
 }

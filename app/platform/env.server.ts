@@ -1,28 +1,42 @@
 import { z } from "zod";
 
 const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "doit valoir true ou false" })
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z.coerce
+    .number({ error: "doit être un nombre entier" })
+    .int({ error: "doit être un nombre entier" })
+    .min(min, { error: `doit être au moins ${min}` })
+    .max(max, { error: `doit être au plus ${max}` });
+}
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    PUBLIC_URL: z.url({ message: "doit être une URL complète, par exemple https://recours.example" }).optional(),
-    DATA_DIR: z.string().min(1).default("./data"),
+    NODE_ENV: z
+      .enum(["development", "production", "test"], { error: "doit valoir development, production ou test" })
+      .default("development"),
+    PORT: wholeNumber(1, 65535).default(3000),
+    HOST: z.string().min(1, { error: "ne peut pas être vide" }).default("0.0.0.0"),
+    PUBLIC_URL: z.url({ error: "doit être une URL complète, par exemple https://recours.example" }).optional(),
+    DATA_DIR: z.string().min(1, { error: "ne peut pas être vide" }).default("./data"),
     DATABASE_URL: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, "doit commencer par postgres:// ou postgresql://")
+      .regex(/^postgres(ql)?:\/\//, { error: "doit commencer par postgres:// ou postgresql://" })
       .optional(),
     TRUST_PROXY: booleanFlag.default(false),
-    AUTH_SECRET: z.string().min(32, "doit contenir au moins 32 caractères").optional(),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-    LOGIN_ATTEMPTS_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-    LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
-    SIGNUP_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
-    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    AUTH_SECRET: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
+      })
+      .default("info"),
+    BODY_LIMIT_BYTES: wholeNumber(1024).default(1_048_576),
+    LOGIN_ATTEMPTS_PER_EMAIL: wholeNumber(1).default(10),
+    LOGIN_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(50),
+    SIGNUP_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(10),
+    RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1).default(900),
   })
   .transform((env) => ({
     ...env,

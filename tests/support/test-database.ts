@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { DatabaseTarget } from "~/platform/database.server";
 import { parseEnv, type Env } from "~/platform/env.server";
@@ -54,4 +57,36 @@ export async function startTestRuntime(engine: TestEngine, envOverrides: Record<
       await fresh.drop();
     },
   };
+}
+
+/**
+ * A database that outlives one runtime: an on-disk PGlite folder, or a new schema on the test PostgreSQL.
+ * Start and stop runtimes on it as often as needed (never two processes on one PGlite folder at once),
+ * then call drop() once.
+ */
+export async function persistentDatabaseTarget(engine: TestEngine): Promise<{
+  target: DatabaseTarget;
+  /** For a server started from the environment: DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL). */
+  serverEnv: Record<string, string>;
+  drop(): Promise<void>;
+}> {
+  if (engine === "pglite") {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "recours-test-"));
+    return {
+      target: { engine: "pglite", dataDir },
+      serverEnv: { DATA_DIR: dataDir },
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const fresh = await freshDatabaseTarget(engine);
+  if (fresh.target.engine !== "postgres") throw new Error("cible PostgreSQL attendue");
+  const url = new URL(fresh.target.url);
+  // libpq startup options: the server finds its schema from DATABASE_URL alone.
+  url.searchParams.set("options", `-c search_path=${fresh.target.searchPath}`);
+  return { target: fresh.target, serverEnv: { DATABASE_URL: url.toString() }, drop: fresh.drop };
+}
+
+/** Starts the application runtime on an existing target (see persistentDatabaseTarget); stop with stopRuntime(). */
+export async function startTestRuntimeOn(target: DatabaseTarget, envOverrides: Record<string, string> = {}) {
+  return startRuntime(testEnv(envOverrides), { target });
 }

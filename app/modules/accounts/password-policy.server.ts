@@ -21,5 +21,19 @@ function zxcvbn(): ZxcvbnFactory {
  */
 export function isGuessablePassword(password: string, personalInputs: string[] = []): boolean {
   const inputs = personalInputs.flatMap((value) => [value, ...value.split(/[@.\s_-]+/)]).filter((v) => v.length >= 3);
-  return zxcvbn().check(password.slice(0, 128), inputs).score < MINIMUM_SCORE;
+  if (zxcvbn().check(password.slice(0, 128), inputs).score < MINIMUM_SCORE) return true;
+  return withoutPersonalWords(password, inputs).length < MINIMUM_OWN_CHARACTERS;
+}
+
+// zxcvbn still rates "jeandupont1984" fair for Jean Dupont: what remains once the name is taken out must stand alone.
+const MINIMUM_OWN_CHARACTERS = 8;
+
+function withoutPersonalWords(password: string, inputs: string[]): string {
+  let rest = fold(password);
+  for (const input of [...inputs].sort((a, b) => b.length - a.length)) rest = rest.split(fold(input)).join("");
+  return rest;
+}
+
+function fold(value: string): string {
+  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }

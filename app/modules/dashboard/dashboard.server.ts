@@ -56,7 +56,7 @@ const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", 
 
 async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   const database = db();
-  const [profile, cases, documents] = await Promise.all([
+  const [profile, cases, documents, steps] = await Promise.all([
     database
       .selectFrom("profiles")
       .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
@@ -74,13 +74,19 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       .where("user_id", "=", actor.userId)
       .where("obsolete", "=", false)
       .execute(),
+    database
+      .selectFrom("identity_verification_status")
+      .select(["step2_completed", "step3_completed", "step4_completed"])
+      .where("user_id", "=", actor.userId)
+      .executeTakeFirst(),
   ]);
   const rejected = documents.filter((document) => document.status === "rejected");
   const identity: UserDashboard["identity"] = profile.identity_verified
     ? "verified"
     : rejected.length > 0
       ? "rejected"
-      : documents.some((document) => document.status === "pending")
+      : documents.some((document) => document.status === "pending") ||
+          Boolean(steps?.step2_completed || steps?.step3_completed || steps?.step4_completed)
         ? "pending"
         : "unverified";
   return {

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrors, NUL_MESSAGE } from "~/lib/form";
+import { messages, PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "./accounts.schema";
+
+const validSignUp = {
+  prenom: "Jean",
+  nom: "Dupont",
+  email: "jean.dupont@example.com",
+  motDePasse: "cheval agrafe nuage tribord",
+  telephonePays: "FR",
+  telephoneMobile: "6 12 34 56 78",
+  pays: "france",
+};
+
+function signUpErrors(input: Record<string, unknown>) {
+  const result = signUpSchema.safeParse(input);
+  expect(result.success).toBe(false);
+  return fieldErrors(result.error!);
+}
+
+function signInErrors(input: Record<string, unknown>) {
+  const result = signInSchema.safeParse(input);
+  expect(result.success).toBe(false);
+  return fieldErrors(result.error!);
+}
+
+describe("signInSchema (spec §5, login)", () => {
+  it("gives the spec's messages for empty fields", () => {
+    expect(signInErrors({})).toEqual({ email: "L'email est requis", password: "Le mot de passe est requis" });
+    expect(signInErrors({ email: "   ", password: "" })).toEqual({
+      email: "L'email est requis",
+      password: "Le mot de passe est requis",
+    });
+  });
+
+  it.each(["jean", "jean@", "@example.com", "jean dupont@example.com", "jean@exa mple.com"])(
+    "refuses %j with 'Format d'email invalide'",
+    (email) => {
+      expect(signInErrors({ email, password: "x" })).toEqual({ email: "Format d'email invalide" });
+    },
+  );
+
+  it("trims and lower-cases the email, keeps the password exactly as typed", () => {
+    expect(signInSchema.parse({ email: "  Jean.Dupont@Example.COM ", password: " mot de passe " })).toEqual({
+      email: "jean.dupont@example.com",
+      password: " mot de passe ",
+    });
+  });
+
+  it("does not apply the sign-up length rule when signing in (an old short password can still be typed)", () => {
+    expect(signInSchema.parse({ email: "a@example.com", password: "abc" }).password).toBe("abc");
+  });
+
+  it("strips unknown fields such as role=admin and __proto__", () => {
+    const input = JSON.parse('{"email":"a@example.com","password":"x","role":"admin","__proto__":{"role":"admin"}}');
+    const output = signInSchema.parse(input);
+    expect(Object.keys(output).sort()).toEqual(["email", "password"]);
+    expect(Object.hasOwn(output, "__proto__")).toBe(false);
+    expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
+    expect((output as Record<string, unknown>).role).toBeUndefined();
+  });
+});
+
+describe("signUpSchema (spec §5, sign-up, with the 12-character password rule)", () => {
+  it("gives the spec's message under each empty field", () => {
+    expect(signUpErrors({})).toEqual({
+      prenom: "Le prénom est requis",
+      nom: "Le nom est requis",
+      email: "L'email est requis",
+      motDePasse: "Le mot de passe est requis",
+      telephoneMobile: "Le téléphone mobile est requis",
+      pays: "Le pays est requis",
+    });
+    expect(
+      signUpErrors({ prenom: " ", nom: "", email: "", motDePasse: "", telephonePays: "FR", telephoneMobile: "", pays: "" }),
+    ).toEqual({
+      prenom: "Le prénom est requis",
+      nom: "Le nom est requis",
+      email: "L'email est requis",
+      motDePasse: "Le mot de passe est requis",
+      telephoneMobile: "Le téléphone mobile est requis",
+      pays: "Le pays est requis",
+    });
+  });
+
+  it("refuses a badly formed email with 'Format d'email invalide'", () => {
+    expect(signUpErrors({ ...validSignUp, email: "jean.dupont" })).toEqual({ email: "Format d'email invalide" });
+  });
+
+  it("requires at least 12 characters: 11 are refused, 12 accepted", () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(12);
+    expect(messages.passwordTooShort).toBe("Le mot de passe doit contenir au moins 12 caractères");
+    expect(signUpErrors({ ...validSignUp, motDePasse: "a".repeat(11) })).toEqual({
+      motDePasse: "Le mot de passe doit contenir au moins 12 caractères",
+    });
+    expect(signUpSchema.safeParse({ ...validSignUp, motDePasse: "a".repeat(12) }).success).toBe(true);
+  });
+
+  it("refuses passwords over 128 characters", () => {
+    expect(signUpErrors({ ...validSignUp, motDePasse: "a".repeat(129) })).toEqual({
+      motDePasse: "Le mot de passe ne peut pas dépasser 128 caractères",
+    });
+  });
+
+  it("refuses a phone number with no digit (the dial code alone is not enough) with 'Le téléphone mobile est requis'", () => {
+    expect(signUpErrors({ ...validSignUp, telephoneMobile: "   " })).toEqual({
+      telephoneMobile: "Le téléphone mobile est requis",
+    });
+  });
+
+  it("refuses a number that is not valid for the chosen country", () => {
+    expect(signUpErrors({ ...validSignUp, telephoneMobile: "6 12" })).toEqual({
+      telephoneMobile: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
+    });
+    expect(signUpErrors({ ...validSignUp, telephonePays: "CA", telephoneMobile: "212 555 0123" })).toEqual({
+      telephoneMobile: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
+    });
+  });
+
+  it.each(["germany", "allemagne", "belgium", "FR", "France"])("refuses the country %j with 'Le pays est requis'", (pays) => {
+    expect(signUpErrors({ ...validSignUp, pays })).toEqual({ pays: "Le pays est requis" });
+  });
+
+  it("refuses control characters in names", () => {
+    expect(signUpErrors({ ...validSignUp, prenom: "Je\u0000an" })).toEqual({ prenom: NUL_MESSAGE });
+    expect(signUpErrors({ ...validSignUp, nom: "Dupont\u001B" })).toEqual({ nom: NUL_MESSAGE });
+  });
+
+  it("refuses names over 100 characters", () => {
+    expect(signUpErrors({ ...validSignUp, prenom: "a".repeat(101) })).toEqual({
+      prenom: "Ce champ ne peut pas dépasser 100 caractères.",
+    });
+  });
+
+  it("gives the account fields: trimmed names, lower-cased email, the E.164 phone and the profile country", () => {
+    expect(signUpSchema.parse({ ...validSignUp, prenom: "  Jean ", email: " Jean.Dupont@EXAMPLE.com " })).toEqual({
+      firstName: "Jean",
+      lastName: "Dupont",
+      email: "jean.dupont@example.com",
+      password: "cheval agrafe nuage tribord",
+      phoneMobile: "+33612345678",
+      country: "france",
+    });
+  });
+
+  it.each([
+    ["france", "france"],
+    ["belgique", "belgium"],
+    ["suisse", "switzerland"],
+    ["luxembourg", "luxembourg"],
+    ["canada", "canada"],
+  ])("maps the sign-up country %j to the profile value %j", (pays, country) => {
+    expect(signUpSchema.parse({ ...validSignUp, pays }).country).toBe(country);
+  });
+
+  it.each([
+    ["FR", "06 12 34 56 78", "+33612345678"],
+    ["BE", "470 12 34 56", "+32470123456"],
+    ["CH", "78 123 45 67", "+41781234567"],
+    ["LU", "628 123 456", "+352628123456"],
+    ["CA", "514 555 1234", "+15145551234"],
+  ])("stores a %s number as E.164", (telephonePays, telephoneMobile, expected) => {
+    expect(signUpSchema.parse({ ...validSignUp, telephonePays, telephoneMobile }).phoneMobile).toBe(expected);
+  });
+
+  it("defaults the dial code to France when none is sent", () => {
+    const { telephonePays: _omitted, ...withoutDialCode } = validSignUp;
+    expect(signUpSchema.parse(withoutDialCode).phoneMobile).toBe("+33612345678");
+  });
+
+  it("strips unknown fields such as role=admin, id and __proto__ from the output", () => {
+    const input = JSON.parse(
+      JSON.stringify({ ...validSignUp, role: "admin", id: "x", identity_verified: "true" }).replace(
+        /}$/,
+        ',"__proto__":{"role":"admin","isAdmin":true}}',
+      ),
+    );
+    expect(Object.hasOwn(input, "__proto__")).toBe(true);
+    const output = signUpSchema.parse(input);
+    expect(Object.keys(output).sort()).toEqual(["country", "email", "firstName", "lastName", "password", "phoneMobile"]);
+    expect(Object.hasOwn(output, "__proto__")).toBe(false);
+    expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
+    const loose = output as Record<string, unknown>;
+    expect(loose.role).toBeUndefined();
+    expect(loose.isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+});

@@ -1,0 +1,355 @@
+/**
+ * Every route of app/routes.ts × every kind of visitor, over real HTTP against the production build,
+ * on each database engine. Later issues add rows to `routeAccess` for the routes they create.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { NUL_MESSAGE } from "~/lib/form";
+import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
+import { stopRuntime, db } from "~/platform/runtime.server";
+import { cookieHeaderFrom, seedAccount, STRONG_PASSWORD } from "../support/accounts";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
+
+export type Visitor = "anonymous" | "user" | "lawyer" | "admin";
+export const VISITORS: readonly Visitor[] = ["anonymous", "user", "lawyer", "admin"];
+
+/** A status, or a redirect (302 to that path), optionally with texts the page must show. */
+export type Expected = { status: number; location?: string; contains?: string[] };
+
+export interface RouteAccessRow {
+  /** The route module in app/routes.ts this row exercises. */
+  file: string;
+  method?: "GET";
+  path: string;
+  expect: Record<Visitor, Expected>;
+}
+
+const ok = (contains?: string[]): Expected => ({ status: 200, ...(contains ? { contains } : {}) });
+const redirectTo = (location: string): Expected => ({ status: 302, location });
+const notFound: Expected = { status: 404, contains: ["404"] };
+const forAll = (expected: Expected): Record<Visitor, Expected> => ({
+  anonymous: expected,
+  user: expected,
+  lawyer: expected,
+  admin: expected,
+});
+
+/** The seeded people, so rows can name what their page must show. */
+export const SEEDED = {
+  user: { firstName: "Ulysse", lastName: "Usager" },
+  lawyer: { firstName: "Laure", lastName: "Avocate" },
+  admin: { firstName: "Adèle", lastName: "Administratrice" },
+} as const;
+
+export const routeAccess: RouteAccessRow[] = [
+  { file: "routes/home.tsx", path: "/", expect: forAll(ok(["Victime d'une arnaque en ligne"])) },
+  {
+    file: "routes/connexion.tsx",
+    path: "/connexion",
+    expect: {
+      anonymous: ok(["Se connecter", "S'inscrire gratuitement"]),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
+    file: "routes/inscription.tsx",
+    path: "/inscription",
+    expect: {
+      anonymous: ok(["Créer mon compte gratuitement"]),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  { file: "routes/deconnexion.tsx", path: "/deconnexion", expect: forAll(redirectTo("/")) },
+  {
+    file: "routes/dashboard.tsx",
+    path: "/dashboard",
+    expect: {
+      anonymous: redirectTo("/connexion"),
+      user: ok([SEEDED.user.firstName, SEEDED.user.lastName]),
+      lawyer: ok(["Dashboard Avocat", SEEDED.lawyer.firstName]),
+      admin: ok(["Dashboard Administrateur", SEEDED.admin.firstName]),
+    },
+  },
+  {
+    file: "routes/admin-not-found.tsx",
+    path: "/admin/users",
+    expect: {
+      anonymous: redirectTo("/connexion"),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin: notFound,
+    },
+  },
+  { file: "routes/not-found.tsx", path: "/une-page-inconnue", expect: forAll(notFound) },
+];
+
+interface RouteEntry {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/** Route modules that answer a URL themselves (layouts are covered through their children). */
+function leafRouteFiles(entries: RouteEntry[]): string[] {
+  return entries.flatMap((entry) => (entry.children?.length ? leafRouteFiles(entry.children) : [entry.file]));
+}
+
+function signUpBody(email: string, extra = ""): string {
+  const form = new URLSearchParams({
+    prenom: "Ines",
+    nom: "Injection",
+    email,
+    motDePasse: STRONG_PASSWORD,
+    telephonePays: "FR",
+    telephoneMobile: "6 12 34 56 78",
+    pays: "france",
+  });
+  return extra ? `${form.toString()}&${extra}` : form.toString();
+}
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+describe("the route table", () => {
+  it("has a row for every route module of app/routes.ts", () => {
+    const covered = new Set(routeAccess.map((row) => row.file));
+    for (const file of leafRouteFiles(routes as RouteEntry[])) expect(covered, file).toContain(file);
+  });
+});
+
+describe.each(testEngines())("route access over HTTP, production build, %s", (engine) => {
+  let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
+  let server: RunningServer | undefined;
+  const cookies: Record<Visitor, string> = { anonymous: "", user: "", lawyer: "", admin: "" };
+  const accounts = {} as Record<Exclude<Visitor, "anonymous">, { email: string; password: string }>;
+
+  const http = (path: string, init: Parameters<typeof httpRequest>[2] = {}) => httpRequest(server!.baseUrl, path, init);
+
+  async function signInOverHttp(email: string, password: string): Promise<string> {
+    const response = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email, password }).toString() });
+    expect(response.status, visibleText(response.body).slice(0, 2000)).toBe(302);
+    expect(response.location).toBe("/dashboard");
+    const cookie = cookieHeaderFrom(response.setCookies, (name) => !name.startsWith("recours_flash"));
+    expect(cookie).toMatch(/session_token=/);
+    return cookie;
+  }
+
+  beforeAll(async () => {
+    ensureProductionBuild();
+    persistent = await persistentDatabaseTarget(engine);
+    // Seed before the server starts: PGlite allows one process per data folder.
+    await startTestRuntimeOn(persistent.target);
+    for (const role of ["user", "lawyer", "admin"] as const) {
+      const seeded = await seedAccount(role, { ...SEEDED[role], email: `${role}@route-access.example` });
+      accounts[role] = { email: seeded.email, password: seeded.password };
+    }
+    await stopRuntime();
+
+    server = await startProductionServer({
+      ...persistent.serverEnv,
+      AUTH_SECRET: "route-access-secret-route-access-secret-0123",
+      LOGIN_ATTEMPTS_PER_ADDRESS: "10000",
+      SIGNUP_ATTEMPTS_PER_ADDRESS: "10000",
+    });
+    for (const role of ["user", "lawyer", "admin"] as const) {
+      cookies[role] = await signInOverHttp(accounts[role].email, accounts[role].password);
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await stopRuntime();
+    await persistent?.drop();
+  }, 60_000);
+
+  const cases = routeAccess.flatMap((row) =>
+    VISITORS.map((visitor) => ({ name: `${row.method ?? "GET"} ${row.path} as ${visitor}`, row, visitor, expected: row.expect[visitor] })),
+  );
+
+  it.each(cases)("$name", async ({ row, visitor, expected }) => {
+    const response = await http(row.path, { method: row.method ?? "GET", cookie: cookies[visitor] || undefined });
+    const text = visibleText(response.body);
+    expect(response.status, text.slice(0, 1500)).toBe(expected.status);
+    if (expected.location !== undefined) expect(response.location).toBe(expected.location);
+    for (const needle of expected.contains ?? []) expect(text).toContain(needle);
+  });
+
+  it("POST /deconnexion ends that session only, then sends to /", async () => {
+    const second = await signInOverHttp(accounts.user.email, accounts.user.password);
+    expect((await http("/dashboard", { cookie: second })).status).toBe(200);
+    const out = await http("/deconnexion", { method: "POST", cookie: second, headers: FORM, body: "" });
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/");
+    expect(out.setCookies.some((line) => /session_token=;|session_token=[^;]*;.*max-age=0/i.test(line))).toBe(true);
+    const after = await http("/dashboard", { cookie: second });
+    expect(after.status).toBe(302);
+    expect(after.location).toBe("/connexion");
+    expect((await http("/dashboard", { cookie: cookies.user })).status).toBe(200);
+  });
+
+  it("the session cookie is HttpOnly, SameSite=Lax, for the whole site", async () => {
+    const response = await http("/connexion", {
+      method: "POST",
+      headers: FORM,
+      body: new URLSearchParams(accounts.lawyer).toString(),
+    });
+    const session = response.setCookies.find((line) => /session_token=/.test(line));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    expect(session).toMatch(/;\s*Path=\/(;|$)/i);
+  });
+
+  it("a state-changing request from another origin is refused with 403 (and signs nobody in)", async () => {
+    for (const origin of ["https://evil.example", "null"]) {
+      const response = await http("/connexion", {
+        method: "POST",
+        headers: { ...FORM, origin },
+        body: new URLSearchParams(accounts.user).toString(),
+      });
+      expect(response.status, origin).toBe(403);
+      expect(response.setCookies.filter((line) => /session_token=/.test(line))).toEqual([]);
+    }
+  });
+
+  describe("bad input on POST /inscription and /connexion never answers 500", () => {
+    it("NUL and control bytes in fields: 400 with the field message", async () => {
+      for (const body of [
+        signUpBody("nul@route-access.example").replace("prenom=Ines", "prenom=In%00es"),
+        signUpBody("nul2@route-access.example").replace("nom=Injection", "nom=%1BInjection"),
+      ]) {
+        const response = await http("/inscription", { method: "POST", headers: FORM, body });
+        expect(response.status).toBe(400);
+        expect(visibleText(response.body)).toContain(NUL_MESSAGE);
+      }
+      const signIn = await http("/connexion", {
+        method: "POST",
+        headers: FORM,
+        body: `email=${encodeURIComponent(accounts.user.email)}%00&password=x`,
+      });
+      expect(signIn.status).toBe(400);
+    });
+
+    it("a 2 MB body: 413", async () => {
+      const response = await http("/inscription", { method: "POST", headers: FORM, body: `prenom=${"a".repeat(2 * 1024 * 1024)}` });
+      expect(response.status).toBe(413);
+    });
+
+    it("a streamed body without a length: refused with a 4xx", async () => {
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("prenom=a&nom=b"));
+          controller.close();
+        },
+      });
+      const response = await http("/inscription", { method: "POST", headers: FORM, body: stream, duplex: "half" });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    });
+
+    it("a JSON body: 400", async () => {
+      for (const path of ["/inscription", "/connexion"]) {
+        const response = await http(path, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "json@route-access.example", password: STRONG_PASSWORD, role: "admin" }),
+        });
+        expect(response.status, path).toBe(400);
+      }
+    });
+
+    it("a body that is not a form tells the person the form could not be read", async () => {
+      const response = await http("/inscription", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(response.status).toBe(400);
+      expect(visibleText(response.body)).toContain(UNREADABLE_FORM_MESSAGE);
+    });
+
+    it("a malformed urlencoded or multipart body: 400", async () => {
+      const bodies: [Record<string, string>, BodyInit][] = [
+        [FORM, "prenom=%E0%A4%A&nom=%&=&&email=%zz&motDePasse"],
+        [FORM, new Uint8Array([0x70, 0x72, 0x65, 0x6e, 0x6f, 0x6d, 0x3d, 0xff, 0xfe, 0xc3, 0x28])],
+        [{ "content-type": "multipart/form-data; boundary=frontiere" }, "--frontiere\r\npas un en-tête\r\n\r\nx"],
+        [{ "content-type": "multipart/form-data" }, "prenom=a"],
+        [{ "content-type": "text/plain" }, "prenom=a"],
+      ];
+      for (const [headers, body] of bodies) {
+        const response = await http("/inscription", { method: "POST", headers, body });
+        expect(response.status, `${JSON.stringify(headers)} ${String(body).slice(0, 40)}`).toBe(400);
+      }
+    });
+
+    it("unknown fields role=admin and __proto__ with valid data: the account is created as a plain user", async () => {
+      const response = await http("/inscription", {
+        method: "POST",
+        headers: FORM,
+        body: signUpBody(
+          "injection@route-access.example",
+          "role=admin&__proto__%5Bx%5D=1&__proto__%5Brole%5D=admin&__proto__=admin&constructor%5Bprototype%5D%5Brole%5D=admin&identity_verified=true",
+        ),
+      });
+      expect(response.status, visibleText(response.body).slice(0, 2000)).toBe(302);
+      expect(response.location).toBe("/dashboard");
+      const cookie = cookieHeaderFrom(response.setCookies, (name) => !name.startsWith("recours_flash"));
+      const dashboard = await http("/dashboard", { cookie });
+      expect(dashboard.status).toBe(200);
+      expect(visibleText(dashboard.body)).toContain("Ines");
+      // The admin subtree answers 404 to admins only: a non-admin is sent back to /dashboard.
+      const admin = await http("/admin/users", { cookie });
+      expect(admin.status).toBe(302);
+      expect(admin.location).toBe("/dashboard");
+    });
+
+    it("invalid data with role=admin: 400 with the French field errors", async () => {
+      const body = new URLSearchParams({
+        prenom: "",
+        nom: "Injection",
+        email: "pas-un-email",
+        motDePasse: "court",
+        telephonePays: "FR",
+        telephoneMobile: "",
+        pays: "allemagne",
+        role: "admin",
+      }).toString();
+      const response = await http("/inscription", { method: "POST", headers: FORM, body });
+      expect(response.status).toBe(400);
+      const text = visibleText(response.body);
+      for (const message of [
+        "Le prénom est requis",
+        "Format d'email invalide",
+        "Le mot de passe doit contenir au moins 12 caractères",
+        "Le téléphone mobile est requis",
+        "Le pays est requis",
+      ]) {
+        expect(text).toContain(message);
+      }
+    });
+
+    it("the server logged no error while answering all of the above", () => {
+      const errors = server!
+        .output()
+        .split("\n")
+        .filter((line) => /"level":(5|6)\d/.test(line));
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it("after the server stops, the database shows every account made over HTTP with role 'user'", async () => {
+    await server!.stop();
+    await startTestRuntimeOn(persistent.target);
+    const profiles = await db().selectFrom("profiles").select(["email", "role", "identity_verified"]).where("email", "like", "%@route-access.example").orderBy("email").execute();
+    const made = profiles.filter((profile) => !["user", "lawyer", "admin"].some((role) => profile.email === `${role}@route-access.example`));
+    expect(made).toEqual([{ email: "injection@route-access.example", role: "user", identity_verified: false }]);
+    expect(profiles.find((profile) => profile.email === "admin@route-access.example")?.role).toBe("admin");
+    await stopRuntime();
+  }, 60_000);
+});
+

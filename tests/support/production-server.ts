@@ -1,0 +1,182 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const SERVER_BUNDLE = path.join(ROOT, "build/server/index.js");
+const SOURCES = ["app", "server", "react-router.config.ts", "vite.config.ts", "package.json"];
+
+function newestSourceTime(entry: string): number {
+  const full = path.join(ROOT, entry);
+  if (!existsSync(full)) return 0;
+  const stats = statSync(full);
+  if (!stats.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stats.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(full)) {
+    if (child === "node_modules" || child === "+types" || child.startsWith(".")) continue;
+    newest = Math.max(newest, newestSourceTime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/**
+ * Makes sure build/ holds a production build of the current sources: builds when it is missing or
+ * older than a source file (other people edit app/ while tests run). RECOURS_TEST_SKIP_BUILD=1 uses
+ * whatever build exists.
+ */
+export function ensureProductionBuild(): void {
+  if (process.env.RECOURS_TEST_SKIP_BUILD === "1" && existsSync(SERVER_BUNDLE)) return;
+  const builtAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  if (builtAt > 0 && SOURCES.every((entry) => newestSourceTime(entry) <= builtAt)) return;
+
+  // One build at a time on this machine.
+  const lock = path.join(tmpdir(), "recours-test-build.lock");
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error("la construction de test attend un verrou depuis trop longtemps");
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    const result = spawnSync("npx", ["react-router", "build"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production" },
+      timeout: 170_000,
+    });
+    if (result.status !== 0) {
+      throw new Error(`react-router build a échoué (${result.status}):\n${result.stdout}\n${result.stderr}`);
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("pas de port"))));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Everything the server printed so far (pino JSON lines and errors). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Runs `node --import tsx server/main.ts` in production mode and waits for GET /healthz. */
+export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const inherited = { ...process.env };
+  for (const name of ["DATABASE_URL", "DATA_DIR", "PUBLIC_URL", "AUTH_SECRET", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) {
+    delete inherited[name];
+  }
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) => {
+    child.on("exit", (code) => {
+      exited = code;
+      resolve();
+    });
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (exited !== undefined) return;
+    child.kill("SIGTERM");
+    const killed = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exit;
+    clearTimeout(killed);
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`le serveur s'est arrêté (code ${exited}) :\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`le serveur ne répond pas sur /healthz :\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, output: () => output, stop };
+}
+
+export interface HttpResult {
+  status: number;
+  /** Path and query of the Location header, resolved against the server. */
+  location: string | null;
+  setCookies: string[];
+  body: string;
+}
+
+export async function httpRequest(
+  baseUrl: string,
+  pathname: string,
+  init: { method?: string; cookie?: string; body?: BodyInit; headers?: Record<string, string>; duplex?: "half" } = {},
+): Promise<HttpResult> {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body,
+    redirect: "manual",
+    ...(init.duplex ? { duplex: init.duplex } : {}),
+  } as RequestInit);
+  const raw = response.headers.get("location");
+  const location = raw === null ? null : (() => {
+    const url = new URL(raw, baseUrl);
+    return `${url.pathname}${url.search}`;
+  })();
+  return { status: response.status, location, setCookies: response.headers.getSetCookie(), body: await response.text() };
+}
+
+/** The text of server-rendered HTML with React's entity escapes undone. */
+export function decodeHtml(html: string): string {
+  return html
+    .replace(/&#x27;|&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
+}
+
+/** What a person sees: the HTML without scripts (React Router also serialises loader data there), tags or escapes. */
+export function visibleText(html: string): string {
+  return decodeHtml(
+    html
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, " ")
+      .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, " ")
+      .replace(/<[^>]+>/g, " "),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+}
