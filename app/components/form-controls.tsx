@@ -1,18 +1,16 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { useResettableState } from "./use-resettable-state";
 import type { z } from "zod";
 import { fieldErrors, formValues, type FieldErrors } from "~/lib/form";
+
+const NO_ERRORS: FieldErrors = {};
 
 /**
  * Client-side validation with the same schema the action uses. Errors come from the last submit
  * (browser or server); a field's error clears when that field is edited.
  */
 export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
-  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
-  const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
-  if (serverErrors !== shownServerErrors) {
-    setShownServerErrors(serverErrors);
-    setErrors(serverErrors ?? {});
-  }
+  const [errors, setErrors] = useResettableState<FieldErrors>(serverErrors ?? NO_ERRORS);
   return {
     errors,
     validate(form: HTMLFormElement): boolean {

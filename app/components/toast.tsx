@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated, useResettableState } from "./use-resettable-state";
 import type { Toast } from "~/platform/flash.server";
 
 const DISPLAY_MS = 6000;
@@ -8,17 +9,14 @@ const DISPLAY_MS = 6000;
  * seconds, but not while the pointer or the keyboard focus is on it (WCAG 2.2.1), and it can be closed.
  */
 export function ToastRegion({ toast }: { toast: Toast | null }) {
-  const [visible, setVisible] = useState<Toast | null>(toast);
+  const [visible, setVisible] = useResettableState<Toast | null>(toast);
   const [paused, setPaused] = useState(false);
-  const [interactive, setInteractive] = useState(false);
-
-  useEffect(() => setInteractive(true), []);
-  useEffect(() => setVisible(toast), [toast]);
+  const interactive = useHydrated();
   useEffect(() => {
     if (!visible || paused) return;
     const timer = setTimeout(() => setVisible(null), DISPLAY_MS);
     return () => clearTimeout(timer);
-  }, [visible, paused]);
+  }, [visible, paused, setVisible]);
 
   const error = visible?.tone === "error";
 

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/connexion";
+import { useResettableState } from "~/components/use-resettable-state";
 import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
 import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
@@ -40,8 +40,8 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/connexion";
   const { errors, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
-  const [formError, setFormError] = useState(actionData?.formError);
-  useEffect(() => setFormError(actionData?.formError), [actionData]);
+  const [result, setResult] = useResettableState(actionData);
+  const formError = result?.formError;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
@@ -58,7 +58,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
             if (!validate(event.currentTarget)) event.preventDefault();
           }}
           onChange={(event) => {
-            setFormError(undefined);
+            setResult(undefined);
             clear((event.target as unknown as { name: string }).name);
           }}
         >

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inscription";
+import { useResettableState } from "~/components/use-resettable-state";
 import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
 import { contact, guarantees, pageTitle } from "~/content/site";
@@ -60,8 +60,8 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
   const { errors, validate, clear } = useFormValidation(signUpSchema, actionData?.fieldErrors);
-  const [formError, setFormError] = useState(actionData?.formError);
-  useEffect(() => setFormError(actionData?.formError), [actionData]);
+  const [result, setResult] = useResettableState(actionData);
+  const formError = result?.formError;
   const values = actionData?.values;
   const phoneCountry = (countryByIsoCode(values?.telephonePays ?? "")?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
 
@@ -80,7 +80,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             if (!validate(event.currentTarget)) event.preventDefault();
           }}
           onChange={(event) => {
-            setFormError(undefined);
+            setResult(undefined);
             const name = (event.target as unknown as { name: string }).name;
             clear(name === "telephonePays" ? "telephoneMobile" : name);
           }}

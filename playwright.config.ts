@@ -1,0 +1,76 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_ATTEMPTS_PER_EMAIL, SIGNUP_ATTEMPTS_PER_ADDRESS } from "./tests/e2e/support/limits";
+
+// Debian's Chromium, never a downloaded one.
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fresh database for every run: the web server command removes this folder before it starts.
+const dataDir = path.join(tmpdir(), `recours-e2e-${port}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: "fr-FR",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Serves the production build (scripts/test-all.sh builds first; build here only if it is missing).
+    command: [
+      `rm -rf '${dataDir}'`,
+      "(test -f build/server/index.js || node_modules/.bin/react-router build)",
+      "exec node_modules/.bin/tsx server/main.ts",
+    ].join(" && "),
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SIGNUP_ATTEMPTS_PER_ADDRESS: String(SIGNUP_ATTEMPTS_PER_ADDRESS),
+      LOGIN_ATTEMPTS_PER_ADDRESS: String(LOGIN_ATTEMPTS_PER_ADDRESS),
+      LOGIN_ATTEMPTS_PER_EMAIL: String(LOGIN_ATTEMPTS_PER_EMAIL),
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+    },
+  },
+});

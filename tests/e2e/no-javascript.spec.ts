@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { fillSignUpForm, submitSignUpForm, uniqueUser } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+
+test.describe("Sans JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sign-up, dashboard and sign-out work with plain form posts", async ({ page }) => {
+    const user = uniqueUser({ firstName: "Noé", lastName: "Sans-Script", phone: "06 12 34 56 78" });
+    await page.goto("/inscription");
+    await expectNoAxeViolations(page, "/inscription (sans JS)", { javaScript: false });
+    await fillSignUpForm(page, user);
+    // Nothing reformats the number: the page really runs without JavaScript, and the server accepts it as typed.
+    await expect(page.getByLabel("Numéro de téléphone mobile, sans l'indicatif")).toHaveValue("06 12 34 56 78");
+
+    const post = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/inscription");
+    await submitSignUpForm(page);
+    expect((await post).status()).toBe(302);
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Bonjour Noé Sans-Script" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("Compte créé avec succès !");
+    await expectNoAxeViolations(page, "/dashboard (sans JS)", { javaScript: false });
+
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/connexion$/);
+  });
+
+  test("an invalid post answers 400 with French field errors and keeps the values", async ({ page }) => {
+    await page.goto("/inscription");
+    await page.getByLabel("Email").fill("pas-un-email");
+    await page.getByLabel("Mot de passe").fill("court");
+
+    const post = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/inscription");
+    await submitSignUpForm(page);
+    expect((await post).status()).toBe(400);
+
+    await expect(page).toHaveURL(/\/inscription$/);
+    for (const message of [
+      "Le prénom est requis",
+      "Le nom est requis",
+      "Format d'email invalide",
+      "Le mot de passe doit contenir au moins 12 caractères",
+      "Le téléphone mobile est requis",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel("Email")).toHaveValue("pas-un-email");
+    await expect(page.getByLabel("Mot de passe")).toHaveValue("");
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page, "/inscription (erreurs sans JS)", { javaScript: false });
+  });
+
+  test("sign-in with the wrong password answers 401 with the French message", async ({ page }) => {
+    const user = uniqueUser();
+    await page.goto("/inscription");
+    await fillSignUpForm(page, user);
+    await submitSignUpForm(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto("/connexion");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Mot de passe").fill("Mauvais-mot-de-passe-1");
+    const post = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/connexion");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    expect((await post).status()).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText("Email ou mot de passe incorrect. Vérifiez vos identifiants.");
+    await expectNoAxeViolations(page, "/connexion (erreur sans JS)", { javaScript: false });
+  });
+});

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  /** National number as typed in the phone field (France). */
+  phone: string;
+}
+
+/** A user nobody else in this run uses (every test works on its own account). */
+export function uniqueUser(overrides: Partial<TestUser> = {}): TestUser {
+  const id = `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+  return {
+    firstName: "Camille",
+    lastName: "Durand",
+    email: `e2e-${id}@exemple.fr`,
+    password: "Tournesol-Velo-42!",
+    phone: "612345678",
+    ...overrides,
+  };
+}
+
+/** Fills the sign-up form (the page must already show /inscription). */
+export async function fillSignUpForm(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel("Prénom").fill(user.firstName);
+  await page.getByLabel("Nom", { exact: true }).fill(user.lastName);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Mot de passe").fill(user.password);
+  await page.getByLabel("Numéro de téléphone mobile, sans l'indicatif").fill(user.phone);
+  await page.getByLabel("Pays de résidence").selectOption("france");
+}
+
+export async function submitSignUpForm(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Créer mon compte gratuitement" }).click();
+}
+
+/** Signs a new user up through the UI and waits for the dashboard; the user is signed in afterwards. */
+export async function signUpThroughUi(page: Page, user: TestUser = uniqueUser(), options: { axe?: boolean } = {}): Promise<TestUser> {
+  await page.goto("/inscription");
+  if (options.axe) await expectNoAxeViolations(page, "/inscription");
+  await fillSignUpForm(page, user);
+  await submitSignUpForm(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Bonjour ${user.firstName} ${user.lastName}` })).toBeVisible();
+  return user;
+}
+
+/** Fills and submits the sign-in form (the page must already show /connexion). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+export async function signOutThroughUi(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
