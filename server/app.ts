@@ -8,6 +8,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { requestScope } from "~/platform/request-scope.server";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { sql } from "kysely";
 
@@ -67,7 +68,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.on("finish", () => {
       logger.info(
         {
-          requestId,
+          ...(requestScope.getStore() ? {} : { requestId }),
           method: req.method,
           path: req.path,
           status: res.statusCode,
@@ -76,7 +77,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         "requête",
       );
     });
-    next();
+    requestScope.run({ requestId }, next);
   });
 
   // Request body limits, and a same-origin check on every state-changing request.

@@ -1,6 +1,13 @@
 import pino from "pino";
+import { requestScope } from "./request-scope.server";
 
 const secretPaths = [
+  "secret",
+  "*.secret",
+  "sessionToken",
+  "*.sessionToken",
+  "session_token",
+  "*.session_token",
   "password",
   "*.password",
   "motDePasse",
@@ -22,10 +29,18 @@ const secretPaths = [
   "req.headers.authorization",
 ];
 
-export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
-  redact: { paths: secretPaths, censor: "[masqué]" },
-  base: { service: "recours" },
-});
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  return pino(
+    {
+      level,
+      redact: { paths: secretPaths, censor: "[masqué]" },
+      base: { service: "recours" },
+      mixin: () => requestScope.getStore() ?? {},
+    },
+    destination,
+  );
+}
+
+export const logger = createLogger(process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"));
 
 export type Logger = typeof logger;

@@ -1,0 +1,44 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./logger.server";
+import { requestScope } from "./request-scope.server";
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: createLogger("info", stream), lines };
+}
+
+describe("logger", () => {
+  it("masks passwords, tokens, cookies and NIF wherever they sit one level deep", () => {
+    const { logger, lines } = capture();
+    logger.info(
+      {
+        password: "mot-de-passe-1",
+        body: { motDePasse: "mot-de-passe-2", nif: "1234567890123", token: "jeton-3" },
+        headers: { cookie: "recours.session_token=abc", authorization: "Bearer xyz" },
+        email: "visible@example.fr",
+      },
+      "essai",
+    );
+    const line = lines.join("");
+    for (const secret of ["mot-de-passe-1", "mot-de-passe-2", "1234567890123", "jeton-3", "session_token=abc", "Bearer xyz"]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(line).toContain("[masqué]");
+    expect(line).toContain("visible@example.fr");
+  });
+
+  it("adds the request id of the request being served", () => {
+    const { logger, lines } = capture();
+    requestScope.run({ requestId: "req-42" }, () => logger.info("dans la requête"));
+    logger.info("hors requête");
+    expect(JSON.parse(lines[0]!).requestId).toBe("req-42");
+    expect(JSON.parse(lines[1]!).requestId).toBeUndefined();
+  });
+});
