@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Database } from "~/platform/database-schema";
+import { logger } from "~/platform/logger.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./accounts.schema";
 
 export const CLIENT_ADDRESS_HEADER = "x-recours-client-address";
@@ -40,6 +41,13 @@ export function authOptions(settings: AuthSettings) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, secure },
     },
     plugins: [twoFactor({ issuer: "Recours" })],
+    // better-auth's own messages go to our JSON log; "Invalid password" is an expected event, not a warning.
+    logger: {
+      level: "warn" as const,
+      log: (level: "debug" | "info" | "warn" | "error", message: string) => {
+        logger[level === "warn" && message.startsWith("Invalid password") ? "debug" : level]({ source: "better-auth" }, message);
+      },
+    },
   };
 }
 
