@@ -4,7 +4,8 @@ import { DocumentIcon, FolderIcon, MailIcon, ScaleIcon, UsersIcon } from "~/comp
 import { Notice } from "~/components/ui/notice";
 import type { AdminDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
-import { plural, StatCards, toCount } from "./stat-cards";
+import { IconTile } from "~/components/ui/icon-tile";
+import { plural, StatCards, VerifiedSplit } from "./stat-cards";
 
 interface LinkGroup {
   id: string;
@@ -45,9 +46,7 @@ const LINK_GROUPS: LinkGroup[] = [
 ];
 
 export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard }) {
-  const users = toCount(dashboard.users);
-  const verifiedUsers = toCount(dashboard.verifiedUsers);
-  const pendingDocuments = toCount(dashboard.pendingDocuments);
+  const { pendingDocuments } = dashboard;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
@@ -76,13 +75,9 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
           items={[
             {
               label: "Utilisateurs",
-              value: users,
+              value: dashboard.users,
               icon: <UsersIcon />,
-              detail: (
-                <>
-                  {plural(verifiedUsers, "vérifié", "vérifiés")}, {plural(users - verifiedUsers, "non vérifié", "non vérifiés")}
-                </>
-              ),
+              detail: <VerifiedSplit total={dashboard.users} verified={dashboard.verifiedUsers} />,
             },
             { label: "Avocats", value: dashboard.lawyers, icon: <ScaleIcon /> },
             { label: "Dossiers", value: dashboard.cases, icon: <FolderIcon /> },
@@ -99,9 +94,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
             className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
           >
             <h2 id={group.id} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-              <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
-                {group.icon}
-              </span>
+              <IconTile>{group.icon}</IconTile>
               {group.title}
             </h2>
             <ul className="mt-4 space-y-2">

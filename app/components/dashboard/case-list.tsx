@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { caseStatusLabel, formatDate, formatEuros, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import type { CaseStatus } from "~/platform/database-schema";
@@ -19,9 +20,7 @@ const STATUS_STYLES: Record<CaseStatus, string> = {
 export function CaseStatusBadge({ status }: { status: string }) {
   const known = normalizeCaseStatus(status);
   return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${STATUS_STYLES[known]}`}>
-      {caseStatusLabel(status)}
-    </span>
+    <Badge className={STATUS_STYLES[known]}>{caseStatusLabel(status)}</Badge>
   );
 }
 

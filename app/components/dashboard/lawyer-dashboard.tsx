@@ -2,13 +2,10 @@ import { FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/i
 import { Notice } from "~/components/ui/notice";
 import type { LawyerDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
-import { plural, StatCards, toCount } from "./stat-cards";
+import { plural, StatCards, VerifiedSplit } from "./stat-cards";
 
 export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard }) {
-  const clients = toCount(dashboard.clients);
-  const verifiedClients = toCount(dashboard.verifiedClients);
-  const newCases = toCount(dashboard.newCases);
-  const unreadMessages = toCount(dashboard.unreadMessages);
+  const { newCases, unreadMessages } = dashboard;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
@@ -34,13 +31,9 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
           items={[
             {
               label: "Mes clients",
-              value: clients,
+              value: dashboard.clients,
               icon: <UsersIcon />,
-              detail: (
-                <>
-                  {plural(verifiedClients, "vérifié", "vérifiés")}, {plural(clients - verifiedClients, "non vérifié", "non vérifiés")}
-                </>
-              ),
+              detail: <VerifiedSplit total={dashboard.clients} verified={dashboard.verifiedClients} />,
             },
             { label: "Dossiers actifs", value: dashboard.activeCases, icon: <FolderIcon /> },
             { label: "Nouveaux dossiers", value: newCases, icon: <InboxIcon />, detail: "Dossiers soumis en attente de prise en charge" },

@@ -1,15 +1,10 @@
 import type { ReactNode } from "react";
+import { IconTile } from "~/components/ui/icon-tile";
 
 const counts = new Intl.NumberFormat("fr-FR");
 
-/** Counts may reach the browser as strings (PostgreSQL bigint); they are shown as French numbers. */
-export function toCount(value: number | string): number {
-  const count = Number(value);
-  return Number.isFinite(count) ? count : 0;
-}
-
-export function formatCount(value: number | string): string {
-  return counts.format(toCount(value));
+export function formatCount(value: number): string {
+  return counts.format(value);
 }
 
 /** French plural: 0 and 1 take the singular. */
@@ -19,7 +14,7 @@ export function plural(count: number, singular: string, pluralForm: string): str
 
 export interface StatItem {
   label: string;
-  value: number | string;
+  value: number;
   detail?: ReactNode;
   icon: ReactNode;
 }
@@ -30,9 +25,7 @@ export function StatCards({ items, label }: { items: StatItem[]; label: string }
       {items.map((item) => (
         <div key={item.label} className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <dt className="flex items-center gap-2 text-sm font-semibold text-slate-700">
-            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
-              {item.icon}
-            </span>
+            <IconTile>{item.icon}</IconTile>
             {item.label}
           </dt>
           <dd className="mt-3 text-3xl font-bold text-slate-900">{formatCount(item.value)}</dd>
@@ -40,5 +33,14 @@ export function StatCards({ items, label }: { items: StatItem[]; label: string }
         </div>
       ))}
     </dl>
+  );
+}
+
+/** "3 vérifiés, 1 non vérifié" under a count of people. */
+export function VerifiedSplit({ total, verified }: { total: number; verified: number }) {
+  return (
+    <>
+      {plural(verified, "vérifié", "vérifiés")}, {plural(total - verified, "non vérifié", "non vérifiés")}
+    </>
   );
 }

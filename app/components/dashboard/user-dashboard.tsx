@@ -6,7 +6,9 @@ import { officialScamReporting } from "~/content/site";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import { CaseList } from "./case-list";
 import { DashboardHeader } from "./dashboard-header";
-import { documentLabel, IDENTITY_STATUS_LABELS } from "./identity-labels";
+import { documentLabel, IDENTITY_STATUS_LABELS } from "~/modules/identity/identity.schema";
+import { Badge } from "~/components/ui/badge";
+import { IconTile } from "~/components/ui/icon-tile";
 import { formatCount } from "./stat-cards";
 
 const VERIFY_IDENTITY = "/verify-identity";
@@ -182,9 +184,7 @@ function Card({ titleId, title, icon, children }: { titleId: string; title: stri
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
-          {icon}
-        </span>
+        <IconTile>{icon}</IconTile>
         {title}
       </h2>
       {children}
@@ -200,10 +200,6 @@ function CardLink({ to, children }: { to: string; children: ReactNode }) {
       </Link>
     </p>
   );
-}
-
-function Badge({ className, children }: { className: string; children: ReactNode }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ${className}`}>{children}</span>;
 }
 
 function QuickAction({ to, icon, primary, children }: { to: string; icon: ReactNode; primary?: boolean; children: ReactNode }) {

@@ -2,11 +2,12 @@ import { sql } from "kysely";
 import { assertUser, type UserActor, type Actor } from "~/platform/actor";
 import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
+import type { IdentityStatus } from "~/modules/identity/identity.schema";
 
 export interface UserDashboard {
   view: "user";
   profile: { email: string; firstName: string; lastName: string; profileCompleted: boolean; identityVerified: boolean };
-  identity: "verified" | "rejected" | "pending" | "unverified";
+  identity: IdentityStatus;
   rejectedDocuments: { id: string; documentType: DocumentType; documentSide: DocumentSide; rejectionReason: string | null }[];
   activeCaseCount: number;
   hasDraft: boolean;

@@ -1,5 +1,4 @@
 import type { DocumentSide, DocumentType } from "~/platform/database-schema";
-import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   cni: "Carte d'identité",
@@ -22,7 +21,10 @@ export function documentLabel(type: DocumentType, side: DocumentSide): string {
   return sideLabel ? `${typeLabel} (${sideLabel})` : typeLabel;
 }
 
-export const IDENTITY_STATUS_LABELS: Record<UserDashboard["identity"], string> = {
+/** What the person sees of their verification, in the spec's priority order (§4). */
+export type IdentityStatus = "verified" | "rejected" | "pending" | "unverified";
+
+export const IDENTITY_STATUS_LABELS: Record<IdentityStatus, string> = {
   verified: "Identité vérifiée",
   rejected: "Documents rejetés - Action requise",
   pending: "Documents en cours de vérification",
