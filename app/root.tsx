@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { NotFoundMessage } from "~/components/not-found-message";
 import { ToastRegion } from "~/components/toast";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/nonce";
@@ -61,7 +62,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
+  if (status === 404) return <NotFoundMessage />;
   const data: unknown = isRouteErrorResponse(error) ? error.data : undefined;
   const message =
     data && typeof data === "object" && typeof (data as { formError?: unknown }).formError === "string"
@@ -71,8 +72,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         : "Une erreur inattendue s'est produite. Veuillez réessayer.";
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-4xl font-bold">{notFound ? "404" : "Erreur"}</h1>
-      <p className="mt-4 text-lg">{notFound ? "Oops! Page not found" : message}</p>
+      <h1 className="text-4xl font-bold">Erreur</h1>
+      <p className="mt-4 text-lg">{message}</p>
       <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
         Retour à l'accueil
       </a>

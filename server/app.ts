@@ -137,7 +137,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     }),
   );
 
-  const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
     const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);
     if (status >= 500) logger.error({ err: error, requestId: res.locals.requestId }, "erreur serveur");
     if (res.headersSent) return;
@@ -149,7 +149,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
           ? simplePage("Requête invalide", "La requête n'a pas pu être lue. Vérifiez les informations envoyées.")
           : simplePage("Erreur", "Une erreur inattendue s'est produite. Veuillez réessayer."),
       );
-    void req;
   };
   app.use(errorHandler);
   return app;

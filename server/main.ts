@@ -1,5 +1,4 @@
 // Starts Recours: the built server bundle in production, Vite's dev server with --dev.
-import { InvalidEnvironmentError } from "../app/platform/env.server";
 
 async function main() {
   if (process.argv.includes("--dev")) {
@@ -18,7 +17,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof InvalidEnvironmentError || (error instanceof Error && error.message.startsWith("Configuration invalide"))) {
+  // The bundle has its own copy of the error classes: recognise a configuration error by its message.
+  if (error instanceof Error && error.message.startsWith("Configuration invalide")) {
     console.error(error.message);
   } else {
     console.error("Recours n'a pas pu démarrer :", error);

@@ -1,10 +1,9 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { resolveActor } from "~/modules/accounts/accounts.server";
 import type { Role } from "./database-schema";
 import { actorContext } from "./request-context";
 import type { Actor, UserActor } from "./actor";
 import { clearToastCookie, readToast, type Toast } from "./flash.server";
-import { createContext } from "react-router";
 
 export const toastContext = createContext<Toast | null>(null);
 

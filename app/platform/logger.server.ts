@@ -41,6 +41,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-export const logger = createLogger(process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"));
+// The logger exists before the environment is validated: an unknown LOG_LEVEL falls back here and is then
+// reported, in French, by parseEnv with the other problems.
+const requestedLevel = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+export const logger = createLogger(requestedLevel in pino.levels.values || requestedLevel === "silent" ? requestedLevel : "info");
 
 export type Logger = typeof logger;

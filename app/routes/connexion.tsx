@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
 import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
-import { pageTitle } from "~/content/site";
+import { pageTitle, safetyNotice } from "~/content/site";
 import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
@@ -105,7 +105,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
           <li>Suivez l'avancement de vos dossiers en temps réel.</li>
           <li>Échangez directement avec votre avocat.</li>
           <li>Vos documents sont chiffrés et ne sont vus que par les personnes qui traitent votre dossier.</li>
-          <li>Recours ne vous demandera jamais de mot de passe bancaire, de code ou de paiement à l'avance.</li>
+          <li>{safetyNotice}</li>
         </ul>
       </aside>
     </div>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
 import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
-import { contact, guarantees, pageTitle } from "~/content/site";
+import { contact, guarantees, pageTitle, safetyNotice } from "~/content/site";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MIN_LENGTH, signUpSchema } from "~/modules/accounts/accounts.schema";
@@ -184,8 +184,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
         <div className="rounded-lg bg-brand-800 p-4 text-sm">
           <p className="font-semibold">Nos garanties</p>
           <p className="mt-1 text-brand-50">
-            Aucun frais à l'avance. Nous ne vous demanderons jamais de mot de passe bancaire, de code, d'application de
-            prise de contrôle à distance ni de paiement en cryptomonnaie.
+            Aucun frais à l'avance. {safetyNotice}
           </p>
         </div>
         <a href={`mailto:${contact.email}`} className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">

@@ -19,11 +19,6 @@ function auth(): Auth {
   return authCache.auth;
 }
 
-/** better-auth's own endpoints (/api/auth/*), for what later features drive from the browser. */
-export function handleAuthRequest(request: Request): Promise<Response> {
-  return auth().handler(request);
-}
-
 export function clientAddressOf(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }
@@ -60,11 +55,6 @@ export type AccountResult =
   | { ok: true; headers: Headers }
   | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string> };
 
-function limits() {
-  const { env } = runtime();
-  return env;
-}
-
 function sessionCookies(source: Headers): Headers {
   const headers = new Headers();
   for (const cookie of source.getSetCookie()) headers.append("set-cookie", cookie);
@@ -72,7 +62,7 @@ function sessionCookies(source: Headers): Headers {
 }
 
 export async function signIn(actor: AnonymousActor, input: SignInInput, request: Request): Promise<AccountResult> {
-  const env = limits();
+  const { env } = runtime();
   const emailKey = `sign-in:email:${input.email}`;
   const { allowed } = await consumeAttempt(
     db(),
@@ -117,7 +107,7 @@ function authFailure(error: unknown): { status: number; formError: string } {
 }
 
 export async function signUp(actor: AnonymousActor, input: SignUpInput, request: Request): Promise<AccountResult> {
-  const env = limits();
+  const { env } = runtime();
   const { allowed } = await consumeAttempt(
     db(),
     [
