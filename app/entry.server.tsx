@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { pageRunsWithoutScripts } from "~/lib/page-handle";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +21,11 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
+  if (isStaticPage(request, responseStatusCode, routerContext)) {
+    return renderStaticPage(request, responseStatusCode, responseHeaders, routerContext);
+  }
+  // Everything else may show someone's private data.
+  responseHeaders.set("Cache-Control", "no-store");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -50,6 +57,78 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** A public content page (handle `{ scripts: false }`) answered with 200 to a GET. */
+function isStaticPage(request: Request, status: number, routerContext: EntryContext): boolean {
+  if (request.method !== "GET" || status !== 200) return false;
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  return leaf !== undefined && pageRunsWithoutScripts([{ handle: routerContext.routeModules[leaf.route.id]?.handle }]);
+}
+
+/**
+ * Static pages are rendered whole, then validated by ETag: the browser keeps the page and asks again each time
+ * ("no-cache"), and gets a 304 while nothing changed. The HTML holds no nonce (no scripts) but does hold the
+ * header's signed-in state, so the tag changes with it; "private" and "Vary: Cookie" keep shared caches out.
+ */
+function renderStaticPage(
+  request: Request,
+  status: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+      responseHeaders.set("ETag", etag);
+      responseHeaders.set("Cache-Control", "private, no-cache");
+      responseHeaders.append("Vary", "Cookie");
+      if (etagMatches(request.headers.get("if-none-match"), etag)) {
+        resolve(new Response(null, { status: 304, headers: withoutContentHeaders(responseHeaders) }));
+        return;
+      }
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(body, { status, headers: responseHeaders }));
+    });
+    // No nonce: the page runs no script, and a per-request value would change the tag every time.
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          logger.error({ err: error }, "erreur de rendu");
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag) === weak(etag));
+}
+
+function withoutContentHeaders(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete("Content-Type");
+  copy.delete("Content-Length");
+  return copy;
+}
+
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

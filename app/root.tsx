@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
@@ -8,6 +8,10 @@ import { ToastRegion } from "~/components/toast";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
+import { operatorIdentity } from "~/content/operator.server";
+import { operatorPlaceholders } from "~/content/site";
+import { env } from "~/platform/env.server";
+import { pageRunsWithoutScripts } from "~/lib/page-handle";
 
 export const middleware: Route.MiddlewareFunction[] = [resolveActorMiddleware];
 
@@ -20,12 +24,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     signedIn: actor.kind === "user",
     toast: context.get(toastContext),
+    publicUrl: env().PUBLIC_URL,
+    operator: operatorIdentity(),
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const withoutScripts = pageRunsWithoutScripts(useMatches());
   return (
     <html lang="fr">
       <head>
@@ -47,10 +54,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="contenu" className="flex-1" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter operator={data?.operator ?? operatorPlaceholders} />
         <ToastRegion toast={data?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withoutScripts ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,7 +1,18 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+const legalPaths = ["mentions-legales", "politique-confidentialite", "conditions-generales", "accessibilite"];
+
 export default [
   index("routes/home.tsx"),
+  route("fonctionnement", "routes/fonctionnement.tsx"),
+  route("temoignages", "routes/temoignages.tsx"),
+  route("a-propos", "routes/a-propos.tsx"),
+  route("avocats", "routes/avocats.tsx"),
+  route("premiers-reflexes", "routes/premiers-reflexes.tsx"),
+  route("arnaques/:slug", "routes/arnaque.tsx"),
+  ...legalPaths.map((path) => route(path, "routes/legal-page.tsx", { id: `legal/${path}` })),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("connexion", "routes/connexion.tsx"),
   route("inscription", "routes/inscription.tsx"),
   route("deconnexion", "routes/deconnexion.tsx"),

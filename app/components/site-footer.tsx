@@ -1,10 +1,20 @@
 import { Link } from "react-router";
 import { ShieldIcon } from "~/components/ui/icons";
-import { contact, legalNavigation, mainNavigation, nationalBarCouncil, PRODUCT_NAME, safetyNotice } from "~/content/site";
+import {
+  contactHours,
+  helpNavigation,
+  legalNavigation,
+  mainNavigation,
+  nationalBarCouncil,
+  phoneHref,
+  PRODUCT_NAME,
+  safetyNotice,
+  type OperatorIdentity,
+} from "~/content/site";
 
 const footerLink = "underline-offset-4 hover:text-white hover:underline";
 
-export function SiteFooter() {
+export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
   return (
     <footer className="mt-12 bg-slate-900 text-slate-200">
       <div className="mx-auto max-w-6xl px-4 py-10">
@@ -28,7 +38,7 @@ export function SiteFooter() {
           <nav aria-label="Navigation du pied de page">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Navigation</h2>
             <ul className="mt-3 space-y-2 text-sm">
-              {mainNavigation.map((item) => (
+              {[...mainNavigation, ...helpNavigation].map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className={footerLink}>
                     {item.label}
@@ -61,16 +71,16 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Nous contacter</h2>
             <address className="mt-3 space-y-2 text-sm not-italic">
               <p>
-                <a href={`mailto:${contact.email}`} className={`break-all ${footerLink}`}>
-                  {contact.email}
+                <a href={`mailto:${operator.email}`} className={`break-all ${footerLink}`}>
+                  {operator.email}
                 </a>
               </p>
               <p>
-                <a href={contact.phoneHref} className={footerLink}>
-                  {contact.phone}
+                <a href={phoneHref(operator.phone)} className={footerLink}>
+                  {operator.phone}
                 </a>
               </p>
-              <p>{contact.hours}</p>
+              <p>{contactHours}</p>
             </address>
           </div>
         </div>

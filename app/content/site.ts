@@ -1,4 +1,9 @@
-/** Site-wide content: product name, navigation and outside links. Marketing figures join this module. */
+/**
+ * The one place for site content: product name, navigation, every marketing figure, the scam-type table,
+ * the operator's identity (placeholders that configuration overrides, see operator.server.ts) and outside links.
+ * Page texts live beside this file (app/content/pages, app/content/legal, app/content/scam-pages.ts) and take
+ * their figures from here.
+ */
 export const PRODUCT_NAME = "Recours";
 
 export const mainNavigation = [
@@ -12,6 +17,14 @@ export const legalNavigation = [
   { to: "/mentions-legales", label: "Mentions légales" },
   { to: "/politique-confidentialite", label: "Politique de confidentialité" },
   { to: "/conditions-generales", label: "Conditions générales" },
+  /** RGAA asks the footer link to state the conformance level. */
+  { to: "/accessibilite", label: "Accessibilité : partiellement conforme" },
+] as const;
+
+/** Help links shown in the footer and on every scam page. */
+export const helpNavigation = [
+  { to: "/premiers-reflexes", label: "Premiers réflexes après une arnaque" },
+  { to: "/avocats", label: "Avocats : rejoindre le réseau" },
 ] as const;
 
 export const nationalBarCouncil = {
@@ -19,13 +32,7 @@ export const nationalBarCouncil = {
   href: "https://www.cnb.avocat.fr/",
 } as const;
 
-/** Placeholder contact details until the operator supplies real ones (the phone number is in ARCEP's fiction range). */
-export const contact = {
-  email: "contact@recours.example",
-  phone: "01 99 00 12 34",
-  phoneHref: "tel:+33199001234",
-  hours: "Du lundi au vendredi, de 9 h à 18 h",
-} as const;
+export const contactHours = "Du lundi au vendredi, de 9 h à 18 h";
 
 /** The French government's official platform for reporting online scams and illegal content (PHAROS). */
 export const officialScamReporting = {
@@ -37,11 +44,218 @@ export const officialScamReporting = {
 export const safetyNotice =
   "Recours ne vous demandera jamais de mot de passe, de code bancaire, d'application de prise de contrôle à distance ni de paiement en cryptomonnaie.";
 
-export const guarantees = {
-  successRate: "75%",
-  upfrontFees: "0€",
-  successFee: "20%",
+/** Marketing figures (spec §1, §9). Pages format them; they never restate a number. */
+export const figures = {
+  successRatePercent: 75,
+  upfrontFeesEuros: 0,
+  commissionPercent: 20,
+  partnerLawyers: "150+",
+  countriesOfIntervention: "50+",
+  victimsHelped: "15 000+",
+  helpingSince: 2020,
+  satisfactionPercent: 90,
+  typicalProcedure: "3 à 12 mois",
+  scamPageProcedure: "3 à 9 mois",
+  complexCaseProcedureMonths: 18,
+  firstAnalysis: "24 à 48 h",
+  lawyerMinimumExperienceYears: 3,
+  lawyerTrainingWeeks: 4,
+  /**
+   * The spec gives two ratings (4.8/5 from 1247 reviews on the testimonials page, 4.5 from 15000 in the home page's
+   * structured data). One figure is used everywhere: the one the testimonials page shows.
+   */
+  rating: { value: 4.8, best: 5, count: 1247 },
 } as const;
+
+export const guarantees = {
+  successRate: `${figures.successRatePercent}%`,
+  upfrontFees: `${figures.upfrontFeesEuros}€`,
+  successFee: `${figures.commissionPercent}%`,
+} as const;
+
+export function formatPercent(value: number): string {
+  return `${value} %`;
+}
+
+export function formatRating(value: number): string {
+  return value.toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/**
+ * The spec's testimonials are static samples, so the site says what they are: illustrations of typical cases.
+ * Real testimonials, given with consent, can replace them; then this sentence changes.
+ */
+export const testimonialsNotice =
+  "Ces témoignages sont des exemples illustratifs, inspirés de situations que vivent souvent les victimes : les prénoms et les détails sont fictifs. Chaque dossier est différent, et ces résultats ne garantissent pas celui du vôtre.";
+
+/** The scam-type table (spec §2): one landing page per slug, one card on the home page. */
+export type ScamType = {
+  slug: ScamSlug;
+  title: string;
+  description: string;
+  /** null: shown as 'Variable' */
+  successRate: number | null;
+  /** null: hidden */
+  acceptanceRate: number | null;
+};
+
+export const scamSlugs = [
+  "faux-placements",
+  "faux-conseiller-bancaire",
+  "phishing",
+  "faux-support-technique",
+  "arnaque-president",
+  "investissement-en-ligne",
+  "ponzi-mlm",
+  "usurpation-identite",
+  "autre",
+] as const;
+
+export type ScamSlug = (typeof scamSlugs)[number];
+
+export function isScamSlug(value: string): value is ScamSlug {
+  return (scamSlugs as readonly string[]).includes(value);
+}
+
+export const scamTypes: readonly ScamType[] = [
+  {
+    slug: "faux-placements",
+    title: "Faux placements",
+    description: "Livrets, vins, diamants, parkings ou forêts à rendement garanti : un placement qui n'existait pas.",
+    successRate: 75,
+    acceptanceRate: 90,
+  },
+  {
+    slug: "faux-conseiller-bancaire",
+    title: "Faux conseiller bancaire",
+    description: "Un appel « de votre banque » vous a fait valider des virements ou donner vos codes.",
+    successRate: 80,
+    acceptanceRate: 95,
+  },
+  {
+    slug: "phishing",
+    title: "Hameçonnage (phishing)",
+    description: "Un faux message (colis, impôts, Ameli, banque) a permis de voler vos données bancaires.",
+    successRate: 70,
+    acceptanceRate: 85,
+  },
+  {
+    slug: "faux-support-technique",
+    title: "Faux support technique",
+    description: "Un faux technicien a pris la main sur votre ordinateur et s'est fait payer ou a vidé vos comptes.",
+    successRate: 65,
+    acceptanceRate: 80,
+  },
+  {
+    slug: "arnaque-president",
+    title: "Fraude au président (FOVI)",
+    description: "Un faux dirigeant ou fournisseur a obtenu un virement urgent de votre entreprise.",
+    successRate: 85,
+    acceptanceRate: 95,
+  },
+  {
+    slug: "investissement-en-ligne",
+    title: "Investissement en ligne",
+    description: "Trading, forex ou cryptomonnaies sur une plateforme qui ne vous laisse plus retirer votre argent.",
+    successRate: 72,
+    acceptanceRate: 88,
+  },
+  {
+    slug: "ponzi-mlm",
+    title: "Ponzi et MLM",
+    description: "Un système pyramidal payait les anciens avec l'argent des nouveaux, jusqu'à s'effondrer.",
+    successRate: 68,
+    acceptanceRate: 85,
+  },
+  {
+    slug: "usurpation-identite",
+    title: "Usurpation d'identité",
+    description: "Quelqu'un a utilisé votre nom pour ouvrir des comptes, des crédits ou des abonnements.",
+    successRate: 78,
+    acceptanceRate: 92,
+  },
+  {
+    slug: "autre",
+    title: "Autres arnaques",
+    description: "Arnaque sentimentale, fausse location, faux site d'achat… chaque situation est étudiée.",
+    successRate: null,
+    acceptanceRate: null,
+  },
+];
+
+/** Every public page, for the sitemap (robots.txt keeps crawlers out of everything else that is private). */
+export function publicPagePaths(): string[] {
+  return [
+    ...mainNavigation.map((item) => item.to),
+    "/avocats",
+    "/premiers-reflexes",
+    ...scamSlugs.map((slug) => `/arnaques/${slug}`),
+    "/inscription",
+    "/connexion",
+    ...legalNavigation.map((item) => item.to),
+  ];
+}
+
+export const privatePathPrefixes = [
+  "/dashboard",
+  "/complete-profile",
+  "/create-case",
+  "/verify-identity",
+  "/case/",
+  "/dossier/",
+  "/compte",
+  "/admin/",
+  "/deconnexion",
+  "/api/",
+] as const;
+
+export function scamType(slug: ScamSlug): ScamType {
+  const found = scamTypes.find((scam) => scam.slug === slug);
+  if (!found) throw new Error(`Unknown scam slug ${slug}`);
+  return found;
+}
+
+export function successRateLabel(scam: ScamType): string {
+  return scam.successRate === null ? "Variable" : formatPercent(scam.successRate);
+}
+
+/**
+ * The company that runs the site (spec: a French single-member company). Every field ships as a visible
+ * placeholder; the OPERATOR_* environment variables replace them (README, « Identité de l'éditeur »).
+ */
+export type OperatorIdentity = {
+  name: string;
+  legalForm: string;
+  shareCapital: string;
+  siren: string;
+  rcs: string;
+  address: string;
+  publicationDirector: string;
+  hostName: string;
+  hostAddress: string;
+  email: string;
+  phone: string;
+};
+
+export const operatorPlaceholders: OperatorIdentity = {
+  name: "[Raison sociale à compléter]",
+  legalForm: "Société par actions simplifiée unipersonnelle (SASU)",
+  shareCapital: "[Capital social à compléter]",
+  siren: "[SIREN à compléter]",
+  rcs: "[Ville du RCS à compléter]",
+  address: "[Adresse du siège à compléter]",
+  publicationDirector: "[Directeur de la publication à compléter]",
+  hostName: "[Hébergeur à compléter]",
+  hostAddress: "[Adresse de l'hébergeur à compléter]",
+  email: "contact@recours.example",
+  phone: "01 99 00 12 34",
+};
+
+/** tel: link for a French phone number written with spaces (01 99 00 12 34 → tel:+33199001234). */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  return `tel:${digits.startsWith("0") ? `+33${digits.slice(1)}` : digits}`;
+}
 
 export function pageTitle(title: string): string {
   return `${title} - ${PRODUCT_NAME}`;

@@ -12,6 +12,9 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
     .max(max, { error: `doit être au plus ${max}` });
 }
 
+/** The operator's identity shown on the public pages (see app/content/operator.server.ts). */
+const operatorField = z.string().trim().min(1).max(300, { error: "doit faire au plus 300 caractères" }).optional();
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -37,6 +40,17 @@ const envSchema = z
     LOGIN_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(50),
     SIGNUP_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1).default(900),
+    OPERATOR_NAME: operatorField,
+    OPERATOR_LEGAL_FORM: operatorField,
+    OPERATOR_SHARE_CAPITAL: operatorField,
+    OPERATOR_SIREN: operatorField,
+    OPERATOR_RCS: operatorField,
+    OPERATOR_ADDRESS: operatorField,
+    OPERATOR_PUBLICATION_DIRECTOR: operatorField,
+    OPERATOR_HOST_NAME: operatorField,
+    OPERATOR_HOST_ADDRESS: operatorField,
+    OPERATOR_EMAIL: z.email({ error: "doit être une adresse email valide" }).optional(),
+    OPERATOR_PHONE: operatorField,
   })
   .transform((env) => ({
     ...env,

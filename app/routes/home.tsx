@@ -1,31 +1,79 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { pageTitle } from "~/content/site";
+import { ClosingCallToAction, CallToActionLink } from "~/components/marketing/call-to-action";
+import { Engagements } from "~/components/marketing/engagements";
+import { FeatureGrid } from "~/components/marketing/feature-grid";
+import { PageHero } from "~/components/marketing/page-hero";
+import { PageSection } from "~/components/marketing/page-section";
+import { RatingSummary } from "~/components/marketing/rating-summary";
+import { ScamCardGrid } from "~/components/marketing/scam-card-grid";
+import { StatGrid } from "~/components/marketing/stat-grid";
+import { CheckIcon } from "~/components/ui/icons";
+import { homeContent as content } from "~/content/pages/home";
+import { staticPageHandle } from "~/lib/page-handle";
+import { legalServiceJsonLd, publicPageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Récupérez l'argent perdu dans une arnaque en ligne") },
-  {
-    name: "description",
-    content: "Victime d'une arnaque en ligne ? Des avocats partenaires vous aident à récupérer votre argent. Analyse gratuite, aucun frais à l'avance.",
-  },
-];
+export const handle = staticPageHandle;
+
+export const meta: Route.MetaFunction = (args) =>
+  publicPageMeta(args, {
+    title: content.metaTitle,
+    description: content.metaDescription,
+    jsonLd: (site) => [legalServiceJsonLd(site, content.metaDescription)],
+  });
 
 export default function Home() {
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold sm:text-4xl">Victime d'une arnaque en ligne ? Récupérez votre argent.</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        Des avocats spécialisés étudient votre dossier gratuitement. Vous ne payez rien à l'avance : 20 % seulement en
-        cas de récupération.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/inscription" className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-          Récupérer mon argent maintenant
+    <>
+      <PageHero
+        heading={content.hero.heading}
+        lead={<p>{content.hero.lead}</p>}
+        primary={content.hero.primaryCta}
+        secondary={content.hero.secondaryCta}
+      >
+        <ul className="mt-6 flex flex-col gap-2 text-slate-800 sm:flex-row sm:gap-6">
+          {content.hero.reassurance.map((point) => (
+            <li key={point} className="flex items-center gap-2">
+              <CheckIcon className="size-5 text-green-700" />
+              {point}
+            </li>
+          ))}
+        </ul>
+        <Link to="/temoignages" className="mt-4 inline-block text-slate-800 underline-offset-4 hover:underline">
+          <RatingSummary />
         </Link>
-        <Link to="/fonctionnement" className="rounded-md border border-brand-700 px-5 py-3 font-semibold text-brand-800">
-          Comment ça marche ?
-        </Link>
-      </div>
-    </section>
+        <div className="mt-10">
+          <StatGrid stats={content.stats} />
+        </div>
+      </PageHero>
+
+      <PageSection id="types-arnaques" heading={content.scamTypes.heading} intro={<p>{content.scamTypes.intro}</p>}>
+        <ScamCardGrid />
+      </PageSection>
+
+      <PageSection
+        id="pourquoi-nous"
+        heading={content.whyChooseUs.heading}
+        intro={<p>{content.whyChooseUs.intro}</p>}
+        tone="muted"
+      >
+        <FeatureGrid items={content.whyChooseUs.benefits} columns={4} />
+      </PageSection>
+
+      <Engagements />
+
+      <PageSection id="expertise" heading={content.expertise.heading} intro={<p>{content.expertise.intro}</p>} tone="muted">
+        <FeatureGrid items={content.expertise.blocks} columns={3} />
+      </PageSection>
+
+      <PageSection id="avocats" heading={content.lawyerRecruitment.heading} intro={<p>{content.lawyerRecruitment.text}</p>}>
+        <FeatureGrid items={content.lawyerRecruitment.benefits} columns={4} />
+        <div className="mt-8">
+          <CallToActionLink cta={content.lawyerRecruitment.cta} variant="secondary" />
+        </div>
+      </PageSection>
+
+      <ClosingCallToAction heading={content.closing.heading} text={content.closing.text} cta={content.closing.cta} />
+    </>
   );
 }

@@ -3,7 +3,8 @@ import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
 import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
-import { contact, guarantees, pageTitle, safetyNotice } from "~/content/site";
+import { guarantees, pageTitle, safetyNotice } from "~/content/site";
+import { useOperator } from "~/components/use-operator";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MIN_LENGTH, signUpSchema } from "~/modules/accounts/accounts.schema";
@@ -57,6 +58,7 @@ const promises = [
 ];
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
+  const operator = useOperator();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
   const { errors, validate, clear } = useFormValidation(signUpSchema, actionData?.fieldErrors);
@@ -187,7 +189,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             Aucun frais à l'avance. {safetyNotice}
           </p>
         </div>
-        <a href={`mailto:${contact.email}`} className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
+        <a href={`mailto:${operator.email}`} className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
           Nous contacter
         </a>
       </aside>

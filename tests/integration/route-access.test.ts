@@ -4,6 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { legalDocumentsByPath } from "~/content/legal/documents";
+import { aboutContent } from "~/content/pages/about";
+import { firstStepsContent } from "~/content/pages/first-steps";
+import { homeContent } from "~/content/pages/home";
+import { howItWorksContent } from "~/content/pages/how-it-works";
+import { lawyersContent } from "~/content/pages/lawyers";
+import { testimonialsContent } from "~/content/pages/testimonials";
+import { scamPages } from "~/content/scam-pages";
+import { scamSlugs } from "~/content/site";
 import { NUL_MESSAGE } from "~/lib/form";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { stopRuntime, db } from "~/platform/runtime.server";
@@ -42,8 +51,30 @@ export const SEEDED = {
   admin: { firstName: "Adèle", lastName: "Administratrice" },
 } as const;
 
+const legalRows: RouteAccessRow[] = Object.entries(legalDocumentsByPath).map(([path, document]) => ({
+  file: "routes/legal-page.tsx",
+  path,
+  expect: forAll(ok([document.title, ...(document.versionFooter ? [document.versionFooter] : [])])),
+}));
+
+const scamRows: RouteAccessRow[] = scamSlugs.map((slug) => ({
+  file: "routes/arnaque.tsx",
+  path: `/arnaques/${slug}`,
+  expect: forAll(ok([scamPages[slug].hero.heading, "Premiers réflexes"])),
+}));
+
 export const routeAccess: RouteAccessRow[] = [
-  { file: "routes/home.tsx", path: "/", expect: forAll(ok(["Victime d'une arnaque en ligne"])) },
+  { file: "routes/home.tsx", path: "/", expect: forAll(ok([homeContent.hero.heading, "Nos engagements"])) },
+  { file: "routes/fonctionnement.tsx", path: "/fonctionnement", expect: forAll(ok([howItWorksContent.heading, "Nos engagements"])) },
+  { file: "routes/temoignages.tsx", path: "/temoignages", expect: forAll(ok([testimonialsContent.heading])) },
+  { file: "routes/a-propos.tsx", path: "/a-propos", expect: forAll(ok([aboutContent.heading])) },
+  { file: "routes/avocats.tsx", path: "/avocats", expect: forAll(ok([lawyersContent.heading])) },
+  { file: "routes/premiers-reflexes.tsx", path: "/premiers-reflexes", expect: forAll(ok([firstStepsContent.heading, "116 006"])) },
+  ...scamRows,
+  { file: "routes/arnaque.tsx", path: "/arnaques/arnaque-inconnue", expect: forAll(notFound) },
+  ...legalRows,
+  { file: "routes/sitemap-xml.ts", path: "/sitemap.xml", expect: forAll(ok(["/arnaques/usurpation-identite"])) },
+  { file: "routes/robots-txt.ts", path: "/robots.txt", expect: forAll(ok(["Disallow: /dashboard", "Sitemap:"])) },
   {
     file: "routes/connexion.tsx",
     path: "/connexion",
@@ -177,6 +208,33 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(response.status, text.slice(0, 1500)).toBe(expected.status);
     if (expected.location !== undefined) expect(response.location).toBe(expected.location);
     for (const needle of expected.contains ?? []) expect(text).toContain(needle);
+  });
+
+  it("a public page is revalidated by ETag (304), and its tag follows the header's signed-in state", async () => {
+    const anonymous = await http("/fonctionnement");
+    const etag = anonymous.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(anonymous.headers.get("cache-control")).toBe("private, no-cache");
+    expect(anonymous.headers.get("vary")).toMatch(/cookie/i);
+
+    const again = await http("/fonctionnement", { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+
+    const signedIn = await http("/fonctionnement", { cookie: cookies.user, headers: { "if-none-match": etag! } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("etag")).not.toBe(etag);
+    expect(visibleText(signedIn.body)).toContain("Espace membre");
+    expect(visibleText(anonymous.body)).not.toContain("Espace membre");
+  });
+
+  it("public pages ship no script; private pages are never stored by a cache", async () => {
+    const home = await http("/");
+    expect(home.body).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    const dashboard = await http("/dashboard", { cookie: cookies.user });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get("cache-control")).toBe("no-store");
+    expect(dashboard.body).toMatch(/<script[^>]*nonce=/);
   });
 
   it("POST /deconnexion ends that session only, then sends to /", async () => {

@@ -78,9 +78,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Runs `node --import tsx server/main.ts` in production mode and waits for GET /healthz. */
+/** Runs `node --import tsx server/main.ts` in production mode and waits for GET /healthz. `env.PORT` picks the port. */
 export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = { ...process.env };
   for (const name of ["DATABASE_URL", "DATA_DIR", "PUBLIC_URL", "AUTH_SECRET", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) {
     delete inherited[name];
@@ -133,6 +133,7 @@ export interface HttpResult {
   /** Path and query of the Location header, resolved against the server. */
   location: string | null;
   setCookies: string[];
+  headers: Headers;
   body: string;
 }
 
@@ -155,7 +156,13 @@ export async function httpRequest(
     const url = new URL(raw, baseUrl);
     return `${url.pathname}${url.search}`;
   })();
-  return { status: response.status, location, setCookies: response.headers.getSetCookie(), body: await response.text() };
+  return {
+    status: response.status,
+    location,
+    setCookies: response.headers.getSetCookie(),
+    headers: response.headers,
+    body: await response.text(),
+  };
 }
 
 /** The text of server-rendered HTML with React's entity escapes undone. */

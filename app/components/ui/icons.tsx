@@ -108,3 +108,86 @@ export const ExternalIcon = ({ className = "inline size-4 align-[-2px]" }: IconP
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </Icon>
 );
+
+export const GlobeIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18" />
+    <path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18" />
+  </Icon>
+);
+
+export const EuroIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M17 6.5A7 7 0 1 0 17 17.5" />
+    <path d="M4 10h9M4 14h9" />
+  </Icon>
+);
+
+export const ClockIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
+export const SearchIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m20 20-4.5-4.5" />
+  </Icon>
+);
+
+export const CheckIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
+export const LockIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <rect x="5" y="11" width="14" height="9" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Icon>
+);
+
+export const PhoneIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1" />
+  </Icon>
+);
+
+export const ChartIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M4 20h16" />
+    <path d="M7 16v-5M12 16V7M17 16v-8" />
+  </Icon>
+);
+
+export const HeartIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10" />
+  </Icon>
+);
+
+export const GraduationIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="m2 9 10-5 10 5-10 5z" />
+    <path d="M6 11v5c3 2.5 9 2.5 12 0v-5" />
+  </Icon>
+);
+
+export const HandshakeIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="m11 17 2 2a1.5 1.5 0 0 0 2-2" />
+    <path d="m14 14 2.5 2.5a1.5 1.5 0 0 0 2-2L15 11l-2 1a2 2 0 0 1-2-3l3-2 4 1 3 3" />
+    <path d="M3 10l3-3 4 1" />
+    <path d="m3 10 6 6a1.5 1.5 0 0 0 2-2" />
+  </Icon>
+);
+
+export const StarIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
+  </Icon>
+);

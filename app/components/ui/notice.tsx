@@ -14,11 +14,13 @@ export function Notice({
   id,
   tone,
   title,
+  heading: Heading = "h2",
   children,
 }: {
   id: string;
   tone: NoticeTone;
   title: string;
+  heading?: "h2" | "h3";
   children: ReactNode;
 }) {
   const style = tones[tone];
@@ -31,9 +33,9 @@ export function Notice({
         {style.icon}
       </span>
       <div className="min-w-0 flex-1">
-        <h2 id={id} className={`font-bold ${style.heading}`}>
+        <Heading id={id} className={`font-bold ${style.heading}`}>
           {title}
-        </h2>
+        </Heading>
         <div className="mt-1 space-y-2 text-sm">{children}</div>
       </div>
     </section>

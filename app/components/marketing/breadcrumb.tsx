@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+
+export type BreadcrumbItem = { label: string; to: string };
+
+/** 'Accueil / topic': the last item is the current page. */
+export function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
+  return (
+    <nav aria-label="Fil d'Ariane" className="mb-4 text-sm">
+      <ol className="flex flex-wrap items-center gap-1 text-slate-700">
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          return (
+            <li key={item.to} className="flex items-center gap-1">
+              {last ? (
+                <span aria-current="page" className="font-semibold text-slate-900">
+                  {item.label}
+                </span>
+              ) : (
+                <>
+                  <Link to={item.to} className="text-brand-800 underline underline-offset-2">
+                    {item.label}
+                  </Link>
+                  <span aria-hidden="true">/</span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

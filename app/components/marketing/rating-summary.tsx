@@ -1,0 +1,18 @@
+import { figures, formatRating } from "~/content/site";
+import { StarRating } from "./testimonial-list";
+
+/** The one rating (content module), shown wherever a rating appears so that page and structured data agree. */
+export function RatingSummary({ className = "" }: { className?: string }) {
+  const { value, best, count } = figures.rating;
+  return (
+    <p className={`flex flex-wrap items-center gap-2 ${className}`}>
+      <StarRating value={value} best={best} />
+      <span>
+        <strong className="font-bold">
+          {formatRating(value)}/{best}
+        </strong>{" "}
+        sur {count.toLocaleString("fr-FR")} avis
+      </span>
+    </p>
+  );
+}

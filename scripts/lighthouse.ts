@@ -1,0 +1,97 @@
+// `npm run lighthouse`: Lighthouse (mobile, Debian's Chromium) on the home page, /fonctionnement and one scam page of
+// the production build. Prints the four scores, the JavaScript each page loads (raw and gzipped) and any request
+// that left the site's own origin. Exits 1 when a score misses its target or a page calls another origin.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { freePort, ROOT, startProductionServer } from "../tests/support/production-server";
+
+const PAGES = ["/", "/fonctionnement", "/arnaques/faux-conseiller-bancaire"];
+const TARGETS = { performance: 95, accessibility: 100, seo: 100, "best-practices": 95 } as const;
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+].join(" ");
+
+type Category = keyof typeof TARGETS;
+type NetworkRequest = { url: string; resourceType?: string; transferSize?: number };
+type LighthouseResult = {
+  categories: Record<Category, { score: number | null }>;
+  audits: Record<string, { details?: { items?: NetworkRequest[] } }>;
+};
+
+function runLighthouse(url: string): LighthouseResult {
+  const result = spawnSync(
+    path.join(ROOT, "node_modules/.bin/lighthouse"),
+    [
+      url,
+      "--form-factor=mobile",
+      "--only-categories=performance,accessibility,seo,best-practices",
+      `--chrome-flags=${CHROME_FLAGS}`,
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+    ],
+    { encoding: "utf8", env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`Lighthouse a échoué sur ${url} :\n${result.stderr}`);
+  return JSON.parse(result.stdout) as LighthouseResult;
+}
+
+async function scriptBytes(scripts: string[]): Promise<{ raw: number; gzip: number }> {
+  let raw = 0;
+  let gzip = 0;
+  for (const url of scripts) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { raw, gzip };
+}
+
+async function main() {
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "recours-lighthouse-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startProductionServer({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir });
+  let failed = false;
+  try {
+    console.log("page | performance | accessibility | seo | best-practices | JS (raw / gzip) | other origins");
+    for (const page of PAGES) {
+      const report = runLighthouse(`${origin}${page}`);
+      const requests = report.audits["network-requests"]?.details?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === "Script").map((r) => r.url);
+      const foreign = requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith("data:"));
+      const js = await scriptBytes(scripts);
+      const scores = (Object.keys(TARGETS) as Category[]).map((category) => {
+        const score = Math.round((report.categories[category].score ?? 0) * 100);
+        if (score < TARGETS[category]) failed = true;
+        return String(score);
+      });
+      if (foreign.length > 0) failed = true;
+      console.log(
+        [page, ...scores, `${js.raw} B / ${js.gzip} B (${scripts.length} files)`, foreign.map((r) => r.url).join(" ") || "none"].join(" | "),
+      );
+    }
+    console.log(`targets: ${Object.entries(TARGETS).map(([k, v]) => `${k} ≥ ${v}`).join(", ")}`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error("Lighthouse : au moins un objectif n'est pas atteint.");
+    process.exit(1);
+  }
+}
+
+await main();
