@@ -14,6 +14,7 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("connexion", "routes/connexion.tsx"),
+  route("mot-de-passe-oublie", "routes/mot-de-passe-oublie.tsx"),
   route("inscription", "routes/inscription.tsx"),
   route("deconnexion", "routes/deconnexion.tsx"),
   layout("routes/member-layout.tsx", [

@@ -1,9 +1,8 @@
-import { env } from "~/platform/env.server";
+import { env, type Env } from "~/platform/env.server";
 import { operatorPlaceholders, type OperatorIdentity } from "./site";
 
 /** The operator's identity: each OPERATOR_* variable that is set replaces its visible placeholder. */
-export function operatorIdentity(): OperatorIdentity {
-  const e = env();
+export function operatorIdentity(e: Env = env()): OperatorIdentity {
   return {
     name: e.OPERATOR_NAME ?? operatorPlaceholders.name,
     legalForm: e.OPERATOR_LEGAL_FORM ?? operatorPlaceholders.legalForm,

@@ -1,21 +1,21 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
 import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
-import { pageTitle, safetyNotice } from "~/content/site";
+import { safetyNotice } from "~/content/site";
 import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Connexion") },
-  {
-    name: "description",
-    content: "Connectez-vous à votre espace Recours pour suivre vos dossiers et échanger avec votre équipe juridique.",
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  publicPageMeta(args, {
+    title: "Connexion",
+    description:
+      "Connectez-vous à votre espace Recours pour suivre vos dossiers et échanger avec votre équipe juridique.",
+  });
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);

@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
 import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
-import { guarantees, pageTitle, safetyNotice } from "~/content/site";
+import { guarantees, safetyNotice } from "~/content/site";
 import { useOperator } from "~/components/use-operator";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
@@ -12,14 +13,12 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Inscription") },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = (args) =>
+  publicPageMeta(args, {
+    title: "Inscription",
+    description:
       "Créez gratuitement votre compte Recours : analyse de votre dossier sans engagement, aucun frais à l'avance, un avocat spécialisé à vos côtés.",
-  },
-];
+  });
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);

@@ -95,6 +95,7 @@ export const routeAccess: RouteAccessRow[] = [
       admin: redirectTo("/dashboard"),
     },
   },
+  { file: "routes/mot-de-passe-oublie.tsx", path: "/mot-de-passe-oublie", expect: forAll(ok(["Mot de passe oublié ?"])) },
   { file: "routes/deconnexion.tsx", path: "/deconnexion", expect: forAll(redirectTo("/")) },
   {
     file: "routes/dashboard.tsx",
