@@ -116,7 +116,7 @@ export default function ScamPage({ loaderData }: Route.ComponentProps) {
         ),
       )}
 
-      <PageSection id="temoignages" heading="Ils nous ont fait confiance" tone="muted">
+      <PageSection id="temoignages" heading="Des situations comme la vôtre" tone="muted">
         <TestimonialList items={page.testimonials} />
       </PageSection>
 

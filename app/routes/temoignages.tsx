@@ -21,7 +21,7 @@ export default function TestimonialsPage() {
           <RatingSummary />
         </div>
       </PageHero>
-      <PageSection id="temoignages-clients" heading="Ce qu'ils racontent" tone="muted">
+      <PageSection id="temoignages-clients" heading="Six parcours" tone="muted">
         <TestimonialList items={content.testimonials} />
       </PageSection>
       <ClosingCallToAction heading={content.closing.heading} text={content.closing.text} cta={content.closing.cta} />

@@ -96,7 +96,6 @@ test.describe("En-tête", () => {
     await expect(header.getByRole("link", { name: "Espace membre" })).toHaveCount(0);
     await expectNoAxeViolations(page, "/");
 
-    await waitForHydration(page);
     await header.getByRole("link", { name: "Inscription", exact: true }).click();
     await expect(page).toHaveURL(/\/inscription$/);
 

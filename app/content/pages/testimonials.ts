@@ -27,10 +27,10 @@ const ratingValue = `${formatRating(figures.rating.value)}/${figures.rating.best
 const reviewCount = figures.rating.count.toLocaleString("fr-FR");
 
 export const testimonialsContent: TestimonialsContent = {
-  metaTitle: "Témoignages de nos clients",
-  metaDescription: `Ils ont été victimes d'une arnaque en ligne et ont été accompagnés par nos avocats partenaires. Note moyenne : ${ratingValue} sur ${reviewCount} avis.`,
-  heading: "Ils ont été accompagnés par nos avocats",
-  intro: "Faux conseiller, faux placement, arnaque sentimentale… Nos clients racontent comment ils ont été aidés. Certains ont tout récupéré, d'autres une partie. Tous ont été écoutés.",
+  metaTitle: "Témoignages",
+  metaDescription: `Arnaques en ligne : des situations que vivent souvent les victimes, et ce qu'un avocat partenaire a pu faire. Note moyenne : ${ratingValue} sur ${reviewCount} avis.`,
+  heading: "Témoignages : des situations comme la vôtre",
+  intro: "Faux conseiller, faux placement, arnaque sentimentale… Voici des situations que vivent souvent les victimes, et ce qu'un avocat a pu faire. Parfois tout est récupéré, parfois une partie seulement.",
   rating: {
     figures: figures.rating,
     valueLabel: ratingValue,
