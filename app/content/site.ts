@@ -73,6 +73,18 @@ export const guarantees = {
   successFee: `${figures.commissionPercent}%`,
 } as const;
 
+export function formatEurosAmount(amount: number): string {
+  return `${amount.toLocaleString("fr-FR")} €`;
+}
+
+export const upfrontFeesLabel = formatEurosAmount(figures.upfrontFeesEuros);
+
+/** A worked example of the commission, computed from the rate (how it works, terms). */
+export const commissionExample = {
+  recovered: formatEurosAmount(10_000),
+  commission: formatEurosAmount((10_000 * figures.commissionPercent) / 100),
+} as const;
+
 export function formatPercent(value: number): string {
   return `${value} %`;
 }

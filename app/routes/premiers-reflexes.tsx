@@ -4,6 +4,7 @@ import { ContentLink } from "~/components/marketing/content-link";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { RichText } from "~/components/marketing/rich-text";
+import { StepNumber } from "~/components/marketing/step-list";
 import { Notice } from "~/components/ui/notice";
 import { firstStepsContent as content } from "~/content/pages/first-steps";
 import { staticPageHandle } from "~/lib/page-handle";
@@ -34,12 +35,7 @@ export default function FirstStepsPage() {
         <ol className="space-y-5">
           {content.steps.items.map((step, index) => (
             <li key={step.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-              <span
-                aria-hidden="true"
-                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-              >
-                {index + 1}
-              </span>
+              <StepNumber value={index + 1} />
               <div className="min-w-0">
                 <h3 className="text-lg font-semibold text-slate-900">
                   <span className="sr-only">Étape {index + 1} : </span>

@@ -1,5 +1,5 @@
 import { COUNTRIES } from "~/lib/countries";
-import { figures, PRODUCT_NAME } from "~/content/site";
+import { commissionExample, figures, PRODUCT_NAME, upfrontFeesLabel } from "~/content/site";
 import type { LegalDocument } from "~/content/types";
 
 /** « France, Belgique, Suisse, Luxembourg ou Canada » */
@@ -8,15 +8,11 @@ const acceptedCountries = `${COUNTRIES.slice(0, -1)
   .join(", ")} ou ${COUNTRIES[COUNTRIES.length - 1]?.label ?? ""}`;
 
 const commission = `${figures.commissionPercent} %`;
-const upfront = `${figures.upfrontFeesEuros} €`;
-const exampleRecovered = 10000;
-const exampleCommission = (exampleRecovered * figures.commissionPercent) / 100;
-const euros = (amount: number) => `${amount.toLocaleString("fr-FR")} €`;
 
 /** Terms of use (spec §2 « Terms of use », §9 commission, termination and versions). Twelve articles, version 1.5. */
 export const terms: LegalDocument = {
   title: "Conditions générales d'utilisation",
-  metaDescription: `Les règles d'utilisation de ${PRODUCT_NAME} : accès, vérification d'identité, ${upfront} à l'avance, commission de ${commission} HT sur les fonds récupérés, résiliation.`,
+  metaDescription: `Les règles d'utilisation de ${PRODUCT_NAME} : accès, vérification d'identité, ${upfrontFeesLabel} à l'avance, commission de ${commission} HT sur les fonds récupérés, résiliation.`,
   intro: [
     `Ces conditions générales sont le contrat entre vous et la société éditrice de ${PRODUCT_NAME} (voir les `,
     { text: "mentions légales", href: "/mentions-legales" },
@@ -134,7 +130,7 @@ export const terms: LegalDocument = {
         {
           kind: "list",
           items: [
-            `Aucun paiement à l'avance : ${upfront}. L'analyse de votre dossier est gratuite.`,
+            `Aucun paiement à l'avance : ${upfrontFeesLabel}. L'analyse de votre dossier est gratuite.`,
             `Une commission de ${commission} hors taxes (HT), calculée uniquement sur les fonds effectivement récupérés. La TVA s'ajoute au taux applicable.`,
             "Les honoraires de l'avocat partenaire sont compris dans cette commission. Vous ne les payez pas en plus.",
             "Si rien n'est récupéré, vous ne payez aucune commission.",
@@ -142,7 +138,7 @@ export const terms: LegalDocument = {
         },
         {
           kind: "paragraph",
-          text: `Exemple : si ${euros(exampleRecovered)} vous sont effectivement reversés, la commission est de ${euros(exampleCommission)} HT. La commission est facturée seulement après que vous avez reçu les fonds.`,
+          text: `Exemple : si ${commissionExample.recovered} vous sont effectivement reversés, la commission est de ${commissionExample.commission} HT. La commission est facturée seulement après que vous avez reçu les fonds.`,
         },
         {
           kind: "notice",

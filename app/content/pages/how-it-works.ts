@@ -1,4 +1,4 @@
-import { figures, formatPercent, PRODUCT_NAME } from "~/content/site";
+import { commissionExample, figures, formatPercent, PRODUCT_NAME, upfrontFeesLabel } from "~/content/site";
 import type { CallToAction, FaqItem, Feature, Step } from "~/content/types";
 
 /** One phase of the recovery process, with its usual duration. */
@@ -27,15 +27,10 @@ export type HowItWorksContent = {
 };
 
 const commission = formatPercent(figures.commissionPercent);
-const upfront = `${figures.upfrontFeesEuros} €`;
-/** A worked example of the commission, computed from the rate. */
-const exampleRecovered = 10_000;
-const exampleCommission = (exampleRecovered * figures.commissionPercent) / 100;
-const euros = (amount: number) => `${amount.toLocaleString("fr-FR")} €`;
 
 export const howItWorksContent: HowItWorksContent = {
   metaTitle: "Comment ça marche ?",
-  metaDescription: `Analyse gratuite, ${upfront} à l'avance, ${commission} HT seulement sur l'argent récupéré : découvrez pas à pas comment un avocat vous aide après une arnaque.`,
+  metaDescription: `Analyse gratuite, ${upfrontFeesLabel} à l'avance, ${commission} HT seulement sur l'argent récupéré : découvrez pas à pas comment un avocat vous aide après une arnaque.`,
   heading: "Comment ça marche ?",
   lead: `Vous décrivez ce qui vous est arrivé. Un avocat partenaire étudie votre dossier gratuitement, puis agit pour récupérer votre argent. Vous suivez tout depuis votre espace, et vous ne payez rien à l'avance.`,
   steps: {
@@ -89,7 +84,7 @@ export const howItWorksContent: HowItWorksContent = {
     items: [
       {
         icon: "euro",
-        title: `${upfront} à l'avance`,
+        title: `${upfrontFeesLabel} à l'avance`,
         text: "L'analyse de votre dossier est gratuite. Vous ne payez rien pour commencer.",
       },
       {
@@ -119,7 +114,7 @@ export const howItWorksContent: HowItWorksContent = {
     items: [
       {
         question: "Combien cela coûte-t-il ?",
-        answer: `L'analyse est gratuite et vous payez ${upfront} à l'avance. Si de l'argent est récupéré, notre commission est de ${commission} HT de cette somme, honoraires d'avocat compris. Par exemple, si ${euros(exampleRecovered)} vous sont rendus, la commission est de ${euros(exampleCommission)} HT. Les éventuels frais de justice restent à votre charge, mais ils ne sont engagés qu'avec votre accord écrit préalable.`,
+        answer: `L'analyse est gratuite et vous payez ${upfrontFeesLabel} à l'avance. Si de l'argent est récupéré, notre commission est de ${commission} HT de cette somme, honoraires d'avocat compris. Par exemple, si ${commissionExample.recovered} vous sont rendus, la commission est de ${commissionExample.commission} HT. Les éventuels frais de justice restent à votre charge, mais ils ne sont engagés qu'avec votre accord écrit préalable.`,
       },
       {
         question: "Combien de temps cela prend-il ?",
