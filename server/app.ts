@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
@@ -115,6 +116,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.status(503).json({ status: "indisponible" });
     }
   });
+
+  app.use(compression());
 
   if (options.devMiddlewares) {
     app.use(options.devMiddlewares);

@@ -217,6 +217,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(anonymous.headers.get("cache-control")).toBe("private, no-cache");
     expect(anonymous.headers.get("vary")).toMatch(/cookie/i);
+    expect(anonymous.headers.get("content-encoding")).toMatch(/^(gzip|br|deflate)$/);
 
     const again = await http("/fonctionnement", { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
