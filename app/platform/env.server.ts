@@ -37,6 +37,10 @@ const envSchema = z
     LOGIN_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(50),
     SIGNUP_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1).default(900),
+    GOOGLE_MAPS_API_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: "doit être une clé d'API Google Maps (lettres, chiffres, - et _)" })
+      .optional(),
   })
   .transform((env) => ({
     ...env,
