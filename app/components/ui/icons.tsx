@@ -108,3 +108,10 @@ export const ExternalIcon = ({ className = "inline size-4 align-[-2px]" }: IconP
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </Icon>
 );
+
+export const CalendarIcon = ({ className = "size-5" }: IconProps) => (
+  <Icon className={className}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 11h18" />
+  </Icon>
+);
