@@ -133,6 +133,7 @@ export interface HttpResult {
   /** Path and query of the Location header, resolved against the server. */
   location: string | null;
   setCookies: string[];
+  headers: Headers;
   body: string;
 }
 
@@ -155,7 +156,13 @@ export async function httpRequest(
     const url = new URL(raw, baseUrl);
     return `${url.pathname}${url.search}`;
   })();
-  return { status: response.status, location, setCookies: response.headers.getSetCookie(), body: await response.text() };
+  return {
+    status: response.status,
+    location,
+    setCookies: response.headers.getSetCookie(),
+    headers: response.headers,
+    body: await response.text(),
+  };
 }
 
 /** The text of server-rendered HTML with React's entity escapes undone. */
