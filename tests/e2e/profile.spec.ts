@@ -394,19 +394,18 @@ test.describe("Compléter mon profil sans JavaScript", () => {
     await form.firstName.fill("");
     await form.lastName.fill("");
     await form.mobile.fill("");
-    await form.address.fill("5 quai des Chartrons");
+    await form.landline.fill("05 56 00 00 00");
 
     const post = page.waitForResponse(
       (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/complete-profile",
     );
     await form.submit.click();
     expect((await post).status()).toBe(400);
-    for (const message of Object.values(PROFILE_REQUIRED_MESSAGES).filter(
-      (m) => m !== PROFILE_REQUIRED_MESSAGES.address,
-    )) {
+    for (const message of Object.values(PROFILE_REQUIRED_MESSAGES)) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    await expect(form.address).toHaveValue("5 quai des Chartrons");
+    // What was typed is still there (in the phone field's own format).
+    await expect(form.landline).toHaveValue("5 56 00 00 00");
     await expectFieldError(form.birthDate, PROFILE_REQUIRED_MESSAGES.birth_date);
     await expectFieldError(form.terms, PROFILE_REQUIRED_MESSAGES.accept_terms);
     await expectNoAxeViolations(page, "/complete-profile (sans JS, erreurs)", { javaScript: false });
@@ -415,6 +414,7 @@ test.describe("Compléter mon profil sans JavaScript", () => {
     await form.firstName.fill(user.firstName);
     await form.lastName.fill(user.lastName);
     await form.mobile.fill("06 12 34 56 78");
+    await form.address.fill("5 quai des Chartrons");
     await form.birthDate.fill("12-ab-1990");
     await form.nif.fill("4123456789012");
     await form.postalCode.fill("3300");
@@ -427,6 +427,7 @@ test.describe("Compléter mon profil sans JavaScript", () => {
     await expect(page.getByText(NIF_MESSAGE, { exact: true })).toBeVisible();
     await expect(page.getByText("Le code postal doit comporter 5 chiffres", { exact: true })).toBeVisible();
     await expect(form.privacy).toBeChecked();
+    await expect(form.address).toHaveValue("5 quai des Chartrons");
 
     await form.birthDate.fill("31-02-1990");
     await form.nif.fill("0123456789012");

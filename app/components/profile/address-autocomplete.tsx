@@ -3,6 +3,8 @@ import { TextField } from "~/components/form-controls";
 import { PlacesSession, type AddressParts, type AddressSuggestion } from "./google-places";
 
 interface AddressAutocompleteProps {
+  /** False until JavaScript runs: a plain text field until then. */
+  enabled: boolean;
   name: string;
   label: string;
   hint: ReactNode;
@@ -23,6 +25,7 @@ const DEBOUNCE_MS = 250;
  * cannot be reached, it stays a plain text field and says so.
  */
 export function AddressAutocomplete({
+  enabled,
   name,
   label,
   hint,
@@ -94,6 +97,20 @@ export function AddressAutocomplete({
   }
 
   const expanded = open && suggestions.length > 0;
+
+  if (!enabled) {
+    return (
+      <TextField
+        name={name}
+        label={label}
+        hint={hint}
+        error={error}
+        value={value}
+        autoComplete="address-line1"
+        onChange={(event) => onValueChange(event.target.value)}
+      />
+    );
+  }
 
   return (
     <TextField

@@ -166,11 +166,12 @@ export function ResidenceFields({
         <FieldError id="champ-country-erreur" message={errors.country} />
       </div>
 
-      {googleMapsApiKey && hydrated ? (
+      {googleMapsApiKey ? (
         <AddressAutocomplete
+          enabled={hydrated}
           name="address"
           label="Adresse"
-          hint={`${addressHint} Des adresses vous sont proposées pendant la saisie.`}
+          hint={hydrated ? `${addressHint} Des adresses vous sont proposées pendant la saisie.` : addressHint}
           apiKey={googleMapsApiKey}
           countryIsoCode={countryInfo.isoCode}
           value={address}
