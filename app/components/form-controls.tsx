@@ -23,7 +23,8 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
       const next = fieldErrors(result.error);
       setErrors(next);
       const first = Array.from(form.elements).find(
-        (element): element is HTMLInputElement => "name" in element && (element as HTMLInputElement).name in next,
+        (element): element is HTMLInputElement =>
+          "name" in element && Object.hasOwn(next, (element as HTMLInputElement).name),
       );
       first?.focus();
       return false;
