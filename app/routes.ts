@@ -19,6 +19,8 @@ export default [
   route("deconnexion", "routes/deconnexion.tsx"),
   layout("routes/member-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
+    route("complete-profile", "routes/complete-profile.tsx"),
+    route("api/communes", "routes/api-communes.ts"),
     layout("routes/admin-layout.tsx", [route("admin/*", "routes/admin-not-found.tsx")]),
   ]),
   route("*", "routes/not-found.tsx"),

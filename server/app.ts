@@ -6,12 +6,14 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
+import { preloadCommuneIndex } from "~/modules/profile/profile.server";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { sql } from "kysely";
+import { contentSecurityPolicy, usesGoogleMaps } from "./content-security-policy";
 
 export interface HttpAppOptions {
   env: Env;
@@ -23,21 +25,6 @@ export interface HttpAppOptions {
 
 function simplePage(title: string, text: string): string {
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title} - Recours</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Retour à l'accueil</a></p></main></body></html>`;
-}
-
-function contentSecurityPolicy(nonce: string, development: boolean): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    development ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join("; ");
 }
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
@@ -57,7 +44,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     delete req.headers[CLIENT_ADDRESS_HEADER];
     req.headers[CLIENT_ADDRESS_HEADER] = (env.TRUST_PROXY ? req.ip : req.socket.remoteAddress) ?? "unknown";
     res.setHeader("X-Request-Id", requestId);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { development, googleMaps: usesGoogleMaps(req.path, env.GOOGLE_MAPS_API_KEY) }),
+    );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -166,6 +156,7 @@ export interface StartedServer {
 export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?: Env }): Promise<StartedServer> {
   const env = options.env ?? loadEnv();
   await startRuntime(env);
+  await preloadCommuneIndex();
   const app = createHttpApp({ ...options, env });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));

@@ -13,13 +13,20 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
   const [errors, setErrors] = useResettableState<FieldErrors>(serverErrors ?? NO_ERRORS);
   return {
     errors,
+    /** Checks the form; on failure shows the errors and moves the focus to the first field in error. */
     validate(form: HTMLFormElement): boolean {
       const result = schema.safeParse(formValues(new FormData(form)));
       if (result.success) {
         setErrors({});
         return true;
       }
-      setErrors(fieldErrors(result.error));
+      const next = fieldErrors(result.error);
+      setErrors(next);
+      const first = Array.from(form.elements).find(
+        (element): element is HTMLInputElement =>
+          "name" in element && Object.hasOwn(next, (element as HTMLInputElement).name),
+      );
+      first?.focus();
       return false;
     },
     clear(field: string) {
@@ -35,12 +42,14 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
-  label: string;
+  label: ReactNode;
   error?: string;
   hint?: ReactNode;
+  /** Shown right after the input, before the error (a list of suggestions, a status line). */
+  children?: ReactNode;
 }
 
-export function TextField({ name, label, error, hint, id, className, ...input }: FieldProps) {
+export function TextField({ name, label, error, hint, id, className, children, ...input }: FieldProps) {
   const inputId = id ?? `champ-${name}`;
   const errorId = `${inputId}-erreur`;
   const hintId = hint ? `${inputId}-aide` : undefined;
@@ -64,6 +73,7 @@ export function TextField({ name, label, error, hint, id, className, ...input }:
         }`}
         {...input}
       />
+      {children}
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -11,13 +11,28 @@ interface PhoneFieldProps {
   defaultValue?: string;
   error?: string;
   onEdit?: () => void;
+  /** The names of the two controls, for people who cannot see the layout. */
+  numberLabel?: string;
+  dialCodeLabel?: string;
+  autoComplete?: string;
 }
 
 /**
  * A dial-code selector and a digits-only number, formatted as the person types (spec §5).
  * Changing the country swaps the dial code and keeps the digits. Without JavaScript both fields post as typed.
  */
-export function PhoneField({ name, countryName, label, defaultCountry, defaultValue, error, onEdit }: PhoneFieldProps) {
+export function PhoneField({
+  name,
+  countryName,
+  label,
+  defaultCountry,
+  defaultValue,
+  error,
+  onEdit,
+  numberLabel = "Numéro de téléphone mobile, sans l'indicatif",
+  dialCodeLabel = "Indicatif du pays",
+  autoComplete = "tel-national",
+}: PhoneFieldProps) {
   const [isoCode, setIsoCode] = useState<CountryIsoCode>(defaultCountry ?? DEFAULT_COUNTRY.isoCode);
   const [value, setValue] = useState(() => formatPhoneDigits(isoCode, defaultValue ?? ""));
   const country = countryByIsoCode(isoCode) ?? DEFAULT_COUNTRY;
@@ -29,7 +44,7 @@ export function PhoneField({ name, countryName, label, defaultCountry, defaultVa
       <legend className="block text-sm font-semibold text-slate-800">{label}</legend>
       <div className="mt-1 flex gap-2">
         <label htmlFor={`${inputId}-indicatif`} className="sr-only">
-          Indicatif du pays
+          {dialCodeLabel}
         </label>
         <select
           id={`${inputId}-indicatif`}
@@ -54,14 +69,14 @@ export function PhoneField({ name, countryName, label, defaultCountry, defaultVa
             {country.dialCode}
           </span>
           <label htmlFor={inputId} className="sr-only">
-            Numéro de téléphone mobile, sans l'indicatif
+            {numberLabel}
           </label>
           <input
             id={inputId}
             name={name}
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete={autoComplete}
             value={value}
             onChange={(event) => {
               setValue(formatPhoneDigits(isoCode, event.target.value));

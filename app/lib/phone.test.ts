@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPhoneDigits, phoneDigits, toE164 } from "./phone";
+import { formatPhoneDigits, phoneDigits, splitE164, toE164 } from "./phone";
+import { isMobileNumber } from "./phone-type";
 
 describe("formatPhoneDigits (spec §5: digits only, France 1-2-2-2-2, Canada 3-3-4, others in pairs)", () => {
   it.each([
@@ -78,5 +79,35 @@ describe("toE164", () => {
   it("checks the number against the chosen country, not only its dial code", () => {
     expect(toE164("BE", "628123456")).toBeNull();
     expect(toE164("LU", "628123456")).toBe("+352628123456");
+  });
+});
+
+describe("splitE164", () => {
+  it("gives back the dial country and the national digits as a phone field shows them", () => {
+    expect(splitE164("+33612345678")).toEqual({ isoCode: "FR", national: "6 12 34 56 78" });
+    expect(splitE164("+15145551234")).toEqual({ isoCode: "CA", national: "514 555 1234" });
+    expect(splitE164("+352628123456")).toEqual({ isoCode: "LU", national: "62 81 23 45 6" });
+  });
+
+  it("nothing for an empty value or a country Recours does not serve", () => {
+    expect(splitE164(null)).toBeNull();
+    expect(splitE164("")).toBeNull();
+    expect(splitE164("+4915123456789")).toBeNull();
+  });
+});
+
+describe("isMobileNumber", () => {
+  it.each([
+    ["+33612345678", true],
+    ["+33756123456", true],
+    ["+33123456789", false],
+    ["+33912345678", false],
+    ["+32470123456", true],
+    ["+3225123456", false],
+    ["+41781234567", true],
+    ["+352628123456", true],
+    ["+15145551234", true],
+  ])("%s → %s", (number, expected) => {
+    expect(isMobileNumber(number)).toBe(expected);
   });
 });

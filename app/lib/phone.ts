@@ -41,3 +41,12 @@ export function toE164(isoCode: CountryIsoCode, raw: string): string | null {
   if (!parsed || !parsed.isValid() || parsed.country !== isoCode) return null;
   return parsed.number;
 }
+
+/** A stored E.164 number split back into its dial country and national digits, for a phone field to show. */
+export function splitE164(e164: string | null | undefined): { isoCode: CountryIsoCode; national: string } | null {
+  if (!e164) return null;
+  const parsed = parsePhoneNumberFromString(e164);
+  const country = parsed?.country ? countryByIsoCode(parsed.country) : undefined;
+  if (!parsed || !country) return null;
+  return { isoCode: country.isoCode, national: formatPhoneDigits(country.isoCode, parsed.nationalNumber) };
+}

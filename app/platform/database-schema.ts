@@ -91,6 +91,8 @@ export interface ProfileTable {
   identity_verified: Generated<boolean>;
   assigned_lawyer_id: string | null;
   lawyer_level: LawyerLevel | null;
+  privacy_policy_accepted_at: Timestamp | null;
+  terms_accepted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

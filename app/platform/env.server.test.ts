@@ -24,6 +24,7 @@ const everythingWrong = {
   LOGIN_ATTEMPTS_PER_ADDRESS: "-3",
   SIGNUP_ATTEMPTS_PER_ADDRESS: "1.5",
   RATE_LIMIT_WINDOW_SECONDS: "x",
+  GOOGLE_MAPS_API_KEY: "clé avec espaces\"><script>",
 };
 
 describe("parseEnv", () => {
@@ -102,6 +103,16 @@ describe("parseEnv", () => {
       "PUBLIC_URL : doit être une URL complète, par exemple https://recours.example",
       "DATABASE_URL : doit commencer par postgres:// ou postgresql://",
       "AUTH_SECRET : doit contenir au moins 32 caractères",
+    ]);
+  });
+
+  it("GOOGLE_MAPS_API_KEY is optional and must look like an API key", () => {
+    expect(parseEnv({}).GOOGLE_MAPS_API_KEY).toBeUndefined();
+    expect(parseEnv({ GOOGLE_MAPS_API_KEY: "AIzaSyA-exemple_de_cle_0123456789abcd" }).GOOGLE_MAPS_API_KEY).toBe(
+      "AIzaSyA-exemple_de_cle_0123456789abcd",
+    );
+    expect(problemsOf({ GOOGLE_MAPS_API_KEY: "AIza&callback=alert" })).toEqual([
+      "GOOGLE_MAPS_API_KEY : doit être une clé d'API Google Maps (lettres, chiffres, - et _)",
     ]);
   });
 

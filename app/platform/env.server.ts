@@ -51,6 +51,10 @@ const envSchema = z
     OPERATOR_HOST_ADDRESS: operatorField,
     OPERATOR_EMAIL: z.email({ error: "doit être une adresse email valide" }).optional(),
     OPERATOR_PHONE: operatorField,
+    GOOGLE_MAPS_API_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: "doit être une clé d'API Google Maps (lettres, chiffres, - et _)" })
+      .optional(),
   })
   .transform((env) => ({
     ...env,

@@ -1,5 +1,6 @@
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { resolveActor } from "~/modules/accounts/accounts.server";
+import { hasCompletedProfile } from "~/modules/profile/profile.server";
 import type { Role } from "./database-schema";
 import { actorContext } from "./request-context";
 import type { Actor, UserActor } from "./actor";
@@ -49,6 +50,25 @@ export function requireRoleMiddleware(...roles: Role[]): MiddlewareFunction<Resp
     return next();
   };
 }
+
+export const COMPLETE_PROFILE_PATH = "/complete-profile";
+
+/**
+ * A signed-in user whose profile is completed, or a redirect to the profile form (spec, second document §6).
+ * A document redirect: that page may need its own Content-Security-Policy (Google Maps), which only a full
+ * page load receives.
+ */
+export async function requireCompletedProfile(context: Readonly<RouterContextProvider>): Promise<UserActor> {
+  const actor = requireUser(context);
+  if (!(await hasCompletedProfile(actor))) throw redirectDocument(COMPLETE_PROFILE_PATH);
+  return actor;
+}
+
+/** Guards a route subtree that needs a completed profile. */
+export const requireCompletedProfileMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  await requireCompletedProfile(context);
+  return next();
+};
 
 /** Pages for anonymous visitors only (sign-in, sign-up): a signed-in user goes to /dashboard. */
 export function redirectSignedIn(context: Readonly<RouterContextProvider>): void {

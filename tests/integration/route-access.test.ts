@@ -108,6 +108,26 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/complete-profile.tsx",
+    path: "/complete-profile",
+    expect: {
+      anonymous: redirectTo("/connexion"),
+      user: ok(["Compléter mon profil", "Date de naissance", "J'ai lu et j'accepte les conditions générales"]),
+      lawyer: ok(["Compléter mon profil"]),
+      admin: ok(["Compléter mon profil"]),
+    },
+  },
+  {
+    file: "routes/api-communes.ts",
+    path: "/api/communes?code-postal=75008",
+    expect: {
+      anonymous: redirectTo("/connexion"),
+      user: ok(['"name":"Paris"']),
+      lawyer: ok(['"name":"Paris"']),
+      admin: ok(['"name":"Paris"']),
+    },
+  },
+  {
     file: "routes/admin-not-found.tsx",
     path: "/admin/users",
     expect: {

@@ -12,6 +12,8 @@ import { IconTile } from "~/components/ui/icon-tile";
 import { formatCount } from "./stat-cards";
 
 const VERIFY_IDENTITY = "/verify-identity";
+// A full page load: the profile form may have its own Content-Security-Policy (Google Maps).
+const COMPLETE_PROFILE = "/complete-profile";
 
 const IDENTITY_STYLES: Record<UserDashboard["identity"], string> = {
   verified: "bg-green-50 text-green-900 ring-green-200",
@@ -54,6 +56,11 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
               </dd>
             </div>
           </dl>
+          {profile.profileCompleted ? (
+            <CardLink to={COMPLETE_PROFILE} reloadDocument>
+              Modifier mon profil
+            </CardLink>
+          ) : null}
         </Card>
 
         <Card titleId="titre-identite" title="Vérification d'identité" icon={<ShieldIcon />}>
@@ -81,7 +88,7 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
           </h2>
           <ul className="mt-4 space-y-3">
             {profile.profileCompleted ? null : (
-              <QuickAction to="/complete-profile" icon={<UserIcon />}>
+              <QuickAction to={COMPLETE_PROFILE} icon={<UserIcon />} reloadDocument>
                 Compléter mon profil
               </QuickAction>
             )}
@@ -192,21 +199,34 @@ function Card({ titleId, title, icon, children }: { titleId: string; title: stri
   );
 }
 
-function CardLink({ to, children }: { to: string; children: ReactNode }) {
+function CardLink({ to, reloadDocument, children }: { to: string; reloadDocument?: boolean; children: ReactNode }) {
   return (
     <p className="mt-auto">
-      <Link to={to} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      <Link to={to} reloadDocument={reloadDocument} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
         {children}
       </Link>
     </p>
   );
 }
 
-function QuickAction({ to, icon, primary, children }: { to: string; icon: ReactNode; primary?: boolean; children: ReactNode }) {
+function QuickAction({
+  to,
+  icon,
+  primary,
+  reloadDocument,
+  children,
+}: {
+  to: string;
+  icon: ReactNode;
+  primary?: boolean;
+  reloadDocument?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li>
       <Link
         to={to}
+        reloadDocument={reloadDocument}
         className={`flex items-center gap-3 rounded-lg px-4 py-3 font-semibold ${
           primary
             ? "bg-brand-700 text-white hover:bg-brand-800"

@@ -191,3 +191,10 @@ export const StarIcon = ({ className }: IconProps) => (
     <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
   </Icon>
 );
+
+export const CalendarIcon = ({ className = "size-5" }: IconProps) => (
+  <Icon className={className}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 11h18" />
+  </Icon>
+);

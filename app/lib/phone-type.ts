@@ -1,0 +1,11 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+
+/**
+ * True for a number that can receive text messages: a mobile, or a number of a plan where fixed and mobile
+ * numbers look alike (Canada). Needs the "max" metadata, the only one that knows number types (about 40 kB
+ * gzipped), so it lives apart from phone.ts and loads only with the forms that ask for a mobile by type.
+ */
+export function isMobileNumber(e164: string): boolean {
+  const type = parsePhoneNumberFromString(e164)?.getType();
+  return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE";
+}

@@ -1,0 +1,215 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/complete-profile";
+import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { PhoneField } from "~/components/phone-field";
+import { BirthDateField } from "~/components/profile/birth-date-field";
+import { ConsentCheckbox, NewTabLink } from "~/components/profile/consent-checkbox";
+import { ResidenceFields } from "~/components/profile/residence-fields";
+import { useResettableState } from "~/components/use-resettable-state";
+import { pageTitle } from "~/content/site";
+import {
+  countryByIsoCode,
+  countryByValue,
+  DEFAULT_COUNTRY,
+  type CountryIsoCode,
+  type CountryValue,
+} from "~/lib/countries";
+import { completeProfile, profileFormFor } from "~/modules/profile/profile.server";
+import {
+  nifRequiredFor,
+  PROFILE_FIELDS,
+  profileFormSchema,
+  profileMessages,
+  type ProfileFormValues,
+} from "~/modules/profile/profile.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { requireUser } from "~/platform/guards.server";
+import { runtime } from "~/platform/runtime.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Compléter mon profil") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const form = await profileFormFor(requireUser(context));
+  if (!form) throw data(null, { status: 404 });
+  return { ...form, googleMapsApiKey: runtime().env.GOOGLE_MAPS_API_KEY ?? null };
+}
+
+function keptValues(posted: Record<string, string>): ProfileFormValues {
+  return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, posted[field] ?? ""])) as ProfileFormValues;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(context);
+  const form = await parseForm(request, profileFormSchema);
+  const values = keptValues(form.values);
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
+  const result = await completeProfile(actor, form.data);
+  if (!result.ok) return data({ fieldErrors: {}, formError: result.formError, values }, { status: result.status });
+  return redirectWithToast("/dashboard", { ...profileMessages.saved, tone: "success" });
+}
+
+export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/complete-profile";
+  const { errors, validate, clear } = useFormValidation(profileFormSchema, actionData?.fieldErrors);
+  const [result, setResult] = useResettableState(actionData);
+  const values = actionData?.values ?? loaderData.values;
+  const [country, setCountry] = useState<CountryValue>(countryByValue(values.country)?.value ?? DEFAULT_COUNTRY.value);
+  const phoneCountry = (field: "phone_mobile_country" | "phone_fixed_country") =>
+    (countryByIsoCode(values[field])?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
+  const nifRequired = nifRequiredFor(country);
+  const clearFields = (...fields: string[]) => fields.forEach((field) => clear(field));
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        <span aria-hidden="true">←</span> Retour au tableau de bord
+      </Link>
+
+      <section
+        aria-labelledby="titre-profil"
+        className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      >
+        <h1 id="titre-profil" className="text-2xl font-bold text-slate-900">
+          Compléter mon profil
+        </h1>
+        <p className="mt-2 text-slate-700">
+          Ces informations permettent à votre avocat de constituer votre dossier. Tous les champs sont obligatoires,
+          sauf mention contraire.
+        </p>
+
+        <Form
+          method="post"
+          noValidate
+          className="mt-6 space-y-8"
+          onSubmit={(event) => {
+            if (!validate(event.currentTarget)) event.preventDefault();
+          }}
+          onChange={(event) => {
+            setResult(undefined);
+            const name = (event.target as unknown as { name: string }).name;
+            if (name === "phone_mobile_country") clear("phone_mobile");
+            else if (name === "phone_fixed_country") clear("phone_fixed");
+            else clear(name);
+          }}
+        >
+          {result?.formError ? <FormAlert message={`${profileMessages.failed.title} : ${result.formError}`} /> : null}
+
+          <fieldset disabled={busy} className="space-y-5">
+            <legend className="text-lg font-bold text-slate-900">Identité</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                name="first_name"
+                label="Prénom"
+                autoComplete="given-name"
+                defaultValue={values.first_name}
+                error={errors.first_name}
+              />
+              <TextField
+                name="last_name"
+                label="Nom"
+                autoComplete="family-name"
+                defaultValue={values.last_name}
+                error={errors.last_name}
+              />
+            </div>
+            <BirthDateField
+              name="birth_date"
+              label="Date de naissance"
+              defaultValue={values.birth_date}
+              error={errors.birth_date}
+              onEdit={() => clear("birth_date")}
+            />
+          </fieldset>
+
+          <fieldset disabled={busy} className="space-y-5">
+            <legend className="text-lg font-bold text-slate-900">Téléphone</legend>
+            <PhoneField
+              name="phone_mobile"
+              countryName="phone_mobile_country"
+              label="Téléphone mobile"
+              dialCodeLabel="Indicatif du téléphone mobile"
+              defaultCountry={phoneCountry("phone_mobile_country")}
+              defaultValue={values.phone_mobile}
+              error={errors.phone_mobile}
+              onEdit={() => clear("phone_mobile")}
+            />
+            <PhoneField
+              name="phone_fixed"
+              countryName="phone_fixed_country"
+              label="Téléphone fixe (facultatif)"
+              numberLabel="Numéro de téléphone fixe, sans l'indicatif"
+              dialCodeLabel="Indicatif du téléphone fixe"
+              autoComplete="off"
+              defaultCountry={phoneCountry("phone_fixed_country")}
+              defaultValue={values.phone_fixed}
+              error={errors.phone_fixed}
+              onEdit={() => clear("phone_fixed")}
+            />
+          </fieldset>
+
+          <fieldset disabled={busy} className="space-y-5">
+            <legend className="text-lg font-bold text-slate-900">Adresse de résidence</legend>
+            <ResidenceFields
+              defaults={values}
+              country={country}
+              onCountryChange={setCountry}
+              errors={errors}
+              clear={clearFields}
+              googleMapsApiKey={loaderData.googleMapsApiKey}
+            />
+          </fieldset>
+
+          <fieldset disabled={busy} className="space-y-5">
+            <legend className="text-lg font-bold text-slate-900">Informations fiscales</legend>
+            <TextField
+              name="nif"
+              label={nifRequired ? "NIF (numéro fiscal)" : "NIF français (facultatif)"}
+              hint={
+                nifRequired
+                  ? "13 chiffres commençant par 0, 1, 2 ou 3 ; il figure sur votre avis d'impôt."
+                  : "Votre numéro fiscal français, si vous en avez un : 13 chiffres commençant par 0, 1, 2 ou 3. Facultatif si vous résidez hors de France."
+              }
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={20}
+              defaultValue={values.nif}
+              error={errors.nif}
+            />
+          </fieldset>
+
+          <fieldset disabled={busy} className="space-y-4">
+            <legend className="text-lg font-bold text-slate-900">Vos accords</legend>
+            <ConsentCheckbox
+              name="accept_privacy"
+              defaultChecked={values.accept_privacy === "on"}
+              error={errors.accept_privacy}
+            >
+              J'ai lu et j'accepte la{" "}
+              <NewTabLink href="/politique-confidentialite">politique de confidentialité</NewTabLink>.
+            </ConsentCheckbox>
+            <ConsentCheckbox
+              name="accept_terms"
+              defaultChecked={values.accept_terms === "on"}
+              error={errors.accept_terms}
+            >
+              J'ai lu et j'accepte les <NewTabLink href="/conditions-generales">conditions générales</NewTabLink>.
+            </ConsentCheckbox>
+          </fieldset>
+
+          <SubmitButton busy={busy} busyLabel="Enregistrement...">
+            Enregistrer mon profil
+          </SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}

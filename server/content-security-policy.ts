@@ -1,0 +1,46 @@
+/**
+ * The Content-Security-Policy of every response: our own origin plus a per-request nonce, nothing from
+ * anywhere else. The one exception is the profile form when GOOGLE_MAPS_API_KEY is set: it loads the Maps
+ * JavaScript API and asks Places for address suggestions, so that page alone may reach those two origins.
+ * Only the data API is used (our own list, no map, no Google widget): no Google style, font, image or frame.
+ */
+
+export const GOOGLE_MAPS_PAGES: ReadonlySet<string> = new Set(["/complete-profile"]);
+
+export const GOOGLE_MAPS_SOURCES = {
+  script: ["https://maps.googleapis.com"],
+  connect: ["https://maps.googleapis.com", "https://places.googleapis.com"],
+} as const;
+
+export interface CspOptions {
+  development: boolean;
+  googleMaps: boolean;
+}
+
+export function contentSecurityPolicy(nonce: string, { development, googleMaps }: CspOptions): string {
+  const script = ["'self'", `'nonce-${nonce}'`, ...(googleMaps ? GOOGLE_MAPS_SOURCES.script : [])];
+  const connect = [
+    "'self'",
+    ...(development ? ["ws:", "wss:"] : []),
+    ...(googleMaps ? GOOGLE_MAPS_SOURCES.connect : []),
+  ];
+  return [
+    "default-src 'self'",
+    `script-src ${script.join(" ")}`,
+    development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${connect.join(" ")}`,
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Whether this page gets the Google Maps sources: only a listed page, and only when a key is configured. */
+export function usesGoogleMaps(pathname: string, apiKey: string | undefined): boolean {
+  if (!apiKey) return false;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return GOOGLE_MAPS_PAGES.has(path);
+}
