@@ -15,13 +15,19 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   route("connexion", "routes/connexion.tsx"),
   route("mot-de-passe-oublie", "routes/mot-de-passe-oublie.tsx"),
+  route("reinitialiser-mot-de-passe", "routes/reinitialiser-mot-de-passe.tsx"),
+  route("verifier-email", "routes/verifier-email.tsx"),
   route("inscription", "routes/inscription.tsx"),
   route("deconnexion", "routes/deconnexion.tsx"),
   layout("routes/member-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("complete-profile", "routes/complete-profile.tsx"),
     route("api/communes", "routes/api-communes.ts"),
-    layout("routes/admin-layout.tsx", [route("admin/*", "routes/admin-not-found.tsx")]),
+    route("compte/email", "routes/compte-email.tsx"),
+    layout("routes/admin-layout.tsx", [
+      route("admin/comptes", "routes/admin-comptes.tsx"),
+      route("admin/*", "routes/admin-not-found.tsx"),
+    ]),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

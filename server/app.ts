@@ -11,6 +11,7 @@ import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
+import { startJobWorker } from "./job-worker";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { sql } from "kysely";
 import { contentSecurityPolicy, usesGoogleMaps } from "./content-security-policy";
@@ -157,6 +158,7 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
   const env = options.env ?? loadEnv();
   await startRuntime(env);
   await preloadCommuneIndex();
+  const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;
   const app = createHttpApp({ ...options, env });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
@@ -170,6 +172,7 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
       const forced = setTimeout(() => process.exit(1), 10_000);
       forced.unref();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs?.stop();
       await stopRuntime();
       logger.info("arrêt terminé");
     })();

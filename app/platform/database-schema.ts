@@ -63,6 +63,13 @@ export interface AccountTable {
   updatedAt: Timestamp;
 }
 
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+}
+
 export interface VerificationTable {
   id: string;
   identifier: string;
@@ -199,6 +206,29 @@ export interface EmailLogTable {
   sent_by: string | null;
   sent_at: Timestamp;
   created_at: CreatedAt;
+  job_id: number | null;
+  attempts: Generated<number>;
+  transport: ColumnType<EmailTransportKind, EmailTransportKind | undefined, EmailTransportKind>;
+}
+
+export type EmailTransportKind = "smtp" | "development";
+
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_by: string | null;
+  locked_until: Date | null;
+  last_error: string | null;
+  finished_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface EmailTemplateTable {
@@ -207,6 +237,7 @@ export interface EmailTemplateTable {
   subject: string;
   body: string;
   variables: TextArray;
+  key: string | null;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -223,6 +254,7 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  twoFactor: TwoFactorTable;
   profiles: ProfileTable;
   cases: CaseTable;
   case_status_history: CaseStatusHistoryTable;
@@ -232,6 +264,7 @@ export interface Database {
   lawyer_allocation: LawyerAllocationTable;
   email_logs: EmailLogTable;
   email_templates: EmailTemplateTable;
+  jobs: JobTable;
   auth_attempt_counters: AuthAttemptCounterTable;
 }
 

@@ -40,6 +40,16 @@ const envSchema = z
     LOGIN_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(50),
     SIGNUP_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1).default(900),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, { error: "doit commencer par smtp:// ou smtps://, par exemple smtp://utilisateur:motdepasse@hote:587" })
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3, { error: "doit être une adresse d'expédition, par exemple Recours <bonjour@recours.fr>" }).optional(),
+    EMAIL_VERIFICATION: booleanFlag.default(true),
+    JOB_WORKER: z.enum(["in-process", "off"], { error: "doit valoir in-process ou off" }).default("in-process"),
+    JOB_POLL_MILLISECONDS: wholeNumber(50, 60_000).default(1000),
+    JOB_LEASE_SECONDS: wholeNumber(1, 86_400).default(120),
+    JOB_RETRY_BASE_SECONDS: wholeNumber(0, 86_400).default(30),
     OPERATOR_NAME: operatorField,
     OPERATOR_LEGAL_FORM: operatorField,
     OPERATOR_SHARE_CAPITAL: operatorField,
@@ -59,6 +69,7 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    MAIL_FROM: env.MAIL_FROM ?? `Recours <no-reply@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>`,
   }));
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
 import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ResendConfirmationForm } from "~/components/resend-confirmation-form";
 import { safetyNotice } from "~/content/site";
 import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
@@ -26,9 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   redirectSignedIn(context);
   const form = await parseForm(request, signInSchema);
   const values = { email: form.values.email ?? "" };
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
+  if (!form.ok) {
+    return data({ fieldErrors: form.fieldErrors, formError: undefined, values, resendConfirmation: false }, { status: 400 });
+  }
   const result = await signIn(anonymousActor(request), form.data, request);
-  if (!result.ok) return data({ fieldErrors: undefined, formError: result.formError, values }, { status: result.status });
+  if (!result.ok) {
+    return data(
+      { fieldErrors: undefined, formError: result.formError, values, resendConfirmation: result.resendConfirmation ?? false },
+      { status: result.status },
+    );
+  }
   return redirectWithToast(
     "/dashboard",
     { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
@@ -90,6 +98,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
             Se connecter
           </SubmitButton>
         </Form>
+        {result?.resendConfirmation ? <ResendConfirmationForm email={result.values.email} /> : null}
         <p className="mt-6 text-center text-sm text-slate-700">
           Pas encore de compte ?{" "}
           <Link to="/inscription" className="font-semibold text-brand-700 underline">

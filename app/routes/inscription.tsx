@@ -36,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data({ fieldErrors: result.fieldErrors, formError: result.formError, values }, { status: result.status });
   }
+  if (result.confirmationSentTo) return { confirmationSentTo: result.confirmationSentTo };
   return redirectWithToast(
     "/dashboard",
     { title: "Compte créé avec succès !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
@@ -56,14 +57,41 @@ const promises = [
   { value: guarantees.successFee, label: "d'honoraires, seulement en cas de succès" },
 ];
 
+/** After sign-up when the address must be confirmed: what to do next, in plain words. */
+function ConfirmationSent({ email }: { email: string }) {
+  return (
+    <section aria-labelledby="titre-confirmation" className="mx-auto max-w-xl px-4 py-16">
+      <h1 id="titre-confirmation" className="text-3xl font-bold text-slate-900">
+        Confirmez votre adresse email
+      </h1>
+      <p className="mt-4 text-lg text-slate-800">
+        Votre compte est créé. Nous venons d'envoyer un lien de confirmation à <strong className="break-all">{email}</strong>.
+        Ouvrez cet email et cliquez sur le lien pour accéder à votre espace.
+      </p>
+      <p className="mt-4 text-slate-700">
+        Vous ne le trouvez pas ? Regardez dans les courriers indésirables. Le lien est valable 24 heures ; vous pourrez en
+        demander un autre depuis la page de connexion.
+      </p>
+      <p className="mt-4 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
+      <Link to="/connexion" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+        Aller à la page de connexion
+      </Link>
+    </section>
+  );
+}
+
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const operator = useOperator();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
-  const { errors, validate, clear } = useFormValidation(signUpSchema, actionData?.fieldErrors);
+  const { errors, validate, clear } = useFormValidation(
+    signUpSchema,
+    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined,
+  );
   const [result, setResult] = useResettableState(actionData);
-  const formError = result?.formError;
-  const values = actionData?.values;
+  if (actionData && "confirmationSentTo" in actionData) return <ConfirmationSent email={actionData.confirmationSentTo} />;
+  const formError = result && "formError" in result ? result.formError : undefined;
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
   const phoneCountry = (countryByIsoCode(values?.telephonePays ?? "")?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
 
   return (

@@ -1,34 +1,75 @@
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/mot-de-passe-oublie";
-import { useOperator } from "~/components/use-operator";
+import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { Notice } from "~/components/ui/notice";
 import { safetyNotice } from "~/content/site";
-import { staticPageHandle } from "~/lib/page-handle";
 import { publicPageMeta } from "~/lib/seo";
-
-export const handle = staticPageHandle;
+import { anonymousActor, requestPasswordReset } from "~/modules/accounts/accounts.server";
+import { emailOnlySchema } from "~/modules/accounts/accounts.schema";
+import { parseForm } from "~/platform/form.server";
+import { redirectSignedIn } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {
     title: "Mot de passe oublié",
-    description: "Vous avez oublié le mot de passe de votre espace Recours ? Voici comment retrouver l'accès à votre compte.",
+    description: "Vous avez oublié le mot de passe de votre espace Recours ? Recevez par email un lien pour en choisir un nouveau.",
   });
 
-/** Until reset links by email exist, the way back into an account is to write to the team from the account's address. */
-export default function ForgottenPasswordPage() {
-  const operator = useOperator();
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await parseForm(request, emailOnlySchema);
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, sent: undefined }, { status: 400 });
+  const result = await requestPasswordReset(anonymousActor(request), form.data.email);
+  if (!result.ok) return data({ fieldErrors: undefined, formError: result.formError, sent: undefined }, { status: result.status });
+  return { fieldErrors: undefined, formError: undefined, sent: result.message };
+}
+
+export default function ForgottenPasswordPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { errors, validate, clear } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
   return (
-    <section className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">Mot de passe oublié ?</h1>
-      <p className="mt-4 text-lg text-slate-800">
-        Écrivez-nous depuis l'adresse email de votre compte, à{" "}
-        <a href={`mailto:${operator.email}`} className="break-all font-semibold text-brand-800 underline underline-offset-2">
-          {operator.email}
-        </a>
-        . Nous vous aiderons à retrouver l'accès à votre espace.
-      </p>
-      <p className="mt-4 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
-      <a href="/connexion" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+    <section aria-labelledby="titre-oubli" className="mx-auto max-w-xl px-4 py-16">
+      <h1 id="titre-oubli" className="text-3xl font-bold text-slate-900">
+        Mot de passe oublié ?
+      </h1>
+      {actionData?.sent ? (
+        <div className="mt-6">
+          <Notice id="demande-envoyee" tone="success" title="Demande enregistrée">
+            <p>{actionData.sent}</p>
+            <p>Pensez à regarder dans les courriers indésirables.</p>
+          </Notice>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-lg text-slate-800">
+            Indiquez l'adresse email de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.
+          </p>
+          <Form
+            method="post"
+            noValidate
+            className="mt-6 space-y-5"
+            onSubmit={(event) => {
+              if (!validate(event.currentTarget)) event.preventDefault();
+            }}
+            onChange={(event) => clear((event.target as unknown as { name: string }).name)}
+          >
+            <FormAlert message={actionData?.formError} />
+            <TextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
+            <SubmitButton busy={busy} busyLabel="Envoi...">
+              Recevoir le lien
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+      <p className="mt-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
+      <Link to="/connexion" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
         Retour à la connexion
-      </a>
+      </Link>
     </section>
   );
 }

@@ -38,7 +38,8 @@ describe.each(testEngines())("accounts on %s", (engine) => {
   describe("sign-up, sign-in and sign-out", () => {
     let stop: () => Promise<void>;
     beforeAll(async () => {
-      ({ stop } = await startTestRuntime(engine, generousLimits));
+      // These cases are about sign-in itself; email confirmation has its own suite (email-and-password.test.ts).
+      ({ stop } = await startTestRuntime(engine, { ...generousLimits, EMAIL_VERIFICATION: "false" }));
     });
     afterAll(() => stop());
 

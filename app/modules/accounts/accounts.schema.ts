@@ -28,6 +28,22 @@ export const messages = {
   alreadyRegistered: "Un compte existe déjà avec cet email. Essayez de vous connecter.",
   tooManySignUpAttempts: "Trop de tentatives d'inscription. Veuillez patienter avant de réessayer.",
   signUpUnexpected: "Une erreur inattendue s'est produite lors de l'inscription.",
+  // Email confirmation and password reset
+  confirmationSent:
+    "Si un compte non confirmé existe pour cette adresse, un nouveau lien de confirmation vient de lui être envoyé.",
+  tooManyEmailRequests: "Trop de demandes pour cette adresse. Patientez quelques minutes avant de réessayer.",
+  confirmationLinkExpired: "Ce lien de confirmation a expiré. Demandez-en un nouveau ci-dessous.",
+  confirmationLinkInvalid: "Ce lien de confirmation n'est pas valide. Vérifiez qu'il est complet, ou demandez-en un nouveau.",
+  resetRequested:
+    "Si un compte existe pour cette adresse, vous allez recevoir un email avec un lien pour choisir un nouveau mot de passe. Il est valable une heure.",
+  resetLinkInvalid:
+    "Ce lien de réinitialisation n'est plus valable : il a expiré, il a déjà servi ou il est incomplet. Demandez-en un nouveau.",
+  passwordConfirmationRequired: "Confirmez le nouveau mot de passe",
+  passwordsDiffer: "Les deux mots de passe ne sont pas identiques",
+  currentPasswordRequired: "Le mot de passe actuel est requis",
+  currentPasswordWrong: "Le mot de passe actuel est incorrect.",
+  sameEmail: "C'est déjà l'adresse de votre compte.",
+  emailTaken: "Cette adresse est déjà utilisée par un autre compte.",
 } as const;
 
 const email = requiredText(messages.emailRequired, 254)
@@ -81,3 +97,25 @@ export const signUpSchema = z
   });
 export type SignUpFormField = "prenom" | "nom" | "email" | "motDePasse" | "telephonePays" | "telephoneMobile" | "pays";
 export type SignUpInput = z.output<typeof signUpSchema>;
+
+/** One email address, e.g. to ask for a new confirmation link or a password reset. */
+export const emailOnlySchema = z.object({ email });
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+export const passwordResetSchema = z
+  .object({
+    token: z.string().trim().min(10, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
+    motDePasse: newPasswordSchema,
+    confirmation: z.string({ error: messages.passwordConfirmationRequired }).min(1, messages.passwordConfirmationRequired),
+  })
+  .refine((input) => input.motDePasse === input.confirmation, { path: ["confirmation"], message: messages.passwordsDiffer });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+export const emailChangeSchema = z.object({
+  nouvelEmail: email,
+  motDePasseActuel: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, messages.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, messages.currentPasswordWrong),
+});
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;

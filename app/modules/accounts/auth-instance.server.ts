@@ -12,6 +12,7 @@ export interface AuthSettings {
   db: Kysely<Database>;
   secret: string;
   publicUrl: string;
+  requireEmailVerification: boolean;
 }
 
 export function authOptions(settings: AuthSettings) {
@@ -27,7 +28,13 @@ export function authOptions(settings: AuthSettings) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
+      // No sendVerificationEmail callback: our use cases queue every email themselves (job queue, decision 15).
+      requireEmailVerification: settings.requireEmailVerification,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
     },
+    emailVerification: { autoSignInAfterVerification: true },
+    verification: { storeIdentifier: "hashed" as const },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: 60 * 60 * 24,

@@ -1,0 +1,21 @@
+import { Form, useNavigation } from "react-router";
+import { SubmitButton, TextField } from "./form-controls";
+
+/** Asks for a new confirmation link; posts to /verifier-email, which answers the same way for every address. */
+export function ResendConfirmationForm({ email, error }: { email?: string; error?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/verifier-email";
+  return (
+    <Form method="post" action="/verifier-email" className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <input type="hidden" name="intent" value="renvoyer" />
+      {email ? (
+        <input type="hidden" name="email" value={email} />
+      ) : (
+        <TextField name="email" label="Votre adresse email" type="email" inputMode="email" autoComplete="email" error={error} />
+      )}
+      <SubmitButton busy={busy} busyLabel="Envoi...">
+        Recevoir un nouveau lien de confirmation
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "~/platform/database-schema";
+import { logger } from "~/platform/logger.server";
+import { enqueueJob, PermanentJobError, type ClaimedJob, type Executor, type JobHandler } from "~/modules/jobs/jobs.server";
+import { MASKED_LINK, renderEmail } from "./email-rendering";
+import type { MailTransport } from "./mail-transport.server";
+
+export { createMailTransport, type MailTransport } from "./mail-transport.server";
+
+/** The templates the platform sends itself (email_templates.key, seeded by migration 0004). */
+export type EmailTemplateKey =
+  | "confirmation-email"
+  | "confirmation-nouvelle-adresse"
+  | "reinitialisation-mot-de-passe"
+  | "identite-verifiee"
+  | "document-rejete"
+  | "dossier-soumis"
+  | "dossier-assigne"
+  | "nouveau-message";
+
+export const EMAIL_JOB = "email";
+
+const emailPayload = z.object({
+  to: z.email(),
+  template: z.string().min(1),
+  variables: z.record(z.string(), z.string()),
+  /** Variables that must not stay in the database once sent (links carrying a token). */
+  secret: z.array(z.string()).default([]),
+});
+
+export interface EmailRequest {
+  to: string;
+  template: EmailTemplateKey;
+  variables: Record<string, string>;
+  secret?: string[];
+}
+
+/** Queues an email in the caller's transaction: it leaves only if that transaction commits. */
+export function enqueueEmail(executor: Executor, email: EmailRequest): Promise<number> {
+  return enqueueJob(executor, {
+    kind: EMAIL_JOB,
+    payload: { to: email.to, template: email.template, variables: email.variables, secret: email.secret ?? [] },
+  });
+}
+
+/**
+ * Sends the email of one job, at most once: the job's email_logs row (unique job_id) says whether it already left.
+ * A failed attempt is written there too, then rethrown so that the queue retries.
+ */
+export function createEmailJobHandler(transport: MailTransport): JobHandler {
+  return async (job: ClaimedJob, database: Kysely<Database>) => {
+    const parsed = emailPayload.safeParse(job.payload);
+    if (!parsed.success) throw new PermanentJobError("contenu de tâche email invalide");
+    const email = parsed.data;
+
+    const already = await database
+      .selectFrom("email_logs")
+      .select("id")
+      .where("job_id", "=", job.id)
+      .where("status", "=", "sent")
+      .executeTakeFirst();
+    if (already) return;
+
+    const template = await database
+      .selectFrom("email_templates")
+      .select(["subject", "body", "name"])
+      .where("key", "=", email.template)
+      .executeTakeFirst();
+    if (!template) throw new PermanentJobError(`modèle d'email introuvable : ${email.template}`);
+
+    const rendered = renderEmail(template, email.variables, email.secret);
+    const log = {
+      job_id: job.id,
+      recipient_email: email.to,
+      subject: rendered.subject.slice(0, 500),
+      body: rendered.loggedText,
+      template_name: template.name,
+      transport: transport.kind,
+      attempts: job.attempt,
+    };
+    try {
+      await transport.send({
+        to: email.to,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        messageId: `<job-${job.id}@recours.mail>`,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await database
+        .insertInto("email_logs")
+        .values({ ...log, status: "failed", error: message.slice(0, 2000), sent_at: new Date() })
+        .onConflict((oc) => oc.column("job_id").doUpdateSet({ status: "failed", error: message.slice(0, 2000), attempts: job.attempt }))
+        .execute();
+      throw error;
+    }
+    await database.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("email_logs")
+        .values({ ...log, status: "sent", error: null, sent_at: new Date() })
+        .onConflict((oc) =>
+          oc.column("job_id").doUpdateSet({ status: "sent", error: null, attempts: job.attempt, sent_at: new Date(), body: log.body }),
+        )
+        .execute();
+      if (email.secret.length > 0) {
+        const masked = Object.fromEntries(
+          Object.entries(email.variables).map(([name, value]) => [name, email.secret.includes(name) ? MASKED_LINK : value]),
+        );
+        await trx
+          .updateTable("jobs")
+          .set({ payload: JSON.stringify({ ...email, variables: masked }) })
+          .where("id", "=", job.id)
+          .execute();
+      }
+    });
+    logger.info({ jobId: job.id, template: email.template, transport: transport.kind }, "email envoyé");
+  };
+}

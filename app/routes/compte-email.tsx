@@ -1,0 +1,87 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/compte-email";
+import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { Notice } from "~/components/ui/notice";
+import { pageTitle } from "~/content/site";
+import { requestEmailChange } from "~/modules/accounts/accounts.server";
+import { emailChangeSchema } from "~/modules/accounts/accounts.schema";
+import { parseForm } from "~/platform/form.server";
+import { requireUser } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Changer mon adresse email") }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: requireUser(context).email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(context);
+  const form = await parseForm(request, emailChangeSchema);
+  const values = { nouvelEmail: form.values.nouvelEmail ?? "" };
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, sentTo: undefined, values }, { status: 400 });
+  const result = await requestEmailChange(actor, form.data.nouvelEmail, form.data.motDePasseActuel);
+  if (!result.ok) {
+    return data({ fieldErrors: result.fieldErrors, formError: result.formError, sentTo: undefined, values }, { status: result.status });
+  }
+  return { fieldErrors: undefined, formError: undefined, sentTo: form.data.nouvelEmail, values };
+}
+
+export default function ChangeEmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { errors, validate, clear } = useFormValidation(emailChangeSchema, actionData?.fieldErrors);
+  return (
+    <section aria-labelledby="titre-email" className="mx-auto max-w-xl px-4 py-12">
+      <h1 id="titre-email" className="text-3xl font-bold text-slate-900">
+        Changer mon adresse email
+      </h1>
+      <p className="mt-4 text-slate-800">
+        Adresse actuelle : <strong className="break-all">{loaderData.email}</strong>
+      </p>
+      {actionData?.sentTo ? (
+        <div className="mt-6">
+          <Notice id="lien-envoye" tone="success" title="Vérifiez votre nouvelle adresse">
+            <p>
+              Nous avons envoyé un lien de confirmation à <strong className="break-all">{actionData.sentTo}</strong>. Votre
+              adresse changera quand vous l'aurez ouvert. D'ici là, l'ancienne reste en place.
+            </p>
+          </Notice>
+        </div>
+      ) : (
+        <Form
+          method="post"
+          noValidate
+          className="mt-6 space-y-5"
+          onSubmit={(event) => {
+            if (!validate(event.currentTarget)) event.preventDefault();
+          }}
+          onChange={(event) => clear((event.target as unknown as { name: string }).name)}
+        >
+          <FormAlert message={actionData?.formError} />
+          <TextField
+            name="nouvelEmail"
+            label="Nouvelle adresse email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            defaultValue={actionData?.values.nouvelEmail}
+            error={errors.nouvelEmail}
+          />
+          <TextField
+            name="motDePasseActuel"
+            label="Mot de passe actuel"
+            type="password"
+            autoComplete="current-password"
+            error={errors.motDePasseActuel}
+          />
+          <SubmitButton busy={busy} busyLabel="Envoi...">
+            Recevoir le lien de confirmation
+          </SubmitButton>
+        </Form>
+      )}
+      <Link to="/dashboard" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+        Retour au tableau de bord
+      </Link>
+    </section>
+  );
+}

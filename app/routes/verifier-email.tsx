@@ -1,0 +1,83 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/verifier-email";
+import { FormAlert } from "~/components/form-controls";
+import { ResendConfirmationForm } from "~/components/resend-confirmation-form";
+import { Notice } from "~/components/ui/notice";
+import { pageTitle } from "~/content/site";
+import { anonymousActor, confirmEmail, resendConfirmation } from "~/modules/accounts/accounts.server";
+import { emailOnlySchema, messages } from "~/modules/accounts/accounts.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { currentActor } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Confirmation de l'adresse email") },
+  { name: "robots", content: "noindex" },
+];
+
+/** Opening the link from the email: confirms the address, then signs in (new account) or moves the account. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
+  if (!token || token.length > 4000) return data({ reason: "invalid" as const }, { status: 400 });
+  const actor = currentActor(context);
+  const result = await confirmEmail(actor, token, request);
+  if (!result.ok) return data({ reason: result.reason }, { status: 400 });
+  if (result.emailChanged) {
+    return redirectWithToast(
+      actor.kind === "user" ? "/dashboard" : "/connexion",
+      { title: "Adresse email modifiée", description: "Votre compte utilise maintenant votre nouvelle adresse.", tone: "success" },
+      result.headers,
+    );
+  }
+  if (result.signedIn) {
+    return redirectWithToast(
+      "/dashboard",
+      { title: "Adresse email confirmée", description: "Bienvenue sur votre espace personnel.", tone: "success" },
+      result.headers,
+    );
+  }
+  return redirectWithToast("/connexion", {
+    title: "Adresse déjà confirmée",
+    description: "Vous pouvez vous connecter avec votre email et votre mot de passe.",
+    tone: "success",
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await parseForm(request, emailOnlySchema);
+  if (!form.ok) return data({ sent: undefined, formError: undefined, fieldError: form.fieldErrors.email }, { status: 400 });
+  const result = await resendConfirmation(anonymousActor(request), form.data.email);
+  if (!result.ok) return data({ sent: undefined, formError: result.formError, fieldError: undefined }, { status: result.status });
+  return { sent: result.message, formError: undefined, fieldError: undefined };
+}
+
+export default function ConfirmEmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const reason = loaderData && "reason" in loaderData ? loaderData.reason : "invalid";
+  return (
+    <section aria-labelledby="titre-confirmation" className="mx-auto max-w-xl px-4 py-16">
+      <h1 id="titre-confirmation" className="text-3xl font-bold text-slate-900">
+        Confirmation de votre adresse email
+      </h1>
+      {actionData?.sent ? (
+        <div className="mt-6">
+          <Notice id="lien-envoye" tone="success" title="Demande enregistrée">
+            <p>{actionData.sent}</p>
+          </Notice>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-lg text-slate-800">
+            {reason === "expired" ? messages.confirmationLinkExpired : messages.confirmationLinkInvalid}
+          </p>
+          <div className="mt-4">
+            <FormAlert message={actionData?.formError} />
+          </div>
+          <ResendConfirmationForm error={actionData?.fieldError} />
+        </>
+      )}
+      <Link to="/connexion" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+        Retour à la connexion
+      </Link>
+    </section>
+  );
+}

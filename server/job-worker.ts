@@ -1,0 +1,33 @@
+import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
+import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
+import type { Env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import { db } from "~/platform/runtime.server";
+
+export interface RunningJobWorker {
+  worker: JobWorker;
+  stop(): Promise<void>;
+}
+
+/** The queue's worker with every handler; runs inside the server process or alone (`npm run worker`). */
+export function startJobWorker(env: Env): RunningJobWorker {
+  const transport = createMailTransport(env);
+  const worker = createJobWorker({
+    database: db(),
+    handlers: { [EMAIL_JOB]: createEmailJobHandler(transport) },
+    pollMilliseconds: env.JOB_POLL_MILLISECONDS,
+    leaseSeconds: env.JOB_LEASE_SECONDS,
+    retryBaseSeconds: env.JOB_RETRY_BASE_SECONDS,
+  });
+  onJobsEnqueued(() => worker.nudge());
+  worker.start();
+  logger.info({ workerId: worker.id, transport: transport.kind }, "file de tâches démarrée");
+  return {
+    worker,
+    async stop() {
+      onJobsEnqueued(undefined);
+      await worker.stop();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Refuse the next n messages with a temporary SMTP error. */
+  refuseNext(n: number): void;
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free loopback port that keeps what it receives (no TLS, no authentication). */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  let refusals = 0;
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (refusals > 0) {
+          refusals -= 1;
+          const error = Object.assign(new Error("Service momentanément indisponible"), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((email) => {
+            received.push({
+              to: (email.to ?? []).map((address) => address.address ?? ""),
+              subject: email.subject ?? "",
+              html: email.html ?? "",
+              text: email.text ?? "",
+              messageId: email.messageId ?? "",
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    refuseNext(n) {
+      refusals = n;
+    },
+    async waitFor(predicate, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`aucun email attendu reçu (${received.length} reçus)`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
