@@ -7,6 +7,9 @@ import { LOGIN_ATTEMPTS_PER_ADDRESS, LOGIN_ATTEMPTS_PER_EMAIL, SIGNUP_ATTEMPTS_P
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The test mailbox: SMTP for the app, HTTP for the tests (tests/e2e/support/mail.ts). */
+const MAIL_SINK_SMTP_PORT = port + 1;
+const MAIL_SINK_HTTP_PORT = port + 2;
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database for every run: the web server command removes this folder before it starts.
 const dataDir = path.join(tmpdir(), `recours-e2e-${port}`);
@@ -47,30 +50,43 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // Serves the production build (scripts/test-all.sh builds first; build here only if it is missing).
-    command: [
-      `rm -rf '${dataDir}'`,
-      "(test -f build/server/index.js || node_modules/.bin/react-router build)",
-      "exec node_modules/.bin/tsx server/main.ts",
-    ].join(" && "),
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SIGNUP_ATTEMPTS_PER_ADDRESS: String(SIGNUP_ATTEMPTS_PER_ADDRESS),
-      LOGIN_ATTEMPTS_PER_ADDRESS: String(LOGIN_ATTEMPTS_PER_ADDRESS),
-      LOGIN_ATTEMPTS_PER_EMAIL: String(LOGIN_ATTEMPTS_PER_EMAIL),
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+  webServer: [
+    {
+      command: "exec node_modules/.bin/tsx tests/e2e/support/mail-sink-server.ts",
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
     },
-  },
+    {
+      // Serves the production build (scripts/test-all.sh builds first; build here only if it is missing).
+      command: [
+        `rm -rf '${dataDir}'`,
+        "(test -f build/server/index.js || node_modules/.bin/react-router build)",
+        "exec node_modules/.bin/tsx server/main.ts",
+      ].join(" && "),
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SIGNUP_ATTEMPTS_PER_ADDRESS: String(SIGNUP_ATTEMPTS_PER_ADDRESS),
+        LOGIN_ATTEMPTS_PER_ADDRESS: String(LOGIN_ATTEMPTS_PER_ADDRESS),
+        LOGIN_ATTEMPTS_PER_EMAIL: String(LOGIN_ATTEMPTS_PER_EMAIL),
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+        MAIL_FROM: "Recours <bonjour@recours.test>",
+        JOB_POLL_MILLISECONDS: "200",
+        JOB_RETRY_BASE_SECONDS: "1",
+      },
+    },
+  ],
 });

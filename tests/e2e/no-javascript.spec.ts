@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fillSignUpForm, submitSignUpForm, uniqueUser } from "./support/accounts";
+import { confirmSignUpByEmail, fillSignUpForm, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 
 test.describe("Sans JavaScript", () => {
@@ -15,11 +15,12 @@ test.describe("Sans JavaScript", () => {
 
     const post = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/inscription");
     await submitSignUpForm(page);
-    expect((await post).status()).toBe(302);
+    expect((await post).status()).toBe(200);
+    await expectNoAxeViolations(page, "/inscription, confirmation (sans JS)", { javaScript: false });
 
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await confirmSignUpByEmail(page, user);
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Noé Sans-Script" })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("Compte créé avec succès !");
+    await expect(page.getByRole("status")).toContainText("Adresse email confirmée");
     await expectNoAxeViolations(page, "/dashboard (sans JS)", { javaScript: false });
 
     await page.getByRole("button", { name: "Se déconnecter" }).click();
@@ -58,7 +59,7 @@ test.describe("Sans JavaScript", () => {
     await page.goto("/inscription");
     await fillSignUpForm(page, user);
     await submitSignUpForm(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await confirmSignUpByEmail(page, user);
     await page.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page).toHaveURL(/\/$/);
 

@@ -76,7 +76,8 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "recours-e2e-maps-"));
-  server = await startProductionServer({ DATA_DIR: dataDir, GOOGLE_MAPS_API_KEY: MAPS_KEY, LOG_LEVEL: "warn" });
+  // This server is about Places; accounts are used as soon as they are created (no email confirmation).
+  server = await startProductionServer({ DATA_DIR: dataDir, GOOGLE_MAPS_API_KEY: MAPS_KEY, LOG_LEVEL: "warn", EMAIL_VERIFICATION: "false" });
 });
 
 test.afterAll(async () => {

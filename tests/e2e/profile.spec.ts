@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { fillSignUpForm, signUpThroughUi, submitSignUpForm, uniqueUser } from "./support/accounts";
+import { confirmSignUpByEmail, fillSignUpForm, signUpThroughUi, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import {
@@ -455,6 +455,6 @@ async function signUpThroughUiWithoutScript(page: Page) {
   await page.goto("/inscription");
   await fillSignUpForm(page, user);
   await submitSignUpForm(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await confirmSignUpByEmail(page, user);
   return user;
 }

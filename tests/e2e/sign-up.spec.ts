@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { fillSignUpForm, submitSignUpForm, uniqueUser } from "./support/accounts";
+import { fillSignUpForm, submitSignIn, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { linkIn, mailCount, waitForMail } from "./support/mail";
 import { waitForHydration } from "./support/hydration";
 
 const requiredMessages = [
@@ -45,7 +46,9 @@ test.describe("Inscription", () => {
     await expectNoAxeViolations(page, "/inscription (mot de passe trop court)");
   });
 
-  test("a valid sign-up lands on the dashboard with a greeting and a toast", async ({ page }) => {
+  test("a valid sign-up asks to confirm by email; signing in first is refused with a resend button; the link signs in", async ({
+    page,
+  }) => {
     const user = uniqueUser({ firstName: "Élodie", lastName: "Marchand" });
     await page.goto("/inscription");
     await expectNoAxeViolations(page, "/inscription");
@@ -53,10 +56,26 @@ test.describe("Inscription", () => {
     await fillSignUpForm(page, user);
     await submitSignUpForm(page);
 
+    await expect(page.getByRole("heading", { level: 1, name: "Confirmez votre adresse email" })).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
+    await expectNoAxeViolations(page, "/inscription (confirmation)");
+
+    // Before confirming: §8's message, and a new link on request (the same neutral answer for everyone).
+    await page.goto("/connexion");
+    await waitForHydration(page);
+    await submitSignIn(page, user.email, user.password);
+    await expect(page.getByRole("alert")).toHaveText("Votre email n'a pas encore été confirmé. Vérifiez votre boîte mail.");
+    await page.getByRole("button", { name: "Recevoir un nouveau lien de confirmation" }).click();
+    await expect(page.getByText("un nouveau lien de confirmation vient de lui être envoyé")).toBeVisible();
+    await expectNoAxeViolations(page, "/verifier-email (nouveau lien)");
+    await expect.poll(() => mailCount(user.email, /Confirmez votre adresse email/)).toBe(2);
+
+    const mail = await waitForMail(user.email, /Confirmez votre adresse email/);
+    expect(mail.html).toContain("Recours ne vous demandera jamais de mot de passe");
+    await page.goto(linkIn(mail, "/verifier-email?token="));
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Élodie Marchand" })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("Compte créé avec succès !");
-    await expect(page.getByRole("status")).toContainText("Bienvenue sur votre espace personnel.");
+    await expect(page.getByRole("status")).toContainText("Adresse email confirmée");
     await expectNoAxeViolations(page, "/dashboard");
 
     // The same email cannot be registered twice.

@@ -20,7 +20,11 @@ export interface SmtpSink {
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives (no TLS, no authentication). */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export function startSmtpSink(): Promise<SmtpSink> {
+  return startSmtpSinkOn(0);
+}
+
+export async function startSmtpSinkOn(requestedPort: number): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -54,7 +58,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(requestedPort, "127.0.0.1", () => {
       const address = server.server.address();
       resolve(typeof address === "object" && address ? address.port : 0);
     });

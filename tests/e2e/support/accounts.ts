@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { linkIn, waitForMail } from "./mail";
 
 export interface TestUser {
   firstName: string;
@@ -38,13 +39,24 @@ export async function submitSignUpForm(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Créer mon compte gratuitement" }).click();
 }
 
-/** Signs a new user up through the UI and waits for the dashboard; the user is signed in afterwards. */
+/**
+ * After the sign-up form: the page asks to confirm by email; the confirmation arrives in the test mailbox (real SMTP)
+ * and its link opens the dashboard, signed in.
+ */
+export async function confirmSignUpByEmail(page: Page, user: TestUser): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: "Confirmez votre adresse email" })).toBeVisible();
+  const mail = await waitForMail(user.email, /Confirmez votre adresse email/);
+  await page.goto(linkIn(mail, "/verifier-email?token="));
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs a new user up through the UI, confirms the address from the email and waits for the dashboard. */
 export async function signUpThroughUi(page: Page, user: TestUser = uniqueUser(), options: { axe?: boolean } = {}): Promise<TestUser> {
   await page.goto("/inscription");
   if (options.axe) await expectNoAxeViolations(page, "/inscription");
   await fillSignUpForm(page, user);
   await submitSignUpForm(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await confirmSignUpByEmail(page, user);
   await expect(page.getByRole("heading", { level: 1, name: `Bonjour ${user.firstName} ${user.lastName}` })).toBeVisible();
   return user;
 }
