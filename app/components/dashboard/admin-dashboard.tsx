@@ -21,6 +21,11 @@ const LINK_GROUPS: LinkGroup[] = [
     icon: <UsersIcon />,
     links: [
       { to: "/admin/users", label: "Utilisateurs", description: "Comptes, rôles et statut de vérification" },
+      {
+        to: "/admin/comptes",
+        label: "Sécurité des comptes",
+        description: "Lien de réinitialisation, fin des sessions, double authentification",
+      },
       { to: "/admin/lawyers", label: "Avocats", description: "Niveaux, clients et dossiers actifs" },
       { to: "/admin/lawyer-allocation", label: "Répartition des dossiers", description: "Part des nouveaux dossiers par avocat" },
     ],
