@@ -42,7 +42,20 @@ describe("parseEnv", () => {
       LOGIN_ATTEMPTS_PER_ADDRESS: 50,
       SIGNUP_ATTEMPTS_PER_ADDRESS: 10,
       RATE_LIMIT_WINDOW_SECONDS: 900,
+      MAIL_FROM: "Recours <no-reply@localhost>",
+      EMAIL_VERIFICATION: true,
+      JOB_WORKER: "in-process",
+      JOB_POLL_MILLISECONDS: 1000,
+      JOB_LEASE_SECONDS: 120,
+      JOB_RETRY_BASE_SECONDS: 30,
     });
+  });
+
+  it("accepts an SMTP URL, refuses anything else in French, and takes the sender's domain from PUBLIC_URL", () => {
+    expect(parseEnv({ SMTP_URL: "smtp://u:p@mail.exemple.fr:587" }).SMTP_URL).toBe("smtp://u:p@mail.exemple.fr:587");
+    expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL : doit commencer par smtp:\/\/ ou smtps:\/\//);
+    expect(parseEnv({ PUBLIC_URL: "https://recours.fr" }).MAIL_FROM).toBe("Recours <no-reply@recours.fr>");
+    expect(parseEnv({ EMAIL_VERIFICATION: "false" }).EMAIL_VERIFICATION).toBe(false);
   });
 
   it("treats empty strings as unset", () => {
