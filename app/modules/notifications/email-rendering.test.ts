@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { safetyNotice } from "~/content/site";
+import { escapeHtml, MASKED_LINK, renderEmail } from "./email-rendering";
+
+const template = { subject: "Bonjour {{prenom}}\n", body: "Bonjour {{ prenom }},\n\nVotre lien :\n\n{{lien}}\n\nÀ bientôt" };
+
+describe("renderEmail", () => {
+  it("escapes variables in the HTML part, keeps them as typed in the text part", () => {
+    const email = renderEmail(template, { prenom: `<img src=x onerror="alert(1)">`, lien: "https://recours.test/a?b=1&c=2" });
+    expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(email.html).not.toContain("<img");
+    expect(email.text).toContain(`Bonjour <img src=x onerror="alert(1)">,`);
+    expect(email.subject).toBe(`Bonjour <img src=x onerror="alert(1)">`);
+  });
+
+  it("turns a paragraph that is only a link into a button, escaping the address", () => {
+    const email = renderEmail(template, { prenom: "Léa", lien: "https://recours.test/a?b=1&c=2" });
+    expect(email.html).toContain('href="https://recours.test/a?b=1&amp;c=2"');
+    expect(email.html).toContain("Ouvrir le lien");
+  });
+
+  it("does not make a button of a value that is not a web address", () => {
+    const email = renderEmail(template, { prenom: "Léa", lien: "javascript:alert(1)" });
+    expect(email.html).not.toContain("href=");
+  });
+
+  it("adds the product name and the safety box to both parts", () => {
+    const email = renderEmail(template, { prenom: "Léa", lien: "https://x.test" });
+    expect(email.html).toContain("Recours");
+    expect(email.html).toContain(escapeHtml(safetyNotice));
+    expect(email.text).toContain(safetyNotice);
+  });
+
+  it("masks secret variables in the copy kept for the log only", () => {
+    const email = renderEmail(template, { prenom: "Léa", lien: "https://x.test/?token=abc" }, ["lien"]);
+    expect(email.text).toContain("token=abc");
+    expect(email.loggedText).not.toContain("token=abc");
+    expect(email.loggedText).toContain(MASKED_LINK);
+  });
+
+  it("leaves an unknown variable empty", () => {
+    expect(renderEmail({ subject: "{{inconnu}}x", body: "a" }, {}).subject).toBe("x");
+  });
+});
