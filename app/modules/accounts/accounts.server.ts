@@ -11,7 +11,8 @@ import { isGuessablePassword } from "./password-policy.server";
 
 let authCache: { database: unknown; auth: Auth } | undefined;
 
-function auth(): Auth {
+/** better-auth, called server-side only (its HTTP handler is not mounted). For this module's use cases. */
+export function auth(): Auth {
   const { database, authSecret, env } = runtime();
   if (authCache?.database !== database) {
     authCache = { database, auth: createAuth({ db: database.db, secret: authSecret, publicUrl: env.PUBLIC_URL }) };
@@ -55,7 +56,8 @@ export type AccountResult =
   | { ok: true; headers: Headers }
   | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string> };
 
-function sessionCookies(source: Headers): Headers {
+/** Only the Set-Cookie lines of better-auth's response headers. */
+export function sessionCookies(source: Headers): Headers {
   const headers = new Headers();
   for (const cookie of source.getSetCookie()) headers.append("set-cookie", cookie);
   return headers;
