@@ -20,6 +20,7 @@ export default [
   layout("routes/member-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("complete-profile", "routes/complete-profile.tsx"),
+    route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     layout("routes/admin-layout.tsx", [route("admin/*", "routes/admin-not-found.tsx")]),
   ]),
