@@ -90,6 +90,10 @@ describe("accountFormSchema", () => {
     });
   });
 
+  it.each(["abc\u0000", "' OR 1=1 --", "x".repeat(201)])("a session id that no session can have (%j) is refused", (sessionId) => {
+    expect(accountFormSchema.safeParse({ intent: ACCOUNT_INTENTS.endSession, sessionId }).success).toBe(false);
+  });
+
   it.each([{}, { intent: "supprimer-compte" }, { intent: "" }])("an unknown intent (%j) says so in French", (input) => {
     const result = accountFormSchema.safeParse(input);
     expect(result.success).toBe(false);

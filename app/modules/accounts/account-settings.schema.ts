@@ -63,8 +63,12 @@ export type ChangePasswordField = "currentPassword" | "newPassword" | "confirmPa
 
 export const endSessionSchema = z.object({
   intent: z.literal(ACCOUNT_INTENTS.endSession),
-  // Anything else is simply not one of the person's sessions: the use case answers "not found".
-  sessionId: z.string().max(200).default(""),
+  // better-auth's ids are letters and digits; anything else is not one of the person's sessions ("not found").
+  sessionId: z
+    .string()
+    .max(200)
+    .regex(/^[\w-]*$/)
+    .default(""),
 });
 
 export const endAllSessionsSchema = z.object({ intent: z.literal(ACCOUNT_INTENTS.endAllSessions) });
