@@ -68,7 +68,7 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     expect(json.status).toBe(400);
     expect(visibleText(json.body)).toContain(UNREADABLE_FORM_MESSAGE);
 
-    for (const body of [{}, { intent: "supprimer-mon-compte" }, { intent: "" }]) {
+    for (const body of [{}, { intent: "supprimer-mon-compte" }, { intent: "" }] as Record<string, string>[]) {
       const response = await post(cookie, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(visibleText(response.body)).toContain(accountMessages.unknownAction);
