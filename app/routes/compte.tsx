@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await endSession(actor, input.sessionId, request);
       if (!result.ok) throw notFound();
       if (result.signedOut) {
-        return redirectWithToast("/connexion", { ...accountMessages.signedOutEverywhere, tone: "success" }, result.headers);
+        return redirectWithToast("/connexion", { ...accountMessages.signedOutHere, tone: "success" }, result.headers);
       }
       return redirectWithToast("/compte", { ...accountMessages.sessionEnded, tone: "success" });
     }

@@ -65,7 +65,7 @@ test.describe("Mon compte", () => {
     await expect(here).toContainText("Cet appareil");
     await expect(here).toContainText("Adresse IP");
     await expect(here).toContainText("127.0.0.1");
-    await expect(here).toContainText(/Connecté le\s*\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u);
+    await expect(here).toContainText(/Connexion\s*\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u);
     await expect(here.getByRole("button", { name: "Déconnecter cet appareil" })).toHaveCount(0);
     await expectNoAxeViolations(page, "/compte");
 
@@ -157,7 +157,7 @@ test.describe("Mon compte", () => {
     await page.goto("/compte");
     await accountPage(page).signOutEverywhere.click();
     await expect(page).toHaveURL(/\/connexion$/);
-    await expect(page.getByRole("status")).toContainText("Vous êtes déconnecté partout");
+    await expect(page.getByRole("status")).toContainText("Déconnexion de tous vos appareils");
     await expectNoAxeViolations(page, "/connexion (déconnecté partout)");
 
     await expectSignedOut(page);
@@ -234,7 +234,7 @@ test.describe("Mon compte sans JavaScript", () => {
     await form.signOutEverywhere.click();
     expect((await post).status()).toBe(302);
     await expect(page).toHaveURL(/\/connexion$/);
-    await expect(page.getByRole("status")).toContainText("Vous êtes déconnecté partout");
+    await expect(page.getByRole("status")).toContainText("Déconnexion de tous vos appareils");
     await expectSignedOut(page);
     await expectSignedOut(tablet);
     await phone.context().close();

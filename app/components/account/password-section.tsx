@@ -35,7 +35,7 @@ export function PasswordSection({
         Changer mon mot de passe
       </h2>
       <p className="mt-2 text-slate-700">
-        Après le changement, vos autres appareils seront déconnectés. Vous restez connecté sur celui-ci.
+        Après le changement, vos autres appareils seront déconnectés. Cet appareil reste connecté.
       </p>
       {changedAt ? (
         <p className="mt-1 text-sm text-slate-700">

@@ -44,7 +44,7 @@ export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
               <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                 <dt className="font-semibold text-slate-700">Adresse IP</dt>
                 <dd className="break-all text-slate-900">{session.ipAddress || "inconnue"}</dd>
-                <dt className="font-semibold text-slate-700">Connecté le</dt>
+                <dt className="font-semibold text-slate-700">Connexion</dt>
                 <dd className="text-slate-900">
                   <DateTime value={session.signedInAt} />
                 </dd>

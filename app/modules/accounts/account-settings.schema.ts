@@ -16,9 +16,10 @@ export const accountMessages = {
   passwordChanged: { title: "Mot de passe modifié", description: "Vos autres appareils ont été déconnectés." },
   sessionEnded: { title: "Appareil déconnecté", description: "Cet appareil devra se reconnecter pour accéder à votre espace." },
   signedOutEverywhere: {
-    title: "Vous êtes déconnecté partout",
+    title: "Déconnexion de tous vos appareils",
     description: "Tous vos appareils ont été déconnectés, celui-ci compris. Reconnectez-vous pour continuer.",
   },
+  signedOutHere: { title: "Déconnexion effectuée", description: "Cet appareil a été déconnecté. Reconnectez-vous pour continuer." },
 } as const;
 
 export const ACCOUNT_INTENTS = {
