@@ -22,6 +22,7 @@ export default [
   layout("routes/member-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("complete-profile", "routes/complete-profile.tsx"),
+    route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     route("compte/email", "routes/compte-email.tsx"),
     layout("routes/admin-layout.tsx", [

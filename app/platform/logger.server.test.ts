@@ -21,13 +21,14 @@ describe("logger", () => {
       {
         password: "mot-de-passe-1",
         body: { motDePasse: "mot-de-passe-2", nif: "1234567890123", token: "jeton-3" },
+        form: { currentPassword: "mot-de-passe-4", newPassword: "mot-de-passe-5", confirmPassword: "mot-de-passe-6" },
         headers: { cookie: "recours.session_token=abc", authorization: "Bearer xyz" },
         email: "visible@example.fr",
       },
       "essai",
     );
     const line = lines.join("");
-    for (const secret of ["mot-de-passe-1", "mot-de-passe-2", "1234567890123", "jeton-3", "session_token=abc", "Bearer xyz"]) {
+    for (const secret of ["mot-de-passe-1", "mot-de-passe-2", "mot-de-passe-4", "mot-de-passe-5", "mot-de-passe-6", "1234567890123", "jeton-3", "session_token=abc", "Bearer xyz"]) {
       expect(line).not.toContain(secret);
     }
     expect(line).toContain("[masqué]");

@@ -16,6 +16,8 @@ const secretPaths = [
   "*.currentPassword",
   "newPassword",
   "*.newPassword",
+  "confirmPassword",
+  "*.confirmPassword",
   "token",
   "*.token",
   "nif",

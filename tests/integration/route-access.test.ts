@@ -162,6 +162,16 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/compte.tsx",
+    path: "/compte",
+    expect: {
+      anonymous: redirectTo("/connexion"),
+      user: ok(["Mon compte", SEEDED.user.lastName, "Changer mon mot de passe", "Mes appareils connectés", "Cet appareil"]),
+      lawyer: ok(["Mon compte", SEEDED.lawyer.lastName, "Changer mon mot de passe", "Cet appareil"]),
+      admin: ok(["Mon compte", SEEDED.admin.lastName, "Changer mon mot de passe", "Cet appareil"]),
+    },
+  },
+  {
     file: "routes/api-communes.ts",
     path: "/api/communes?code-postal=75008",
     expect: {

@@ -1,4 +1,7 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+
+const headerButton =
+  "inline-block rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100";
 
 /**
  * The page's single h1: the greeting, or the dashboard's title when there is one (the greeting then follows it).
@@ -21,14 +24,16 @@ export function DashboardHeader({ firstName, lastName, title }: { firstName: str
           </>
         )}
       </div>
-      <Form method="post" action="/deconnexion">
-        <button
-          type="submit"
-          className="rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
-        >
-          Se déconnecter
-        </button>
-      </Form>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to="/compte" className={headerButton}>
+          Mon compte
+        </Link>
+        <Form method="post" action="/deconnexion">
+          <button type="submit" className={headerButton}>
+            Se déconnecter
+          </button>
+        </Form>
+      </div>
     </div>
   );
 }

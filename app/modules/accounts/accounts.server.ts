@@ -13,7 +13,8 @@ import { isGuessablePassword } from "./password-policy.server";
 
 let authCache: { database: unknown; auth: Auth } | undefined;
 
-function auth(): Auth {
+/** better-auth, called server-side only (its HTTP handler is not mounted). For this module's use cases. */
+export function auth(): Auth {
   const { database, authSecret, env } = runtime();
   if (authCache?.database !== database) {
     authCache = {
@@ -65,7 +66,8 @@ export type AccountResult =
   | { ok: true; headers: Headers; confirmationSentTo?: string }
   | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; resendConfirmation?: true };
 
-function sessionCookies(source: Headers): Headers {
+/** Only the Set-Cookie lines of better-auth's response headers. */
+export function sessionCookies(source: Headers): Headers {
   const headers = new Headers();
   for (const cookie of source.getSetCookie()) headers.append("set-cookie", cookie);
   return headers;

@@ -1,0 +1,84 @@
+import { Form, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { ACCOUNT_INTENTS } from "~/modules/accounts/account-settings.schema";
+import type { DateTimeText, DeviceSession } from "~/modules/accounts/account-settings.server";
+
+const secondaryButton =
+  "inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-70";
+const dangerButton =
+  "inline-flex w-full items-center justify-center rounded-md border border-red-700 bg-white px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70 sm:w-auto";
+
+function DateTime({ value }: { value: DateTimeText }) {
+  return <time dateTime={value.iso}>{value.text}</time>;
+}
+
+/** The acting user's sessions: one card per device, a button to end each other one, and one to end them all. */
+export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" ? navigation.formData : undefined;
+  const ending = (sessionId: string) =>
+    pending?.get("intent") === ACCOUNT_INTENTS.endSession && pending.get("sessionId") === sessionId;
+  const endingAll = pending?.get("intent") === ACCOUNT_INTENTS.endAllSessions;
+
+  return (
+    <section aria-labelledby="titre-appareils" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id="titre-appareils" className="text-xl font-bold text-slate-900">
+        Mes appareils connectés
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Votre espace est ouvert sur ces appareils. Si vous n'en reconnaissez pas un, déconnectez-le puis changez votre
+        mot de passe.
+      </p>
+
+      <ul className="mt-5 space-y-4">
+        {sessions.map((session, index) => {
+          const headingId = `appareil-${index + 1}`;
+          return (
+            <li key={session.id} className="rounded-lg border border-slate-300 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+                  {session.device}
+                </h3>
+                {session.current ? <Badge className="bg-green-50 text-green-900 ring-green-200">Cet appareil</Badge> : null}
+              </div>
+              <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                <dt className="font-semibold text-slate-700">Adresse IP</dt>
+                <dd className="break-all text-slate-900">{session.ipAddress || "inconnue"}</dd>
+                <dt className="font-semibold text-slate-700">Connexion</dt>
+                <dd className="text-slate-900">
+                  <DateTime value={session.signedInAt} />
+                </dd>
+                <dt className="font-semibold text-slate-700">Dernière activité</dt>
+                <dd className="text-slate-900">
+                  <DateTime value={session.lastActiveAt} />
+                </dd>
+              </dl>
+              {session.current ? null : (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value={ACCOUNT_INTENTS.endSession} />
+                  <input type="hidden" name="sessionId" value={session.id} />
+                  <button type="submit" aria-describedby={headingId} disabled={ending(session.id)} className={secondaryButton}>
+                    {ending(session.id) ? "Déconnexion..." : "Déconnecter cet appareil"}
+                  </button>
+                </Form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="mt-6 border-t border-slate-200 pt-5">
+        <p id="aide-deconnexion-partout" className="text-slate-700">
+          Vous pouvez aussi fermer votre espace sur tous vos appareils d'un coup, celui-ci compris. Vous devrez ensuite
+          vous reconnecter.
+        </p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value={ACCOUNT_INTENTS.endAllSessions} />
+          <button type="submit" aria-describedby="aide-deconnexion-partout" disabled={endingAll} className={dangerButton}>
+            {endingAll ? "Déconnexion..." : "Me déconnecter partout"}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/compte";
+import { AccountDetails } from "~/components/account/account-details";
+import { PasswordSection } from "~/components/account/password-section";
+import { SessionsSection } from "~/components/account/sessions-section";
+import { FormAlert } from "~/components/form-controls";
+import { pageTitle } from "~/content/site";
+import { ACCOUNT_INTENTS, accountFormSchema, accountMessages } from "~/modules/accounts/account-settings.schema";
+import { accountOverviewFor, changePassword, endAllSessions, endSession } from "~/modules/accounts/account-settings.server";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { requireUser } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mon compte") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return accountOverviewFor(requireUser(context));
+}
+
+const notFound = () => data(null, { status: 404 });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(context);
+  const form = await parseForm(request, accountFormSchema);
+  if (!form.ok) {
+    switch (form.values.intent) {
+      case ACCOUNT_INTENTS.changePassword:
+        return data({ intent: ACCOUNT_INTENTS.changePassword, fieldErrors: form.fieldErrors, formError: undefined }, { status: 400 });
+      case ACCOUNT_INTENTS.endSession:
+        throw notFound();
+      default:
+        return data({ intent: undefined, fieldErrors: undefined, formError: accountMessages.unknownAction }, { status: 400 });
+    }
+  }
+
+  const input = form.data;
+  switch (input.intent) {
+    case ACCOUNT_INTENTS.changePassword: {
+      const result = await changePassword(actor, input, request);
+      if (result.ok) return redirectWithToast("/compte", { ...accountMessages.passwordChanged, tone: "success" }, result.headers);
+      if (result.status === 401) throw redirect("/connexion");
+      return data(
+        { intent: input.intent, fieldErrors: result.fieldErrors, formError: result.formError },
+        { status: result.status },
+      );
+    }
+    case ACCOUNT_INTENTS.endSession: {
+      const result = await endSession(actor, input.sessionId, request);
+      if (!result.ok) throw notFound();
+      if (result.signedOut) {
+        return redirectWithToast("/connexion", { ...accountMessages.signedOutHere, tone: "success" }, result.headers);
+      }
+      return redirectWithToast("/compte", { ...accountMessages.sessionEnded, tone: "success" });
+    }
+    case ACCOUNT_INTENTS.endAllSessions: {
+      const headers = await endAllSessions(actor, request);
+      return redirectWithToast("/connexion", { ...accountMessages.signedOutEverywhere, tone: "success" }, headers);
+    }
+  }
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const account = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        <span aria-hidden="true">←</span> Retour au tableau de bord
+      </Link>
+
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mon compte</h1>
+        <p className="mt-1 text-slate-700">Votre mot de passe et les appareils connectés à votre espace.</p>
+      </div>
+
+      {actionData?.intent === undefined ? <FormAlert message={actionData?.formError} /> : null}
+
+      <AccountDetails firstName={account.firstName} lastName={account.lastName} email={account.email} />
+
+      {/* Change of email address: its section goes here, between the details and the password. */}
+
+      <PasswordSection
+        email={account.email}
+        changedAt={account.passwordChangedAt}
+        result={actionData?.intent === ACCOUNT_INTENTS.changePassword ? actionData : undefined}
+      />
+
+      <SessionsSection sessions={account.sessions} />
+    </div>
+  );
+}
