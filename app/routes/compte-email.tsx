@@ -79,8 +79,8 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
           </SubmitButton>
         </Form>
       )}
-      <Link to="/dashboard" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
-        Retour au tableau de bord
+      <Link to="/compte" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+        Retour à mon compte
       </Link>
     </section>
   );

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { EmailSection } from "~/components/account/email-section";
 import type { Route } from "./+types/compte";
 import { AccountDetails } from "~/components/account/account-details";
 import { PasswordSection } from "~/components/account/password-section";
@@ -79,7 +80,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 
       <AccountDetails firstName={account.firstName} lastName={account.lastName} email={account.email} />
 
-      {/* Change of email address: its section goes here, between the details and the password. */}
+      <EmailSection />
 
       <PasswordSection
         email={account.email}
