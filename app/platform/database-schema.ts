@@ -72,6 +72,17 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
+/** better-auth's TOTP row: secret and recovery codes encrypted with the auth secret; verified once a code was given. */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Timestamp | null;
+}
+
 export interface ProfileTable {
   id: string;
   email: string;
@@ -223,6 +234,7 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  twoFactor: TwoFactorTable;
   profiles: ProfileTable;
   cases: CaseTable;
   case_status_history: CaseStatusHistoryTable;

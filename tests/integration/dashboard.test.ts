@@ -22,7 +22,7 @@ async function person(role: Role, firstName: string, lastName: string, profile: 
   }
   return {
     id: userId,
-    actor: { kind: "user", userId, sessionId: "session-de-test", email, role, firstName, lastName, clientAddress: "203.0.113.7" },
+    actor: { kind: "user", userId, sessionId: "session-de-test", email, role, firstName, lastName, clientAddress: "203.0.113.7", secondFactor: "verified" },
   };
 }
 
