@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
@@ -8,7 +8,7 @@ import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
-import { redirectSignedIn } from "~/platform/guards.server";
+import { redirectSignedIn, SECOND_FACTOR_SIGN_IN_PATH } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {
@@ -29,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
   const result = await signIn(anonymousActor(request), form.data, request);
   if (!result.ok) return data({ fieldErrors: undefined, formError: result.formError, values }, { status: result.status });
+  if (result.next === "second-factor") return redirect(SECOND_FACTOR_SIGN_IN_PATH, { headers: result.headers });
   return redirectWithToast(
     "/dashboard",
     { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
