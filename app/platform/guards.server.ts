@@ -1,5 +1,6 @@
 import { createContext, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { resolveActor } from "~/modules/accounts/accounts.server";
+import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.schema";
 import { hasCompletedProfile } from "~/modules/profile/profile.server";
 import type { Role } from "./database-schema";
 import { actorContext } from "./request-context";
@@ -23,10 +24,6 @@ export const resolveActorMiddleware: MiddlewareFunction<Response> = async ({ req
 export function currentActor(context: Readonly<RouterContextProvider>): Actor {
   return context.get(actorContext);
 }
-
-export const SECOND_FACTOR_ENROLMENT_PATH = "/compte/double-authentification";
-/** The second step of sign-in, for accounts with a second factor. */
-export const SECOND_FACTOR_SIGN_IN_PATH = "/connexion/verification";
 
 /**
  * Anyone with a session, or a redirect to /connexion. Only the second-factor enrolment page and sign-out use this:

@@ -6,6 +6,7 @@ import { pageTitle } from "~/content/site";
 import { anonymousActor } from "~/modules/accounts/accounts.server";
 import { hasOpenSignInChallenge, verifySignInSecondFactor } from "~/modules/accounts/two-factor.server";
 import {
+  SECOND_FACTOR_SIGN_IN_PATH,
   secondFactorSignInSchema,
   signInCodeSchema,
   signInRecoveryCodeSchema,
@@ -14,7 +15,7 @@ import {
 } from "~/modules/accounts/two-factor.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
-import { currentActor, redirectSignedIn, SECOND_FACTOR_SIGN_IN_PATH } from "~/platform/guards.server";
+import { currentActor, redirectSignedIn } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Vérification en deux étapes") },

@@ -8,7 +8,8 @@ import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
-import { redirectSignedIn, SECOND_FACTOR_SIGN_IN_PATH } from "~/platform/guards.server";
+import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema";
+import { redirectSignedIn } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {

@@ -8,6 +8,7 @@ import { pageTitle } from "~/content/site";
 import { changeSecondFactor, secondFactorSettings, type SecondFactorSettings } from "~/modules/accounts/two-factor.server";
 import {
   confirmEnrolmentSchema,
+  SECOND_FACTOR_ENROLMENT_PATH,
   disableTwoFactorSchema,
   startEnrolmentSchema,
   TOTP_CODE_LENGTH,
@@ -17,7 +18,7 @@ import {
 import type { FieldErrors } from "~/lib/form";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
-import { requireSignedIn, requireSignedInMiddleware, SECOND_FACTOR_ENROLMENT_PATH } from "~/platform/guards.server";
+import { requireSignedIn, requireSignedInMiddleware } from "~/platform/guards.server";
 
 // Outside the member area on purpose: the one page a lawyer or admin without a second factor may open.
 export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware];
@@ -193,7 +194,7 @@ function ScanAndConfirm({
           <dl className="mt-2 grid gap-x-4 gap-y-1 rounded-md bg-slate-100 p-4 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold">Clé</dt>
             <dd>
-              <code id="cle-manuelle" className="break-all font-mono text-base tracking-wide text-slate-900">
+              <code id="cle-manuelle" className="break-words font-mono text-base tracking-wide text-slate-900">
                 {settings.manualKey}
               </code>
             </dd>

@@ -3,6 +3,11 @@ import { PASSWORD_MAX_LENGTH } from "./accounts.schema";
 
 export const TOTP_CODE_LENGTH = 6;
 
+/** The second step of sign-in, for accounts with a second factor. */
+export const SECOND_FACTOR_SIGN_IN_PATH = "/connexion/verification";
+/** Enrolment (and, for plain users, turning it off): the one page staff without a second factor may open. */
+export const SECOND_FACTOR_ENROLMENT_PATH = "/compte/double-authentification";
+
 export const twoFactorMessages = {
   codeRequired: "Le code est requis",
   codeFormat: `Le code doit comporter ${TOTP_CODE_LENGTH} chiffres.`,
@@ -27,22 +32,28 @@ function withoutSpaces(value: unknown): unknown {
   return typeof value === "string" ? value.replace(/[\s\u00a0]/g, "") : value;
 }
 
-const totpCode = z
-  .string({ error: twoFactorMessages.codeRequired })
-  .min(1, twoFactorMessages.codeRequired)
-  .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), twoFactorMessages.codeFormat);
-
-const recoveryCode = z
-  .string({ error: twoFactorMessages.recoveryCodeRequired })
-  .min(1, twoFactorMessages.recoveryCodeRequired)
-  .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, twoFactorMessages.recoveryCodeFormat)
-  .transform((code) => `${code.slice(0, 5)}-${code.slice(-5)}`);
+const TOTP_CODE = new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`);
+const RECOVERY_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
+const withDash = (code: string) => `${code.slice(0, 5)}-${code.slice(-5)}`;
 
 /** Six digits; spaces (as apps display "123 456") are ignored. */
-export const totpCodeSchema = z.preprocess(withoutSpaces, totpCode);
+export const totpCodeSchema = z.preprocess(
+  withoutSpaces,
+  z
+    .string({ error: twoFactorMessages.codeRequired })
+    .min(1, twoFactorMessages.codeRequired)
+    .regex(TOTP_CODE, twoFactorMessages.codeFormat),
+);
 
 /** better-auth's recovery codes: 5 + 5 letters or digits joined by a dash (case matters). The dash may be left out. */
-export const recoveryCodeSchema = z.preprocess(withoutSpaces, recoveryCode);
+export const recoveryCodeSchema = z.preprocess(
+  withoutSpaces,
+  z
+    .string({ error: twoFactorMessages.recoveryCodeRequired })
+    .min(1, twoFactorMessages.recoveryCodeRequired)
+    .regex(RECOVERY_CODE, twoFactorMessages.recoveryCodeFormat)
+    .transform(withDash),
+);
 
 /** A TOTP code or a recovery code, told apart by their shape (only for forms that take either). */
 export const totpOrRecoveryCodeSchema = z.preprocess(
@@ -50,7 +61,8 @@ export const totpOrRecoveryCodeSchema = z.preprocess(
   z
     .string({ error: twoFactorMessages.codeRequired })
     .min(1, twoFactorMessages.codeRequired)
-    .pipe(z.union([totpCode, recoveryCode], { error: twoFactorMessages.codeOrRecoveryCodeFormat })),
+    .refine((code) => TOTP_CODE.test(code) || RECOVERY_CODE.test(code), twoFactorMessages.codeOrRecoveryCodeFormat)
+    .transform((code) => (TOTP_CODE.test(code) ? code : withDash(code))),
 );
 
 const password = z
