@@ -67,7 +67,7 @@ export function totpCode(manualKey: string): Promise<string> {
  * person would have noted: the manual key and the recovery codes. Leaves no session behind.
  */
 export async function enrolSecondFactor(account: { email: string; password: string }): Promise<{ manualKey: string; recoveryCodes: string[] }> {
-  const address = "198.51.100.20";
+  const address = "198.51.100.77";
   const signedIn = await signIn(anonymousActor(authRequest("/connexion", { clientAddress: address })), account, authRequest("/connexion", { clientAddress: address }));
   if (!signedIn.ok || signedIn.next !== "session") throw new Error(`connexion impossible pour l'activation : ${account.email}`);
   const request = () => authRequest("/compte/double-authentification", { cookie: cookieHeaderFrom(signedIn.headers.getSetCookie()), clientAddress: address });
