@@ -1,9 +1,10 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { anonymousActor, createAccount, resolveActor, signIn, type NewAccount } from "~/modules/accounts/accounts.server";
 import { changeSecondFactor, secondFactorSettings } from "~/modules/accounts/two-factor.server";
 import type { Role } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
+import { totpCode } from "./totp";
+
+export { totpCode };
 
 export const CLIENT_ADDRESS = "203.0.113.7";
 
@@ -55,11 +56,6 @@ export async function seedAccount(
   const created = await createAccount(account);
   if (!created.ok) throw new Error(`compte de test non créé : ${account.email}`);
   return { userId: created.userId, email: account.email, password: account.password };
-}
-
-/** The current code of an authenticator app holding this manual key (base32, spaces allowed). */
-export function totpCode(manualKey: string): Promise<string> {
-  return createOTP(base32.decode(manualKey.replace(/\s/g, "")), { digits: 6, period: 30 }).totp();
 }
 
 /**
