@@ -33,9 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, secondFactorSignInSchema);
   const methode = form.values.methode === "secours" ? "secours" : "application";
   if (!form.ok) {
-    const { methode: _unknownMethod, ...fieldErrors } = form.fieldErrors;
+    const { methode: methodError, ...fieldErrors } = form.fieldErrors;
     return data(
-      { fieldErrors, formError: _unknownMethod ? twoFactorMessages.unexpected : undefined, methode },
+      { fieldErrors, formError: methodError ? twoFactorMessages.unexpected : undefined, methode },
       { status: 400 },
     );
   }
