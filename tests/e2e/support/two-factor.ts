@@ -23,13 +23,17 @@ export function createAdminWithCli(dataDir: string, email: string, firstName: st
 
 /** The manual key shown on the enrolment page, without its spaces. */
 export async function manualKeyOnPage(page: Page): Promise<string> {
-  const key = (await page.locator("#cle-manuelle").textContent())?.replace(/\s/g, "") ?? "";
+  const shown = page.locator("#cle-manuelle");
+  await expect(shown).toBeVisible();
+  const key = (await shown.textContent())?.replace(/\s/g, "") ?? "";
   expect(key).toMatch(/^[A-Z2-7]{16,}$/);
   return key;
 }
 
-/** The recovery codes listed on the page, in order. */
+/** The recovery codes listed on the page, in order (waits for the list: it comes with the confirmation's answer). */
 export async function recoveryCodesOnPage(page: Page): Promise<string[]> {
-  const codes = await page.getByRole("list", { name: "Codes de secours" }).getByRole("listitem").allTextContents();
+  const list = page.getByRole("list", { name: "Codes de secours" });
+  await expect(list).toBeVisible();
+  const codes = await list.getByRole("listitem").allTextContents();
   return codes.map((code) => code.trim());
 }
