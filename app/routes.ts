@@ -14,11 +14,14 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("connexion", "routes/connexion.tsx"),
+  route("connexion/verification", "routes/connexion-verification.tsx"),
   route("mot-de-passe-oublie", "routes/mot-de-passe-oublie.tsx"),
   route("reinitialiser-mot-de-passe", "routes/reinitialiser-mot-de-passe.tsx"),
   route("verifier-email", "routes/verifier-email.tsx"),
   route("inscription", "routes/inscription.tsx"),
   route("deconnexion", "routes/deconnexion.tsx"),
+  // Signed in, second factor or not: the member area below sends staff here until they have enrolled.
+  route("compte/double-authentification", "routes/double-authentification.tsx"),
   layout("routes/member-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("complete-profile", "routes/complete-profile.tsx"),

@@ -15,6 +15,11 @@ export async function withRuntime(task: () => Promise<void>): Promise<void> {
   }
 }
 
+export const SECOND_FACTOR_NOTICE =
+  "À la première connexion d'un avocat ou d'un administrateur, Recours demande d'activer la double authentification " +
+  "(une application d'authentification sur le téléphone : QR code ou clé, puis un code à 6 chiffres) avant d'ouvrir " +
+  "toute page de l'espace membre. Les codes de secours ne sont affichés qu'une fois, à ce moment-là.";
+
 /** 24 random characters: shown once, never stored but as a hash. */
 export function generatePassword(): string {
   return randomBytes(18).toString("base64url");

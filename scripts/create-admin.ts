@@ -1,7 +1,7 @@
 // npm run create-admin -- --email admin@example.fr [--first-name Prénom] [--last-name Nom]
 import { z } from "zod";
 import { createAccount } from "../app/modules/accounts/accounts.server";
-import { argument, generatePassword, withRuntime } from "./cli";
+import { argument, generatePassword, SECOND_FACTOR_NOTICE, withRuntime } from "./cli";
 
 const email = z.email().safeParse(argument("email")?.trim().toLowerCase());
 if (!email.success) {
@@ -24,4 +24,5 @@ await withRuntime(async () => {
   if (!created.ok) throw new Error(`Un compte existe déjà avec l'email ${email.data}.`);
   console.log(`Administrateur créé : ${email.data}`);
   console.log(`Mot de passe (affiché une seule fois, changez-le après la première connexion) : ${password}`);
+  console.log(SECOND_FACTOR_NOTICE);
 });

@@ -1,7 +1,7 @@
 // npm run demo — seeds a demo client, lawyer and admin into the current database and prints their credentials.
 import { createAccount, type NewAccount } from "../app/modules/accounts/accounts.server";
 import { db } from "../app/platform/runtime.server";
-import { generatePassword, withRuntime } from "./cli";
+import { generatePassword, SECOND_FACTOR_NOTICE, withRuntime } from "./cli";
 
 const people: Omit<NewAccount, "password" | "emailVerified">[] = [
   { email: "client.demo@recours.test", firstName: "Camille", lastName: "Martin", phoneMobile: "+33612345678", country: "france", role: "user" },
@@ -22,4 +22,5 @@ await withRuntime(async () => {
   }
   console.log("Comptes de démonstration (mots de passe affichés une seule fois) :");
   console.table(rows);
+  console.log(SECOND_FACTOR_NOTICE);
 });

@@ -17,7 +17,11 @@ export interface UserActor {
   firstName: string;
   lastName: string;
   clientAddress: string;
+  /** "verified": the account has a second factor, and a session only exists once it was passed. */
+  secondFactor: SecondFactor;
 }
+
+export type SecondFactor = "verified" | "not-enrolled";
 
 export interface SystemActor {
   kind: "system";
@@ -45,8 +49,27 @@ export class NotFoundError extends Error {
   }
 }
 
-export function assertUser(actor: Actor): asserts actor is UserActor {
+/** Lawyers and admins see identity documents and case files: their accounts must have a second factor. */
+export const STAFF_ROLES: readonly Role[] = ["lawyer", "admin"];
+
+export function isStaff(role: Role): boolean {
+  return STAFF_ROLES.includes(role);
+}
+
+/** A staff member signed in with the password only: their session is good for enrolling a second factor, nothing else. */
+export function mustEnrolSecondFactor(actor: UserActor): boolean {
+  return isStaff(actor.role) && actor.secondFactor !== "verified";
+}
+
+/** Signed in, whatever the second factor: only for signing out and for the enrolment use cases. */
+export function assertSignedIn(actor: Actor): asserts actor is UserActor {
   if (actor.kind !== "user") throw new ForbiddenError();
+}
+
+/** Signed in and, for staff, past the second factor. Every use case of the member area asserts this (or a role). */
+export function assertUser(actor: Actor): asserts actor is UserActor {
+  assertSignedIn(actor);
+  if (mustEnrolSecondFactor(actor)) throw new ForbiddenError();
 }
 
 export function assertRole(actor: Actor, ...roles: Role[]): asserts actor is UserActor {

@@ -63,13 +63,6 @@ export interface AccountTable {
   updatedAt: Timestamp;
 }
 
-export interface TwoFactorTable {
-  id: string;
-  secret: string;
-  backupCodes: string;
-  userId: string;
-}
-
 export interface VerificationTable {
   id: string;
   identifier: string;
@@ -77,6 +70,17 @@ export interface VerificationTable {
   expiresAt: Timestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** better-auth's TOTP row: secret and recovery codes encrypted with the auth secret; verified once a code was given. */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Timestamp | null;
 }
 
 export interface ProfileTable {

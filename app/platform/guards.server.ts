@@ -1,9 +1,10 @@
 import { createContext, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { resolveActor } from "~/modules/accounts/accounts.server";
+import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.schema";
 import { hasCompletedProfile } from "~/modules/profile/profile.server";
 import type { Role } from "./database-schema";
 import { actorContext } from "./request-context";
-import type { Actor, UserActor } from "./actor";
+import { mustEnrolSecondFactor, type Actor, type UserActor } from "./actor";
 import { clearToastCookie, readToast, type Toast } from "./flash.server";
 
 export const toastContext = createContext<Toast | null>(null);
@@ -24,10 +25,23 @@ export function currentActor(context: Readonly<RouterContextProvider>): Actor {
   return context.get(actorContext);
 }
 
-/** The signed-in user, or a redirect to /connexion. */
-export function requireUser(context: Readonly<RouterContextProvider>): UserActor {
+/**
+ * Anyone with a session, or a redirect to /connexion. Only the second-factor enrolment page and sign-out use this:
+ * every other page goes through requireUser.
+ */
+export function requireSignedIn(context: Readonly<RouterContextProvider>): UserActor {
   const actor = context.get(actorContext);
   if (actor.kind !== "user") throw redirect("/connexion");
+  return actor;
+}
+
+/**
+ * The signed-in user, or a redirect to /connexion. A lawyer or admin who has not enrolled a second factor is sent
+ * to the enrolment page instead: their password-only session opens no member page.
+ */
+export function requireUser(context: Readonly<RouterContextProvider>): UserActor {
+  const actor = requireSignedIn(context);
+  if (mustEnrolSecondFactor(actor)) throw redirect(SECOND_FACTOR_ENROLMENT_PATH);
   return actor;
 }
 
@@ -38,7 +52,7 @@ export function requireRole(context: Readonly<RouterContextProvider>, ...roles: 
   return actor;
 }
 
-/** Guards a whole route subtree: every loader and action below runs only for a signed-in user. */
+/** Guards a whole route subtree: every loader and action below runs only for a signed-in user (staff: second factor passed). */
 export const requireUserMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
   requireUser(context);
   return next();
@@ -63,6 +77,12 @@ export async function requireCompletedProfile(context: Readonly<RouterContextPro
   if (!(await hasCompletedProfile(actor))) throw redirectDocument(COMPLETE_PROFILE_PATH);
   return actor;
 }
+
+/** Guards the enrolment page: signed in, second factor or not. */
+export const requireSignedInMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
+  requireSignedIn(context);
+  return next();
+};
 
 /** Guards a route subtree that needs a completed profile. */
 export const requireCompletedProfileMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {

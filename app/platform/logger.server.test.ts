@@ -35,6 +35,25 @@ describe("logger", () => {
     expect(line).toContain("visible@example.fr");
   });
 
+  it("masks second-factor secrets: TOTP secret and URI, codes typed in a form, recovery codes", () => {
+    const { logger, lines } = capture();
+    logger.info(
+      {
+        secret: "SECRETTOTP",
+        result: { totpURI: "otpauth://totp/Recours:a?secret=URISECRET", manualKey: "MANU ALKE Y234", recoveryCodes: ["AbC12-dEf34"] },
+        body: { code: "123456", codeSecours: "GhI56-jKl78" },
+        twoFactor: { backupCodes: "chiffre-9" },
+        err: { code: "23505" },
+      },
+      "essai",
+    );
+    const line = lines.join("");
+    for (const secret of ["SECRETTOTP", "URISECRET", "MANU ALKE", "AbC12-dEf34", "123456", "GhI56-jKl78", "chiffre-9"]) {
+      expect(line).not.toContain(secret);
+    }
+    expect(line).toContain("23505");
+  });
+
   it("adds the request id of the request being served", () => {
     const { logger, lines } = capture();
     requestScope.run({ requestId: "req-42" }, () => logger.info("dans la requête"));

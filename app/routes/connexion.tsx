@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
@@ -9,6 +9,7 @@ import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
+import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema";
 import { redirectSignedIn } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
+  if (result.next === "second-factor") return redirect(SECOND_FACTOR_SIGN_IN_PATH, { headers: result.headers });
   return redirectWithToast(
     "/dashboard",
     { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },

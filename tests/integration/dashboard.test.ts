@@ -22,7 +22,7 @@ async function person(role: Role, firstName: string, lastName: string, profile: 
   }
   return {
     id: userId,
-    actor: { kind: "user", userId, sessionId: "session-de-test", email, role, firstName, lastName, clientAddress: "203.0.113.7" },
+    actor: { kind: "user", userId, sessionId: "session-de-test", email, role, firstName, lastName, clientAddress: "203.0.113.7", secondFactor: role === "user" ? "not-enrolled" : "verified" },
   };
 }
 
@@ -167,6 +167,9 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         profileCompleted: false,
         identityVerified: true,
       });
+      expect(dashboard.secondFactorEnabled).toBe(false);
+      const withSecondFactor = (await dashboardFor({ ...people.clientA.actor, secondFactor: "verified" })) as UserDashboard;
+      expect(withSecondFactor.secondFactorEnabled).toBe(true);
     });
 
     it("gives the identity status by priority: verified > rejected > pending > unverified, ignoring obsolete documents", async () => {
@@ -241,6 +244,12 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
 
     it("refuses a system actor", async () => {
       await expect(dashboardFor({ kind: "system", reason: "test" })).rejects.toBeInstanceOf(ForbiddenError);
+    });
+
+    it("refuses a lawyer or admin who has not passed the second factor", async () => {
+      for (const who of [people.lawyer, people.admin]) {
+        await expect(dashboardFor({ ...who.actor, secondFactor: "not-enrolled" })).rejects.toBeInstanceOf(ForbiddenError);
+      }
     });
   });
 });

@@ -150,6 +150,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
       firstName: "Paul",
       lastName: "Durand",
       clientAddress: "203.0.113.8",
+      secondFactor: "not-enrolled",
     };
     expect(await requestEmailChange(actor, "nouvelle@exemple.fr", "pas-le-bon")).toMatchObject({
       ok: false,
@@ -184,6 +185,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
       firstName: "A",
       lastName: "B",
       clientAddress: "x",
+      secondFactor: "verified",
     };
     const lawyerActor: UserActor = { ...adminActor, userId: lawyer.userId, email: lawyer.email, role: "lawyer" };
 

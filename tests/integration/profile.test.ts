@@ -20,7 +20,7 @@ const anonymous: AnonymousActor = { kind: "anonymous", clientAddress: "203.0.113
 
 async function person(role: Role, firstName: string, lastName: string): Promise<UserActor> {
   const { userId, email } = await seedAccount(role, { firstName, lastName });
-  return { kind: "user", userId, sessionId: "session-de-test", email, role, firstName, lastName, clientAddress: "203.0.113.7" };
+  return { kind: "user", userId, sessionId: "session-de-test", email, role, firstName, lastName, clientAddress: "203.0.113.7", secondFactor: "verified" };
 }
 
 const form: ProfileFormValues = {
@@ -208,6 +208,7 @@ describe("the French commune index (@etalab/decoupage-administratif)", () => {
     firstName: "X",
     lastName: "Y",
     clientAddress: "203.0.113.7",
+    secondFactor: "not-enrolled",
   };
 
   it("a postal code of one commune gives its name and department", async () => {

@@ -16,7 +16,8 @@ import { scamSlugs } from "~/content/site";
 import { NUL_MESSAGE } from "~/lib/form";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { stopRuntime, db } from "~/platform/runtime.server";
-import { cookieHeaderFrom, seedAccount, STRONG_PASSWORD } from "../support/accounts";
+import { twoFactorMessages } from "~/modules/accounts/two-factor.schema";
+import { cookieHeaderFrom, seedAccount, seedEnrolledAccount, STRONG_PASSWORD, totpCode } from "../support/accounts";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
@@ -44,7 +45,10 @@ const forAll = (expected: Expected): Record<Visitor, Expected> => ({
   admin: expected,
 });
 
-/** The seeded people, so rows can name what their page must show. */
+/**
+ * The seeded people, so rows can name what their page must show. The lawyer and the admin have enrolled their
+ * second factor and sign in with a code, as staff always do; staff without one are tested apart (below the table).
+ */
 export const SEEDED = {
   user: { firstName: "Ulysse", lastName: "Usager" },
   lawyer: { firstName: "Laure", lastName: "Avocate" },
@@ -106,6 +110,17 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/connexion-verification.tsx",
+    // Without a pending sign-in (the password step's cookie) there is no code to ask for.
+    path: "/connexion/verification",
+    expect: {
+      anonymous: redirectTo("/connexion"),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
     file: "routes/reinitialiser-mot-de-passe.tsx",
     path: "/reinitialiser-mot-de-passe?token=inconnu-0123456789",
     expect: {
@@ -138,6 +153,16 @@ export const routeAccess: RouteAccessRow[] = [
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
       admin: ok(["Sécurité des comptes", "Envoyer un lien de réinitialisation", "Déconnecter toutes les sessions"]),
+    },
+  },
+  {
+    file: "routes/double-authentification.tsx",
+    path: "/compte/double-authentification",
+    expect: {
+      anonymous: redirectTo("/connexion"),
+      user: ok(["Double authentification", "Étape 1 sur 3", "Mot de passe actuel"]),
+      lawyer: ok(["La double authentification est activée", "obligatoire pour les comptes avocat et administrateur"]),
+      admin: ok(["La double authentification est activée", "obligatoire pour les comptes avocat et administrateur"]),
     },
   },
   { file: "routes/deconnexion.tsx", path: "/deconnexion", expect: forAll(redirectTo("/")) },
@@ -232,15 +257,36 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
   let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let server: RunningServer | undefined;
   const cookies: Record<Visitor, string> = { anonymous: "", user: "", lawyer: "", admin: "" };
-  const accounts = {} as Record<Exclude<Visitor, "anonymous">, { email: string; password: string }>;
+  const accounts = {} as Record<Exclude<Visitor, "anonymous">, { email: string; password: string; manualKey?: string }>;
+  /** A lawyer and an admin who have not enrolled a second factor yet (just created, or reset by an admin). */
+  const notEnrolled = {} as Record<"lawyer" | "admin", { email: string; password: string; cookie: string }>;
+  const SECRET = "route-access-secret-route-access-secret-0123";
 
   const http = (path: string, init: Parameters<typeof httpRequest>[2] = {}) => httpRequest(server!.baseUrl, path, init);
 
-  async function signInOverHttp(email: string, password: string): Promise<string> {
+  /** Password, then (accounts with a second factor) the code from the app; returns the session cookie. */
+  async function signInOverHttp(email: string, password: string, manualKey?: string): Promise<string> {
     const response = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email, password }).toString() });
     expect(response.status, visibleText(response.body).slice(0, 2000)).toBe(302);
-    expect(response.location).toBe("/dashboard");
-    const cookie = cookieHeaderFrom(response.setCookies, (name) => !name.startsWith("recours_flash"));
+    const keep = (name: string) => !name.startsWith("recours_flash");
+    if (!manualKey) {
+      expect(response.location).toBe("/dashboard");
+      const cookie = cookieHeaderFrom(response.setCookies, keep);
+      expect(cookie).toMatch(/session_token=/);
+      return cookie;
+    }
+    expect(response.location).toBe("/connexion/verification");
+    const challenge = cookieHeaderFrom(response.setCookies, keep);
+    expect(challenge).not.toMatch(/session_token=/);
+    const verified = await http("/connexion/verification", {
+      method: "POST",
+      headers: FORM,
+      cookie: challenge,
+      body: new URLSearchParams({ methode: "application", code: await totpCode(manualKey) }).toString(),
+    });
+    expect(verified.status, visibleText(verified.body).slice(0, 2000)).toBe(302);
+    expect(verified.location).toBe("/dashboard");
+    const cookie = cookieHeaderFrom(verified.setCookies, keep);
     expect(cookie).toMatch(/session_token=/);
     return cookie;
   }
@@ -249,21 +295,27 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     ensureProductionBuild();
     persistent = await persistentDatabaseTarget(engine);
     // Seed before the server starts: PGlite allows one process per data folder.
-    await startTestRuntimeOn(persistent.target);
-    for (const role of ["user", "lawyer", "admin"] as const) {
-      const seeded = await seedAccount(role, { ...SEEDED[role], email: `${role}@route-access.example` });
-      accounts[role] = { email: seeded.email, password: seeded.password };
+    // The server's secret: the TOTP secrets enrolled here are encrypted with it.
+    await startTestRuntimeOn(persistent.target, { AUTH_SECRET: SECRET });
+    accounts.user = await seedAccount("user", { ...SEEDED.user, email: "user@route-access.example" });
+    for (const role of ["lawyer", "admin"] as const) {
+      accounts[role] = await seedEnrolledAccount(role, { ...SEEDED[role], email: `${role}@route-access.example` });
+      const fresh = await seedAccount(role, { email: `${role}-sans-2fa@route-access.example` });
+      notEnrolled[role] = { ...fresh, cookie: "" };
     }
     await stopRuntime();
 
     server = await startProductionServer({
       ...persistent.serverEnv,
-      AUTH_SECRET: "route-access-secret-route-access-secret-0123",
+      AUTH_SECRET: SECRET,
       LOGIN_ATTEMPTS_PER_ADDRESS: "10000",
       SIGNUP_ATTEMPTS_PER_ADDRESS: "10000",
     });
     for (const role of ["user", "lawyer", "admin"] as const) {
-      cookies[role] = await signInOverHttp(accounts[role].email, accounts[role].password);
+      cookies[role] = await signInOverHttp(accounts[role].email, accounts[role].password, accounts[role].manualKey);
+    }
+    for (const role of ["lawyer", "admin"] as const) {
+      notEnrolled[role].cookie = await signInOverHttp(notEnrolled[role].email, notEnrolled[role].password);
     }
   }, 240_000);
 
@@ -283,6 +335,66 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(response.status, text.slice(0, 1500)).toBe(expected.status);
     if (expected.location !== undefined) expect(response.location).toBe(expected.location);
     for (const needle of expected.contains ?? []) expect(text).toContain(needle);
+  });
+
+  describe("a lawyer or admin who has not passed the second factor reaches no staff page", () => {
+    // Every member page of the table: those that send anonymous visitors to /connexion, but the two steps of the
+    // second factor itself.
+    const secondFactorPages = ["routes/double-authentification.tsx", "routes/connexion-verification.tsx"];
+    const memberRows = routeAccess.filter((row) => row.expect.anonymous.location === "/connexion" && !secondFactorPages.includes(row.file));
+
+    it("the table has member pages to check", () => {
+      expect(memberRows.map((row) => row.path)).toEqual(expect.arrayContaining(["/dashboard", "/complete-profile", "/admin/users"]));
+    });
+
+    it.each(memberRows.flatMap((row) => (["lawyer", "admin"] as const).map((role) => ({ name: `GET ${row.path} as ${role} without a second factor`, row, role }))))(
+      "$name: sent to enrolment",
+      async ({ row, role }) => {
+        const response = await http(row.path, { cookie: notEnrolled[role].cookie });
+        expect(response.status, visibleText(response.body).slice(0, 1500)).toBe(302);
+        expect(response.location).toBe("/compte/double-authentification");
+      },
+    );
+
+    it("an action of a member page is refused the same way (POST /complete-profile)", async () => {
+      const response = await http("/complete-profile", { method: "POST", headers: FORM, cookie: notEnrolled.lawyer.cookie, body: "first_name=X" });
+      expect(response.status).toBe(302);
+      expect(response.location).toBe("/compte/double-authentification");
+    });
+
+    it("the enrolment page opens for them, and says it is required", async () => {
+      for (const role of ["lawyer", "admin"] as const) {
+        const response = await http("/compte/double-authentification", { cookie: notEnrolled[role].cookie });
+        expect(response.status).toBe(200);
+        const text = visibleText(response.body);
+        expect(text).toContain("Étape obligatoire avant d'accéder à votre espace");
+        expect(text).toContain("Mot de passe actuel");
+      }
+    });
+
+    it("with a second factor, the password alone sets no session cookie, and a wrong code none either", async () => {
+      const password = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: accounts.admin.email, password: accounts.admin.password }).toString() });
+      expect(password.status).toBe(302);
+      expect(password.location).toBe("/connexion/verification");
+      expect(password.setCookies.filter((line) => /session_token=[^;]/.test(line))).toEqual([]);
+      const challenge = cookieHeaderFrom(password.setCookies, (name) => !name.startsWith("recours_flash"));
+      expect((await http("/dashboard", { cookie: challenge })).location).toBe("/connexion");
+
+      const page = await http("/connexion/verification", { cookie: challenge });
+      expect(page.status).toBe(200);
+      expect(visibleText(page.body)).toContain("Code de vérification");
+
+      const wrong = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "methode=application&code=000000" });
+      expect(wrong.status).toBe(401);
+      expect(visibleText(wrong.body)).toContain(twoFactorMessages.wrongCode);
+      expect(wrong.setCookies.filter((line) => /session_token=[^;]/.test(line))).toEqual([]);
+
+      const malformed = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "methode=application&code=12%00" });
+      expect(malformed.status).toBe(400);
+      expect(visibleText(malformed.body)).toContain(twoFactorMessages.codeFormat);
+      const noMethod = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "code=123456" });
+      expect(noMethod.status).toBe(400);
+    });
   });
 
   it("a public page is revalidated by ETag (304), and its tag follows the header's signed-in state", async () => {
@@ -326,17 +438,16 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect((await http("/dashboard", { cookie: cookies.user })).status).toBe(200);
   });
 
-  it("the session cookie is HttpOnly, SameSite=Lax, for the whole site", async () => {
-    const response = await http("/connexion", {
-      method: "POST",
-      headers: FORM,
-      body: new URLSearchParams(accounts.lawyer).toString(),
-    });
-    const session = response.setCookies.find((line) => /session_token=/.test(line));
-    expect(session).toBeDefined();
-    expect(session).toMatch(/;\s*HttpOnly/i);
-    expect(session).toMatch(/;\s*SameSite=Lax/i);
-    expect(session).toMatch(/;\s*Path=\/(;|$)/i);
+  it("the session cookie and the second-factor challenge cookie are HttpOnly, SameSite=Lax, for the whole site", async () => {
+    const credentials = (who: { email: string; password: string }) => new URLSearchParams({ email: who.email, password: who.password }).toString();
+    const plain = await http("/connexion", { method: "POST", headers: FORM, body: credentials(accounts.user) });
+    const staff = await http("/connexion", { method: "POST", headers: FORM, body: credentials(accounts.lawyer) });
+    for (const cookie of [plain.setCookies.find((line) => /session_token=/.test(line)), staff.setCookies.find((line) => /two_factor=/.test(line))]) {
+      expect(cookie).toBeDefined();
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      expect(cookie).toMatch(/;\s*Path=\/(;|$)/i);
+    }
   });
 
   it("a state-changing request from another origin is refused with 403 (and signs nobody in)", async () => {
@@ -474,7 +585,8 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     await server!.stop();
     await startTestRuntimeOn(persistent.target);
     const profiles = await db().selectFrom("profiles").select(["email", "role", "identity_verified"]).where("email", "like", "%@route-access.example").orderBy("email").execute();
-    const made = profiles.filter((profile) => !["user", "lawyer", "admin"].some((role) => profile.email === `${role}@route-access.example`));
+    const seeded = [...Object.values(accounts), ...Object.values(notEnrolled)].map((account) => account.email);
+    const made = profiles.filter((profile) => !seeded.includes(profile.email));
     expect(made).toEqual([{ email: "injection@route-access.example", role: "user", identity_verified: false }]);
     expect(profiles.find((profile) => profile.email === "admin@route-access.example")?.role).toBe("admin");
     await stopRuntime();

@@ -1,5 +1,10 @@
-import { createAccount, type NewAccount } from "~/modules/accounts/accounts.server";
+import { anonymousActor, createAccount, resolveActor, signIn, type NewAccount } from "~/modules/accounts/accounts.server";
+import { changeSecondFactor, secondFactorSettings } from "~/modules/accounts/two-factor.server";
 import type { Role } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+import { totpCode } from "./totp";
+
+export { totpCode };
 
 export const CLIENT_ADDRESS = "203.0.113.7";
 
@@ -51,4 +56,31 @@ export async function seedAccount(
   const created = await createAccount(account);
   if (!created.ok) throw new Error(`compte de test non créé : ${account.email}`);
   return { userId: created.userId, email: account.email, password: account.password };
+}
+
+/**
+ * Enrols the account's second factor through the real use cases (password, secret, code) and returns what the
+ * person would have noted: the manual key and the recovery codes. Leaves no session behind.
+ */
+export async function enrolSecondFactor(account: { email: string; password: string }): Promise<{ manualKey: string; recoveryCodes: string[] }> {
+  const address = "198.51.100.77";
+  const signedIn = await signIn(anonymousActor(authRequest("/connexion", { clientAddress: address })), account, authRequest("/connexion", { clientAddress: address }));
+  if (!signedIn.ok || signedIn.next !== "session") throw new Error(`connexion impossible pour l'activation : ${account.email}`);
+  const request = () => authRequest("/compte/double-authentification", { cookie: cookieHeaderFrom(signedIn.headers.getSetCookie()), clientAddress: address });
+  const actor = await resolveActor(request());
+  if (actor.kind !== "user") throw new Error("session d'activation introuvable");
+  const started = await changeSecondFactor(actor, { intent: "commencer", motDePasse: account.password }, request());
+  if (!started.ok) throw new Error(`activation refusée : ${started.formError ?? JSON.stringify(started.fieldErrors)}`);
+  const settings = await secondFactorSettings(actor);
+  if (settings.state !== "setup") throw new Error("clé non proposée");
+  const confirmed = await changeSecondFactor(actor, { intent: "confirmer", code: await totpCode(settings.manualKey) }, request());
+  if (!confirmed.ok || confirmed.intent !== "confirmer") throw new Error("code refusé à l'activation");
+  await db().deleteFrom("session").where("userId", "=", actor.userId).execute();
+  return { manualKey: settings.manualKey, recoveryCodes: confirmed.recoveryCodes };
+}
+
+/** A seeded account whose second factor is enrolled (staff as they are once past their first sign-in). */
+export async function seedEnrolledAccount(role: Role, overrides: Partial<NewAccount> = {}) {
+  const seeded = await seedAccount(role, overrides);
+  return { ...seeded, ...(await enrolSecondFactor(seeded)) };
 }

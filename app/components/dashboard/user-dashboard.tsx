@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ExternalIcon, FolderIcon, PlusIcon, ShieldIcon, UserIcon } from "~/components/ui/icons";
+import { ExternalIcon, FolderIcon, LockIcon, PlusIcon, ShieldIcon, UserIcon } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
 import { officialScamReporting } from "~/content/site";
+import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import { CaseList } from "./case-list";
 import { DashboardHeader } from "./dashboard-header";
@@ -40,7 +41,7 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
 
       <IdentityNotices dashboard={dashboard} />
 
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card titleId="titre-profil" title="Mon profil" icon={<UserIcon />}>
           <dl className="space-y-2 text-sm">
             <div>
@@ -69,6 +70,19 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
             <Badge className={IDENTITY_STYLES[identity]}>{IDENTITY_STATUS_LABELS[identity]}</Badge>
           </p>
           <CardLink to={VERIFY_IDENTITY}>{IDENTITY_ACTIONS[identity]}</CardLink>
+        </Card>
+
+        <Card titleId="titre-securite" title="Sécurité : double authentification" icon={<LockIcon />}>
+          <p className="text-sm">
+            <span className="sr-only">Statut : </span>
+            <Badge className={dashboard.secondFactorEnabled ? IDENTITY_STYLES.verified : IDENTITY_STYLES.unverified}>
+              {dashboard.secondFactorEnabled ? "Activée" : "Désactivée"}
+            </Badge>
+          </p>
+          <p className="text-sm text-slate-700">Un code de votre téléphone en plus du mot de passe.</p>
+          <CardLink to={SECOND_FACTOR_ENROLMENT_PATH}>
+            {dashboard.secondFactorEnabled ? "Gérer la double authentification" : "Activer la double authentification"}
+          </CardLink>
         </Card>
 
         <Card titleId="titre-statistiques" title="Statistiques" icon={<FolderIcon />}>

@@ -8,27 +8,8 @@ import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { messages, type SignInInput, type SignUpInput } from "./accounts.schema";
 import { consumeAttempt, clearAttempts } from "./attempt-limiter.server";
-import { CLIENT_ADDRESS_HEADER, createAuth, type Auth } from "./auth-instance.server";
+import { auth, CLIENT_ADDRESS_HEADER } from "./auth-instance.server";
 import { isGuessablePassword } from "./password-policy.server";
-
-let authCache: { database: unknown; auth: Auth } | undefined;
-
-/** better-auth, called server-side only (its HTTP handler is not mounted). For this module's use cases. */
-export function auth(): Auth {
-  const { database, authSecret, env } = runtime();
-  if (authCache?.database !== database) {
-    authCache = {
-      database,
-      auth: createAuth({
-        db: database.db,
-        secret: authSecret,
-        publicUrl: env.PUBLIC_URL,
-        requireEmailVerification: env.EMAIL_VERIFICATION,
-      }),
-    };
-  }
-  return authCache.auth;
-}
 
 export function clientAddressOf(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
@@ -46,8 +27,9 @@ export async function resolveActor(request: Request): Promise<Actor> {
   if (!session) return { kind: "anonymous", clientAddress };
   const profile = await db()
     .selectFrom("profiles")
-    .select(["role", "first_name", "last_name", "email"])
-    .where("id", "=", session.user.id)
+    .innerJoin("user", "user.id", "profiles.id")
+    .select(["profiles.role", "profiles.first_name", "profiles.last_name", "profiles.email", "user.twoFactorEnabled"])
+    .where("profiles.id", "=", session.user.id)
     .executeTakeFirst();
   if (!profile) return { kind: "anonymous", clientAddress };
   return {
@@ -59,11 +41,18 @@ export async function resolveActor(request: Request): Promise<Actor> {
     firstName: profile.first_name,
     lastName: profile.last_name,
     clientAddress,
+    // better-auth creates no session for an account with a second factor until it is passed (see signIn).
+    secondFactor: profile.twoFactorEnabled ? "verified" : "not-enrolled",
   };
 }
 
 export type AccountResult =
   | { ok: true; headers: Headers; confirmationSentTo?: string }
+  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; resendConfirmation?: true };
+
+/** After the password: either a session, or (account with a second factor) a pending challenge and no session. */
+export type SignInResult =
+  | { ok: true; headers: Headers; next: "session" | "second-factor" }
   | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; resendConfirmation?: true };
 
 /** Only the Set-Cookie lines of better-auth's response headers. */
@@ -73,7 +62,7 @@ export function sessionCookies(source: Headers): Headers {
   return headers;
 }
 
-export async function signIn(actor: AnonymousActor, input: SignInInput, request: Request): Promise<AccountResult> {
+export async function signIn(actor: AnonymousActor, input: SignInInput, request: Request): Promise<SignInResult> {
   const { env } = runtime();
   const emailKey = `sign-in:email:${input.email}`;
   const { allowed } = await consumeAttempt(
@@ -93,13 +82,15 @@ export async function signIn(actor: AnonymousActor, input: SignInInput, request:
   if (!known) return { ok: false, status: 401, formError: messages.unknownEmail };
 
   try {
-    const { headers } = await auth().api.signInEmail({
+    const { headers, response } = await auth().api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
     });
     await clearAttempts(db(), emailKey);
-    return { ok: true, headers: sessionCookies(headers) };
+    // The two-factor plugin has replaced the session with a short-lived challenge cookie.
+    const secondFactor = "twoFactorRedirect" in response && response.twoFactorRedirect === true;
+    return { ok: true, headers: sessionCookies(headers), next: secondFactor ? "second-factor" : "session" };
   } catch (error) {
     return { ok: false, ...authFailure(error) };
   }
@@ -148,7 +139,7 @@ export async function signUp(actor: AnonymousActor, input: SignUpInput, request:
     return { ok: false, status: signedIn.status, formError: signedIn.formError ?? messages.signUpUnexpected };
   }
   logger.info({ userId: created.userId }, "compte créé");
-  return signedIn;
+  return { ok: true, headers: signedIn.headers };
 }
 
 export interface NewAccount {

@@ -3,10 +3,15 @@ import { twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
+import { runtime } from "~/platform/runtime.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./accounts.schema";
 
 export const CLIENT_ADDRESS_HEADER = "x-recours-client-address";
 export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 7;
+/** How long someone has, after the right password, to give their second factor. */
+export const SECOND_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
 
 export interface AuthSettings {
   db: Kysely<Database>;
@@ -47,7 +52,17 @@ export function authOptions(settings: AuthSettings) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, secure },
     },
-    plugins: [twoFactor({ issuer: "Recours" })],
+    plugins: [
+      twoFactor({
+        issuer: "Recours",
+        // TOTP is switched on only once a code from the app proves the person scanned the secret.
+        skipVerificationOnEnable: false,
+        twoFactorCookieMaxAge: SECOND_FACTOR_CHALLENGE_SECONDS,
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+        // Encrypted with the auth secret, like the TOTP secret itself (which must stay readable to check codes).
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+      }),
+    ],
     // better-auth's own messages go to our JSON log; "Invalid password" is an expected event, not a warning.
     logger: {
       level: "warn" as const,
@@ -63,3 +78,22 @@ export function createAuth(settings: AuthSettings) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+let authCache: { database: unknown; auth: Auth } | undefined;
+
+/** The better-auth instance of the running runtime (private to the accounts module). */
+export function auth(): Auth {
+  const { database, authSecret, env } = runtime();
+  if (authCache?.database !== database) {
+    authCache = {
+      database,
+      auth: createAuth({
+        db: database.db,
+        secret: authSecret,
+        publicUrl: env.PUBLIC_URL,
+        requireEmailVerification: env.EMAIL_VERIFICATION,
+      }),
+    };
+  }
+  return authCache.auth;
+}

@@ -9,6 +9,8 @@ export interface UserDashboard {
   profile: { email: string; firstName: string; lastName: string; profileCompleted: boolean; identityVerified: boolean };
   identity: IdentityStatus;
   rejectedDocuments: { id: string; documentType: DocumentType; documentSide: DocumentSide; rejectionReason: string | null }[];
+  /** Opt-in for plain users: the dashboard links to the second-factor page either way. */
+  secondFactorEnabled: boolean;
   activeCaseCount: number;
   hasDraft: boolean;
   cases: {
@@ -106,6 +108,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       documentSide: document.document_side,
       rejectionReason: document.rejection_reason,
     })),
+    secondFactorEnabled: actor.secondFactor === "verified",
     activeCaseCount: cases.filter((row) => ACTIVE_STATUSES.includes(row.status)).length,
     hasDraft: cases.some((row) => row.status === "draft"),
     cases: cases.map((row) => ({

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  groupManualKey,
+  recoveryCodeSchema,
+  secondFactorSignInSchema,
+  totpCodeSchema,
+  totpOrRecoveryCodeSchema,
+  twoFactorMessages,
+  twoFactorSettingsSchema,
+} from "./two-factor.schema";
+
+function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
+  return result.success ? undefined : result.error?.issues[0]?.message;
+}
+
+describe("second-factor form schemas", () => {
+  it("a TOTP code is six digits; the spaces apps show are ignored", () => {
+    expect(totpCodeSchema.parse("123456")).toBe("123456");
+    expect(totpCodeSchema.parse(" 123 456 ")).toBe("123456");
+    expect(totpCodeSchema.parse("123\u00a0456")).toBe("123456");
+    expect(firstMessage(totpCodeSchema.safeParse(""))).toBe(twoFactorMessages.codeRequired);
+    expect(firstMessage(totpCodeSchema.safeParse(undefined))).toBe(twoFactorMessages.codeRequired);
+    for (const wrong of ["12345", "1234567", "12a456", "１２３４５６"]) {
+      expect(firstMessage(totpCodeSchema.safeParse(wrong)), wrong).toBe(twoFactorMessages.codeFormat);
+    }
+  });
+
+  it("a recovery code keeps its case and gets its dash back when typed without it", () => {
+    expect(recoveryCodeSchema.parse("AbC12-dEf34")).toBe("AbC12-dEf34");
+    expect(recoveryCodeSchema.parse("AbC12dEf34")).toBe("AbC12-dEf34");
+    expect(recoveryCodeSchema.parse(" AbC12 - dEf34 ")).toBe("AbC12-dEf34");
+    expect(firstMessage(recoveryCodeSchema.safeParse(""))).toBe(twoFactorMessages.recoveryCodeRequired);
+    for (const wrong of ["AbC12-dEf3", "AbC12_dEf34", "AbC12-dEf34-x", "é1234-56789"]) {
+      expect(firstMessage(recoveryCodeSchema.safeParse(wrong)), wrong).toBe(twoFactorMessages.recoveryCodeFormat);
+    }
+  });
+
+  it("the opt-out field takes either kind of code", () => {
+    expect(totpOrRecoveryCodeSchema.parse("123 456")).toBe("123456");
+    expect(totpOrRecoveryCodeSchema.parse("AbC12dEf34")).toBe("AbC12-dEf34");
+    expect(firstMessage(totpOrRecoveryCodeSchema.safeParse(""))).toBe(twoFactorMessages.codeRequired);
+    expect(firstMessage(totpOrRecoveryCodeSchema.safeParse("12"))).toBe(twoFactorMessages.codeOrRecoveryCodeFormat);
+  });
+
+  it("the sign-in step and the settings page tell their forms apart, and drop unknown fields", () => {
+    expect(secondFactorSignInSchema.parse({ methode: "application", code: "654321", role: "admin" })).toEqual({
+      methode: "application",
+      code: "654321",
+    });
+    expect(secondFactorSignInSchema.parse({ methode: "secours", codeSecours: "AbC12dEf34" })).toEqual({
+      methode: "secours",
+      codeSecours: "AbC12-dEf34",
+    });
+    expect(secondFactorSignInSchema.safeParse({ methode: "sms", code: "654321" }).success).toBe(false);
+    expect(twoFactorSettingsSchema.parse({ intent: "commencer", motDePasse: "x" })).toEqual({ intent: "commencer", motDePasse: "x" });
+    expect(twoFactorSettingsSchema.safeParse({ intent: "desactiver", motDePasse: "", code: "123456" }).error?.issues[0]).toMatchObject({
+      path: ["motDePasse"],
+      message: twoFactorMessages.passwordRequired,
+    });
+  });
+
+  it("the manual key is shown in groups of four", () => {
+    expect(groupManualKey("JBSWY3DPEHPK3PXP")).toBe("JBSW Y3DP EHPK 3PXP");
+    expect(groupManualKey("ABCDEF")).toBe("ABCD EF");
+    expect(groupManualKey("")).toBe("");
+  });
+});

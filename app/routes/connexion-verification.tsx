@@ -1,0 +1,156 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/connexion-verification";
+import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { useResettableState } from "~/components/use-resettable-state";
+import { pageTitle } from "~/content/site";
+import { anonymousActor } from "~/modules/accounts/accounts.server";
+import { hasOpenSignInChallenge, verifySignInSecondFactor } from "~/modules/accounts/two-factor.server";
+import {
+  SECOND_FACTOR_SIGN_IN_PATH,
+  secondFactorSignInSchema,
+  signInCodeSchema,
+  signInRecoveryCodeSchema,
+  TOTP_CODE_LENGTH,
+  twoFactorMessages,
+} from "~/modules/accounts/two-factor.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { currentActor, redirectSignedIn } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Vérification en deux étapes") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  if (!(await hasOpenSignInChallenge(currentActor(context), request))) throw redirect("/connexion");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  redirectSignedIn(context);
+  const form = await parseForm(request, secondFactorSignInSchema);
+  const methode = form.values.methode === "secours" ? "secours" : "application";
+  if (!form.ok) {
+    const { methode: methodError, ...fieldErrors } = form.fieldErrors;
+    return data(
+      { fieldErrors, formError: methodError ? twoFactorMessages.unexpected : undefined, methode },
+      { status: 400 },
+    );
+  }
+  const result = await verifySignInSecondFactor(anonymousActor(request), form.data, request);
+  if (result.ok) {
+    return redirectWithToast(
+      "/dashboard",
+      { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
+      result.headers,
+    );
+  }
+  if (result.restart) {
+    return redirectWithToast("/connexion", { title: "Vérification interrompue", description: result.formError, tone: "error" });
+  }
+  return data({ fieldErrors: result.fieldErrors ?? {}, formError: result.formError, methode }, { status: result.status });
+}
+
+export default function SecondFactorSignInPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === SECOND_FACTOR_SIGN_IN_PATH;
+  const [result, setResult] = useResettableState(actionData);
+  const fromApp = useFormValidation(signInCodeSchema, actionData?.methode === "application" ? actionData.fieldErrors : undefined);
+  const fromRecovery = useFormValidation(
+    signInRecoveryCodeSchema,
+    actionData?.methode === "secours" ? actionData.fieldErrors : undefined,
+  );
+  const formError = result?.formError;
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <section aria-labelledby="titre-verification" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h1 id="titre-verification" className="text-2xl font-bold text-slate-900">
+          Vérification en deux étapes
+        </h1>
+        <p className="mt-2 text-slate-700">
+          Votre mot de passe est correct. Pour terminer la connexion, saisissez le code à {TOTP_CODE_LENGTH} chiffres
+          affiché par votre application d'authentification.
+        </p>
+        <div className="mt-6">
+          <FormAlert message={formError} />
+        </div>
+        <Form
+          method="post"
+          noValidate
+          className="mt-4 space-y-5"
+          onSubmit={(event) => {
+            if (!fromApp.validate(event.currentTarget)) event.preventDefault();
+          }}
+          onChange={(event) => {
+            setResult(undefined);
+            fromApp.clear((event.target as unknown as { name: string }).name);
+          }}
+        >
+          <input type="hidden" name="methode" value="application" />
+          <fieldset disabled={busy} className="space-y-5">
+            <TextField
+              name="code"
+              label="Code de vérification"
+              hint="Le code change toutes les 30 secondes."
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoFocus
+              error={fromApp.errors.code}
+            />
+          </fieldset>
+          <SubmitButton busy={busy} busyLabel="Vérification...">
+            Vérifier
+          </SubmitButton>
+        </Form>
+
+        <details
+          className="mt-8 rounded-lg border border-slate-300 px-4 py-3"
+          open={actionData?.methode === "secours" || undefined}
+        >
+          <summary className="cursor-pointer font-semibold text-brand-800">Utiliser un code de secours</summary>
+          <p className="mt-3 text-sm text-slate-700">
+            Vous n'avez plus accès à votre application ? Saisissez l'un des codes de secours reçus lors de l'activation.
+            Chaque code ne sert qu'une seule fois.
+          </p>
+          <Form
+            method="post"
+            noValidate
+            className="mt-4 space-y-5"
+            onSubmit={(event) => {
+              if (!fromRecovery.validate(event.currentTarget)) event.preventDefault();
+            }}
+            onChange={(event) => {
+              setResult(undefined);
+              fromRecovery.clear((event.target as unknown as { name: string }).name);
+            }}
+          >
+            <input type="hidden" name="methode" value="secours" />
+            <fieldset disabled={busy} className="space-y-5">
+              <TextField
+                name="codeSecours"
+                label="Code de secours"
+                hint="Par exemple AbC12-dEf34 (majuscules et minuscules comptent)."
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                error={fromRecovery.errors.codeSecours}
+              />
+            </fieldset>
+            <SubmitButton busy={busy} busyLabel="Vérification...">
+              Utiliser ce code de secours
+            </SubmitButton>
+          </Form>
+        </details>
+
+        <p className="mt-6 text-center text-sm text-slate-700">
+          <Link to="/connexion" className="font-semibold text-brand-700 underline">
+            Revenir à la connexion
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
