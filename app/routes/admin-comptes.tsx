@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin-comptes";
 import { pageTitle } from "~/content/site";
 import {
-  endAllSessions,
+  endAllSessionsOf,
   listAccountsForSecurity,
   resetSecondFactor,
   sendPasswordResetLink,
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (intent === "fin-sessions") {
-      const ended = await endAllSessions(actor, userId);
+      const ended = await endAllSessionsOf(actor, userId);
       return redirectWithToast("/admin/comptes", {
         title: "Sessions terminées",
         description: `${ended} session(s) terminée(s).`,

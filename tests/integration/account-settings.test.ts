@@ -245,7 +245,8 @@ describe.each(testEngines())("account page use cases on %s", (engine) => {
 
   describe("endAllSessions", () => {
     it("ends every session of the person, this one included, and no one else's", async () => {
-      const person = await seedAccount("lawyer");
+      // A client: staff without a second factor may only enrol (decision 13).
+      const person = await seedAccount("user");
       const devices = [
         await signInDevice(person.email, person.password),
         await signInDevice(person.email, person.password, IPHONE_SAFARI),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailVerificationToken } from "better-auth/api";
 import {
   confirmEmail,
-  endAllSessions,
+  endAllSessionsOf,
   requestEmailChange,
   requestPasswordReset,
   resendConfirmation,
@@ -194,7 +194,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
 
     await signIn(anonymous, { email: lawyer.email, password: STRONG_PASSWORD }, request());
     await signIn(anonymous, { email: lawyer.email, password: STRONG_PASSWORD }, request());
-    expect(await endAllSessions(adminActor, lawyer.userId)).toBe(2);
+    expect(await endAllSessionsOf(adminActor, lawyer.userId)).toBe(2);
     expect(await db().selectFrom("session").select("id").where("userId", "=", lawyer.userId).execute()).toEqual([]);
 
     await db().insertInto("twoFactor").values({ id: "tf-1", secret: "s", backupCodes: "b", userId: lawyer.userId }).execute();
@@ -204,7 +204,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     const after = await db().selectFrom("user").select("twoFactorEnabled").where("id", "=", lawyer.userId).executeTakeFirstOrThrow();
     expect(after.twoFactorEnabled).toBe(false);
 
-    await expect(endAllSessions(lawyerActor, admin.userId)).rejects.toThrow();
+    await expect(endAllSessionsOf(lawyerActor, admin.userId)).rejects.toThrow();
     await expect(sendPasswordResetLink(adminActor, "inconnu")).rejects.toBeInstanceOf(NotFoundError);
     await expect(resetSecondFactor(adminActor, admin.userId)).rejects.toBeInstanceOf(NotFoundError);
   });

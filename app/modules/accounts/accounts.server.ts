@@ -515,7 +515,7 @@ export async function sendPasswordResetLink(actor: Actor, userId: string): Promi
 }
 
 /** Admin: ends every session of an account. */
-export async function endAllSessions(actor: Actor, userId: string): Promise<number> {
+export async function endAllSessionsOf(actor: Actor, userId: string): Promise<number> {
   assertRole(actor, "admin");
   await existingAccount(userId);
   const result = await db().deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
