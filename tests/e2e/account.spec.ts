@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signUpThroughUi, submitSignIn, uniqueUser, fillSignUpForm, submitSignUpForm, type TestUser } from "./support/accounts";
+import { confirmSignUpByEmail, fillSignUpForm, signUpThroughUi, submitSignIn, submitSignUpForm, type TestUser, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { expectFieldError } from "./support/profile";
@@ -182,7 +182,7 @@ test.describe("Mon compte sans JavaScript", () => {
     await page.goto("/inscription");
     await fillSignUpForm(page, user);
     await submitSignUpForm(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await confirmSignUpByEmail(page, user);
     await page.getByRole("link", { name: "Mon compte" }).click();
     await expect(page).toHaveURL(/\/compte$/);
     await expectNoAxeViolations(page, "/compte (sans JS)", { javaScript: false });
