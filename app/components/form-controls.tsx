@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_HINT } from "~/modules/accounts/accounts.schema";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useResettableState } from "./use-resettable-state";
 import type { z } from "zod";
@@ -115,4 +116,9 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
       )}
     </button>
   );
+}
+
+/** A field for choosing a password, with the rule and the advice the sign-up, reset and account forms share. */
+export function NewPasswordField({ name, label, error }: { name: string; label: string; error?: string }) {
+  return <TextField name={name} label={label} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={error} />;
 }

@@ -2,13 +2,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
-import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FieldError, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
 import { guarantees, safetyNotice } from "~/content/site";
 import { useOperator } from "~/components/use-operator";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
-import { PASSWORD_MIN_LENGTH, signUpSchema } from "~/modules/accounts/accounts.schema";
+import { signUpSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
@@ -130,14 +130,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
               defaultValue={values?.email}
               error={errors.email}
             />
-            <TextField
-              name="motDePasse"
-              label="Mot de passe"
-              type="password"
-              autoComplete="new-password"
-              hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères. Une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
-              error={errors.motDePasse}
-            />
+            <NewPasswordField name="motDePasse" label="Mot de passe" error={errors.motDePasse} />
             <PhoneField
               name="telephoneMobile"
               countryName="telephonePays"

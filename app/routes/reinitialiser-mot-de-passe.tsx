@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reinitialiser-mot-de-passe";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
 import { anonymousActor, passwordResetLinkIsValid, resetPassword } from "~/modules/accounts/accounts.server";
-import { messages, PASSWORD_MIN_LENGTH, passwordResetSchema } from "~/modules/accounts/accounts.schema";
+import { messages, passwordResetSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
@@ -81,14 +81,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         >
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="token" value={token} />
-          <TextField
-            name="motDePasse"
-            label="Nouveau mot de passe"
-            type="password"
-            autoComplete="new-password"
-            hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères. Une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
-            error={errors.motDePasse}
-          />
+          <NewPasswordField name="motDePasse" label="Nouveau mot de passe" error={errors.motDePasse} />
           <TextField
             name="confirmation"
             label="Confirmer le nouveau mot de passe"

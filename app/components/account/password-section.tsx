@@ -1,9 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
 import { ACCOUNT_INTENTS, changePasswordSchema, type ChangePasswordField } from "~/modules/accounts/account-settings.schema";
-import { PASSWORD_MIN_LENGTH } from "~/modules/accounts/accounts.schema";
 import type { DateTimeText } from "~/modules/accounts/account-settings.server";
 
 export interface PasswordFormResult {
@@ -67,14 +66,7 @@ export function PasswordSection({
             autoComplete="current-password"
             error={errors.currentPassword}
           />
-          <TextField
-            name="newPassword"
-            label="Nouveau mot de passe"
-            type="password"
-            autoComplete="new-password"
-            hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères. Une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
-            error={errors.newPassword}
-          />
+          <NewPasswordField name="newPassword" label="Nouveau mot de passe" error={errors.newPassword} />
           <TextField
             name="confirmPassword"
             label="Confirmer le nouveau mot de passe"

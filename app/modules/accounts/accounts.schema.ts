@@ -5,6 +5,7 @@ import { toE164 } from "~/lib/phone";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
+export const NEW_PASSWORD_HINT = `Au moins ${PASSWORD_MIN_LENGTH} caractères. Une phrase de plusieurs mots est facile à retenir et difficile à deviner.`;
 
 export const messages = {
   emailRequired: "L'email est requis",
