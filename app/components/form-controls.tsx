@@ -1,5 +1,6 @@
 import { NEW_PASSWORD_HINT } from "~/modules/accounts/accounts.schema";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { Form, type FormProps } from "react-router";
 import { useResettableState } from "./use-resettable-state";
 import type { z } from "zod";
 import { fieldErrors, formValues, type FieldErrors } from "~/lib/form";
@@ -121,4 +122,35 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
 /** A field for choosing a password, with the rule and the advice the sign-up, reset and account forms share. */
 export function NewPasswordField({ name, label, error }: { name: string; label: string; error?: string }) {
   return <TextField name={name} label={label} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={error} />;
+}
+
+type FormValidation = Pick<ReturnType<typeof useFormValidation>, "validate" | "clear">;
+
+/**
+ * A post form checked in the browser with its shared schema before it leaves (it still posts without JavaScript):
+ * an invalid form stays put with its errors, and editing a field clears that field's error (and calls onEdit).
+ */
+export function ValidatedForm({
+  validation,
+  onEdit,
+  children,
+  ...form
+}: Omit<FormProps, "onSubmit" | "onChange"> & { validation: FormValidation; onEdit?: (field: string) => void }) {
+  return (
+    <Form
+      method="post"
+      noValidate
+      {...form}
+      onSubmit={(event) => {
+        if (!validation.validate(event.currentTarget)) event.preventDefault();
+      }}
+      onChange={(event) => {
+        const field = (event.target as unknown as { name: string }).name;
+        onEdit?.(field);
+        validation.clear(field);
+      }}
+    >
+      {children}
+    </Form>
+  );
 }

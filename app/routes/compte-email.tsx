@@ -1,6 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/compte-email";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/content/site";
 import { requestEmailChange } from "~/modules/accounts/accounts.server";
@@ -48,15 +48,7 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
           </Notice>
         </div>
       ) : (
-        <Form
-          method="post"
-          noValidate
-          className="mt-6 space-y-5"
-          onSubmit={(event) => {
-            if (!validate(event.currentTarget)) event.preventDefault();
-          }}
-          onChange={(event) => clear((event.target as unknown as { name: string }).name)}
-        >
+        <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5">
           <FormAlert message={actionData?.formError} />
           <TextField
             name="nouvelEmail"
@@ -77,7 +69,7 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
           <SubmitButton busy={busy} busyLabel="Envoi...">
             Recevoir le lien de confirmation
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
       )}
       <Link to="/compte" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
         Retour à mon compte

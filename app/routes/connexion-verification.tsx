@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/connexion-verification";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { useResettableState } from "~/components/use-resettable-state";
 import { pageTitle } from "~/content/site";
 import { anonymousActor } from "~/modules/accounts/accounts.server";
@@ -77,18 +77,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
         <div className="mt-6">
           <FormAlert message={formError} />
         </div>
-        <Form
-          method="post"
-          noValidate
-          className="mt-4 space-y-5"
-          onSubmit={(event) => {
-            if (!fromApp.validate(event.currentTarget)) event.preventDefault();
-          }}
-          onChange={(event) => {
-            setResult(undefined);
-            fromApp.clear((event.target as unknown as { name: string }).name);
-          }}
-        >
+        <ValidatedForm validation={fromApp} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
           <input type="hidden" name="methode" value="application" />
           <fieldset disabled={busy} className="space-y-5">
             <TextField
@@ -104,7 +93,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
           <SubmitButton busy={busy} busyLabel="Vérification...">
             Vérifier
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
 
         <details
           className="mt-8 rounded-lg border border-slate-300 px-4 py-3"
@@ -115,18 +104,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
             Vous n'avez plus accès à votre application ? Saisissez l'un des codes de secours reçus lors de l'activation.
             Chaque code ne sert qu'une seule fois.
           </p>
-          <Form
-            method="post"
-            noValidate
-            className="mt-4 space-y-5"
-            onSubmit={(event) => {
-              if (!fromRecovery.validate(event.currentTarget)) event.preventDefault();
-            }}
-            onChange={(event) => {
-              setResult(undefined);
-              fromRecovery.clear((event.target as unknown as { name: string }).name);
-            }}
-          >
+          <ValidatedForm validation={fromRecovery} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
             <input type="hidden" name="methode" value="secours" />
             <fieldset disabled={busy} className="space-y-5">
               <TextField
@@ -142,7 +120,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
             <SubmitButton busy={busy} busyLabel="Vérification...">
               Utiliser ce code de secours
             </SubmitButton>
-          </Form>
+          </ValidatedForm>
         </details>
 
         <p className="mt-6 text-center text-sm text-slate-700">

@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { ResendConfirmationForm } from "~/components/resend-confirmation-form";
 import { safetyNotice } from "~/content/site";
 import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
@@ -60,18 +60,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
           Connexion
         </h1>
         <p className="mt-2 text-slate-700">Accédez à votre espace pour suivre vos dossiers.</p>
-        <Form
-          method="post"
-          noValidate
-          className="mt-6 space-y-5"
-          onSubmit={(event) => {
-            if (!validate(event.currentTarget)) event.preventDefault();
-          }}
-          onChange={(event) => {
-            setResult(undefined);
-            clear((event.target as unknown as { name: string }).name);
-          }}
-        >
+        <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
           <FormAlert message={formError} />
           <fieldset disabled={busy} className="space-y-5">
             <TextField
@@ -99,7 +88,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
           <SubmitButton busy={busy} busyLabel="Connexion...">
             Se connecter
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
         {result?.resendConfirmation ? <ResendConfirmationForm email={result.values.email} /> : null}
         <p className="mt-6 text-center text-sm text-slate-700">
           Pas encore de compte ?{" "}

@@ -1,6 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/mot-de-passe-oublie";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { Notice } from "~/components/ui/notice";
 import { safetyNotice } from "~/content/site";
 import { publicPageMeta } from "~/lib/seo";
@@ -49,21 +49,13 @@ export default function ForgottenPasswordPage({ actionData }: Route.ComponentPro
           <p className="mt-4 text-lg text-slate-800">
             Indiquez l'adresse email de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.
           </p>
-          <Form
-            method="post"
-            noValidate
-            className="mt-6 space-y-5"
-            onSubmit={(event) => {
-              if (!validate(event.currentTarget)) event.preventDefault();
-            }}
-            onChange={(event) => clear((event.target as unknown as { name: string }).name)}
-          >
+          <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5">
             <FormAlert message={actionData?.formError} />
             <TextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
             <SubmitButton busy={busy} busyLabel="Envoi...">
               Recevoir le lien
             </SubmitButton>
-          </Form>
+          </ValidatedForm>
         </>
       )}
       <p className="mt-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>

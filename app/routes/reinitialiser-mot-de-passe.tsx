@@ -1,6 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reinitialiser-mot-de-passe";
-import { FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
 import { anonymousActor, passwordResetLinkIsValid, resetPassword } from "~/modules/accounts/accounts.server";
 import { messages, passwordResetSchema } from "~/modules/accounts/accounts.schema";
@@ -70,15 +70,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       {!token || actionData?.linkBroken ? (
         <AskAgain message={messages.resetLinkInvalid} />
       ) : (
-        <Form
-          method="post"
-          noValidate
-          className="mt-6 space-y-5"
-          onSubmit={(event) => {
-            if (!validate(event.currentTarget)) event.preventDefault();
-          }}
-          onChange={(event) => clear((event.target as unknown as { name: string }).name)}
-        >
+        <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5">
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="token" value={token} />
           <NewPasswordField name="motDePasse" label="Nouveau mot de passe" error={errors.motDePasse} />
@@ -92,7 +84,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           <SubmitButton busy={busy} busyLabel="Enregistrement...">
             Enregistrer mon nouveau mot de passe
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
       )}
     </section>
   );
