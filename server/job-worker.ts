@@ -1,3 +1,4 @@
+import { buildPersonalLink } from "~/modules/accounts/accounts.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
 import type { Env } from "~/platform/env.server";
@@ -14,7 +15,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
   const transport = createMailTransport(env);
   const worker = createJobWorker({
     database: db(),
-    handlers: { [EMAIL_JOB]: createEmailJobHandler(transport) },
+    handlers: { [EMAIL_JOB]: createEmailJobHandler(transport, { personalLink: buildPersonalLink }) },
     pollMilliseconds: env.JOB_POLL_MILLISECONDS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
     retryBaseSeconds: env.JOB_RETRY_BASE_SECONDS,

@@ -5,6 +5,11 @@ export interface Toast {
   title: string;
   description?: string;
   tone?: "success" | "error";
+  /**
+   * Shown on the sign-in page as a lasting notice with the email pre-filled (after an address is confirmed),
+   * instead of a toast that fades.
+   */
+  signIn?: { email: string };
 }
 
 let cookieCache: { secret: string; cookie: ReturnType<typeof createCookie> } | undefined;

@@ -8,12 +8,15 @@ import { mustEnrolSecondFactor, type Actor, type UserActor } from "./actor";
 import { clearToastCookie, readToast, type Toast } from "./flash.server";
 
 export const toastContext = createContext<Toast | null>(null);
+/** A message and an email for the sign-in form, carried by the flash cookie (see Toast.signIn). */
+export const signInNoticeContext = createContext<{ message: string; email: string } | null>(null);
 
 /** Root middleware: resolves who is acting once per request, and consumes a pending toast. */
 export const resolveActorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   context.set(actorContext, await resolveActor(request));
   const toast = await readToast(request);
-  context.set(toastContext, toast);
+  context.set(toastContext, toast?.signIn ? null : toast);
+  context.set(signInNoticeContext, toast?.signIn ? { message: toast.title, email: toast.signIn.email } : null);
   const response = await next();
   if (toast && request.method === "GET" && !response.headers.has("location")) {
     response.headers.append("set-cookie", await clearToastCookie());

@@ -10,7 +10,8 @@ import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema";
-import { redirectSignedIn } from "~/platform/guards.server";
+import { redirectSignedIn, signInNoticeContext } from "~/platform/guards.server";
+import { Notice } from "~/components/ui/notice";
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  return null;
+  return { notice: context.get(signInNoticeContext) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function SignInPage({ actionData }: Route.ComponentProps) {
+export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
+  const notice = loaderData?.notice ?? null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/connexion";
   const { errors, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
@@ -60,6 +62,13 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
           Connexion
         </h1>
         <p className="mt-2 text-slate-700">Accédez à votre espace pour suivre vos dossiers.</p>
+        {notice ? (
+          <div className="mt-4">
+            <Notice id="adresse-confirmee" tone="success" title={notice.message}>
+              <p>Saisissez votre mot de passe pour ouvrir votre espace.</p>
+            </Notice>
+          </div>
+        ) : null}
         <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
           <FormAlert message={formError} />
           <fieldset disabled={busy} className="space-y-5">
@@ -69,7 +78,7 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="email"
               inputMode="email"
-              defaultValue={actionData?.values.email}
+              defaultValue={actionData?.values.email ?? notice?.email}
               error={errors.email}
             />
             <TextField

@@ -34,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
   const result = await signUp(anonymousActor(request), form.data, request);
   if (!result.ok) {
-    return data({ fieldErrors: result.fieldErrors, formError: result.formError, values }, { status: result.status });
+    return data(
+      { fieldErrors: result.fieldErrors, formError: result.formError, values, offerPasswordReset: result.offerPasswordReset ?? false },
+      { status: result.status },
+    );
   }
   if (result.confirmationSentTo) return { confirmationSentTo: result.confirmationSentTo };
   return redirectWithToast(
@@ -115,6 +118,13 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           }}
         >
           <FormAlert message={formError} />
+          {result && "offerPasswordReset" in result && result.offerPasswordReset ? (
+            <p className="text-sm">
+              <Link to="/mot-de-passe-oublie" className="font-semibold text-brand-700 underline">
+                Mot de passe oublié ? Recevoir un lien pour en choisir un nouveau
+              </Link>
+            </p>
+          ) : null}
           <fieldset disabled={busy} className="space-y-5">
             <legend className="sr-only">Vos informations</legend>
             <div className="grid gap-5 sm:grid-cols-2">

@@ -15,32 +15,26 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Opening the link from the email: confirms the address, then signs in (new account) or moves the account. */
+/**
+ * Opening the link from the email: confirms the address (or moves the account to its new one), then shows the
+ * sign-in form with the email filled in. The link itself never signs anyone in.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
   if (!token || token.length > 4000) return data({ reason: "invalid" as const }, { status: 400 });
   const actor = currentActor(context);
   const result = await confirmEmail(actor, token, request);
-  if (!result.ok) return data({ reason: result.reason }, { status: 400 });
+  if (!result.ok) return data({ reason: result.reason }, { status: result.reason === "other-account" ? 409 : 400 });
   if (result.emailChanged) {
     return redirectWithToast(
       actor.kind === "user" ? "/dashboard" : "/connexion",
       { title: "Adresse email modifiée", description: "Votre compte utilise maintenant votre nouvelle adresse.", tone: "success" },
-      result.headers,
     );
   }
-  if (result.signedIn) {
-    return redirectWithToast(
-      "/dashboard",
-      { title: "Adresse email confirmée", description: "Bienvenue sur votre espace personnel.", tone: "success" },
-      result.headers,
-    );
+  if (actor.kind === "user") {
+    return redirectWithToast("/dashboard", { title: "Adresse email confirmée", tone: "success" });
   }
-  return redirectWithToast("/connexion", {
-    title: "Adresse déjà confirmée",
-    description: "Vous pouvez vous connecter avec votre email et votre mot de passe.",
-    tone: "success",
-  });
+  return redirectWithToast("/connexion", { title: messages.addressConfirmed, tone: "success", signIn: { email: result.email } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,7 +52,9 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
       <h1 id="titre-confirmation" className="text-3xl font-bold text-slate-900">
         Confirmation de votre adresse email
       </h1>
-      {actionData?.sent ? (
+      {reason === "other-account" ? (
+        <p className="mt-4 text-lg text-slate-800">{messages.confirmationLinkOtherAccount}</p>
+      ) : actionData?.sent ? (
         <div className="mt-6">
           <Notice id="lien-envoye" tone="success" title="Demande enregistrée">
             <p>{actionData.sent}</p>

@@ -72,10 +72,17 @@ test.describe("Inscription", () => {
 
     const mail = await waitForMail(user.email, /Confirmez votre adresse email/);
     expect(mail.html).toContain("Recours ne vous demandera jamais de mot de passe");
+    // The link confirms the address and asks for the password: it never opens a session by itself.
     await page.goto(linkIn(mail, "/verifier-email?token="));
+    await expect(page).toHaveURL(/\/connexion$/);
+    await expect(page.getByRole("heading", { name: "Votre adresse est confirmée. Connectez-vous." })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expectNoAxeViolations(page, "/connexion (adresse confirmée)");
+    await waitForHydration(page);
+    await page.getByLabel("Mot de passe").fill(user.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Élodie Marchand" })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("Adresse email confirmée");
     await expectNoAxeViolations(page, "/dashboard");
 
     // The same email cannot be registered twice.
@@ -86,6 +93,7 @@ test.describe("Inscription", () => {
     await fillSignUpForm(page, user);
     await submitSignUpForm(page);
     await expect(page.getByRole("alert")).toHaveText("Un compte existe déjà avec cet email. Essayez de vous connecter.");
+    await expect(page.getByRole("link", { name: /Mot de passe oublié \? Recevoir un lien/ })).toHaveAttribute("href", "/mot-de-passe-oublie");
     await expectNoAxeViolations(page, "/inscription (email déjà utilisé)");
   });
 });

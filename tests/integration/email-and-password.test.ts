@@ -16,21 +16,12 @@ import { messages, signUpSchema } from "~/modules/accounts/accounts.schema";
 import type { AnonymousActor, UserActor } from "~/platform/actor";
 import { NotFoundError } from "~/platform/actor";
 import { db, runtime } from "~/platform/runtime.server";
-import { seedAccount, STRONG_PASSWORD } from "../support/accounts";
+import { cookieHeaderFrom, seedAccount, STRONG_PASSWORD } from "../support/accounts";
+import { latestLink, sentEmails } from "../support/mailbox";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 const anonymous: AnonymousActor = { kind: "anonymous", clientAddress: "203.0.113.7" };
 const request = () => new Request("http://localhost/", { headers: { "x-recours-client-address": "203.0.113.7" } });
-
-/** The link of the newest queued email to an address (taken before the worker masks it). */
-async function latestLink(to: string, template: string): Promise<string> {
-  const jobs = await db().selectFrom("jobs").select(["payload"]).where("kind", "=", "email").orderBy("id", "desc").execute();
-  const job = jobs
-    .map((row) => row.payload as { to: string; template: string; variables: Record<string, string> })
-    .find((payload) => payload.to === to && payload.template === template);
-  if (!job) throw new Error(`aucun email ${template} pour ${to}`);
-  return job.variables.lien!;
-}
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
@@ -59,29 +50,94 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     expect(result).toMatchObject({ ok: true, confirmationSentTo: email });
     if (!result.ok) return;
     expect(result.headers.getSetCookie()).toEqual([]);
-    expect(await latestLink(email, "confirmation-email")).toMatch(/\/verifier-email\?token=/);
+    expect(await latestLink(email, "/verifier-email")).toMatch(/\/verifier-email\?token=/);
+    // Someone who did not sign up is told what to do.
+    expect(sentEmails.findLast((mail) => mail.to === email)?.text).toContain("ignorez ce message");
 
     const early = await signIn(anonymous, { email, password: STRONG_PASSWORD }, request());
     expect(early).toMatchObject({ ok: false, status: 403, formError: messages.emailNotConfirmed, resendConfirmation: true });
   });
 
-  it("the confirmation link confirms and signs in; opening it again signs in nobody", async () => {
+  it("the confirmation link confirms the address and opens no session; the password is still needed", async () => {
     const email = "maelle@exemple.fr";
-    const token = tokenOf(await latestLink(email, "confirmation-email"));
+    const token = tokenOf(await latestLink(email, "/verifier-email"));
+    const sessionsBefore = (await db().selectFrom("session").select("id").execute()).length;
     const confirmed = await confirmEmail(anonymous, token, request());
-    expect(confirmed).toMatchObject({ ok: true, signedIn: true, emailChanged: false });
+    expect(confirmed).toEqual({ ok: true, emailChanged: false, email });
+    expect((await db().selectFrom("session").select("id").execute()).length).toBe(sessionsBefore);
     const user = await db().selectFrom("user").select("emailVerified").where("email", "=", email).executeTakeFirstOrThrow();
     expect(user.emailVerified).toBe(true);
     expect((await signIn(anonymous, { email, password: STRONG_PASSWORD }, request())).ok).toBe(true);
 
     const again = await confirmEmail(anonymous, token, request());
-    expect(again).toMatchObject({ ok: true, signedIn: false });
+    expect(again).toMatchObject({ ok: true, emailChanged: false });
+  });
+
+  it("pre-registration attack: the owner's confirmation gives the attacker no session, and the owner takes the account back", async () => {
+    const victim = "victime@exemple.fr";
+    const attackerPassword = "mot de passe de l'attaquant 93";
+    expect((await signUp(anonymous, { ...signUpInput(victim), password: attackerPassword }, request())).ok).toBe(true);
+    // The owner opens the link they received: no session is created for anyone.
+    const sessionsBefore = (await db().selectFrom("session").select("id").execute()).length;
+    expect(await confirmEmail(anonymous, tokenOf(await latestLink(victim, "/verifier-email")), request())).toMatchObject({ ok: true });
+    expect((await db().selectFrom("session").select("id").execute()).length).toBe(sessionsBefore);
+    // Signing up again on the address is refused with §8's message and the reset path.
+    expect(await signUp(anonymous, signUpInput(victim), request())).toMatchObject({
+      ok: false,
+      status: 409,
+      formError: messages.alreadyRegistered,
+      offerPasswordReset: true,
+    });
+    // The attacker may have signed in meanwhile; the owner's reset ends that session and the attacker's password.
+    const attacker = await signIn(anonymous, { email: victim, password: attackerPassword }, request());
+    expect(attacker.ok).toBe(true);
+    await requestPasswordReset(anonymous, victim);
+    expect(await resetPassword(anonymous, tokenOf(await latestLink(victim, "/reinitialiser-mot-de-passe")), "phrase du vrai titulaire 58")).toEqual({ ok: true });
+    const userId = (await db().selectFrom("user").select("id").where("email", "=", victim).executeTakeFirstOrThrow()).id;
+    expect(await db().selectFrom("session").select("id").where("userId", "=", userId).execute()).toEqual([]);
+    expect(await signIn(anonymous, { email: victim, password: attackerPassword }, request())).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("a reset through the emailed link confirms an unconfirmed address", async () => {
+    const email = "jamais.confirme@exemple.fr";
+    await signUp(anonymous, signUpInput(email), request());
+    await requestPasswordReset(anonymous, email);
+    expect(await resetPassword(anonymous, tokenOf(await latestLink(email, "/reinitialiser-mot-de-passe")), "phrase du vrai titulaire 59")).toEqual({ ok: true });
+    expect((await db().selectFrom("user").select("emailVerified").where("email", "=", email).executeTakeFirstOrThrow()).emailVerified).toBe(true);
+    expect((await signIn(anonymous, { email, password: "phrase du vrai titulaire 59" }, request())).ok).toBe(true);
+  });
+
+  it("link-swap attack: a signed-in person opening someone else's confirmation link stays who they are", async () => {
+    const owner = await seedAccount("user", { email: "titulaire@exemple.fr" });
+    const signedIn = await signIn(anonymous, { email: owner.email, password: owner.password }, request());
+    if (!signedIn.ok) throw new Error("connexion impossible");
+    const cookie = cookieHeaderFrom(signedIn.headers.getSetCookie());
+    const ownerActor: UserActor = {
+      kind: "user",
+      userId: owner.userId,
+      sessionId: "s",
+      email: owner.email,
+      role: "user",
+      firstName: "T",
+      lastName: "T",
+      clientAddress: "203.0.113.7",
+      secondFactor: "not-enrolled",
+    };
+    // The attacker's own pending account, and its unused link sent to the owner.
+    const attackerEmail = "piege@exemple.fr";
+    await signUp(anonymous, signUpInput(attackerEmail), request());
+    const token = tokenOf(await latestLink(attackerEmail, "/verifier-email"));
+    const withCookie = new Request("http://localhost/verifier-email", { headers: { cookie, "x-recours-client-address": "203.0.113.7" } });
+    const sessionsBefore = (await db().selectFrom("session").select(["id", "userId"]).execute()).length;
+    expect(await confirmEmail(ownerActor, token, withCookie)).toEqual({ ok: false, reason: "other-account" });
+    expect((await db().selectFrom("session").select("id").execute()).length).toBe(sessionsBefore);
+    expect((await db().selectFrom("user").select("emailVerified").where("email", "=", attackerEmail).executeTakeFirstOrThrow()).emailVerified).toBe(false);
   });
 
   it("expired and tampered confirmation links give a reason, never an exception", async () => {
     const expired = await createEmailVerificationToken(runtime().authSecret, "maelle@exemple.fr", undefined, -10);
     expect(await confirmEmail(anonymous, expired, request())).toEqual({ ok: false, reason: "expired" });
-    const tampered = `${tokenOf(await latestLink("maelle@exemple.fr", "confirmation-email")).slice(0, -3)}abc`;
+    const tampered = `${tokenOf(await latestLink("maelle@exemple.fr", "/verifier-email")).slice(0, -3)}abc`;
     expect(await confirmEmail(anonymous, tampered, request())).toEqual({ ok: false, reason: "invalid" });
     expect(await confirmEmail(anonymous, "n-importe-quoi", request())).toEqual({ ok: false, reason: "invalid" });
   });
@@ -109,7 +165,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     expect(await requestPasswordReset(anonymous, "inconnu@exemple.fr")).toEqual({ ok: true, message: messages.resetRequested });
     expect((await db().selectFrom("jobs").select("id").execute()).length).toBe(jobsBefore);
     expect(await requestPasswordReset(anonymous, email)).toEqual({ ok: true, message: messages.resetRequested });
-    const token = tokenOf(await latestLink(email, "reinitialisation-mot-de-passe"));
+    const token = tokenOf(await latestLink(email, "/reinitialiser-mot-de-passe"));
     // Only a hash of the token is stored.
     const stored = await db().selectFrom("verification").select("identifier").execute();
     expect(stored.some((row) => row.identifier.includes(token))).toBe(false);
@@ -131,7 +187,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
   it("an expired reset link is refused", async () => {
     const { email } = await seedAccount("user", { email: "expire@exemple.fr" });
     await requestPasswordReset(anonymous, email);
-    const token = tokenOf(await latestLink(email, "reinitialisation-mot-de-passe"));
+    const token = tokenOf(await latestLink(email, "/reinitialiser-mot-de-passe"));
     await db().updateTable("verification").set({ expiresAt: new Date(Date.now() - 1000) }).execute();
     expect(await resetPassword(anonymous, token, "Nouvelle-Phrase-Tres-Longue-43")).toMatchObject({
       ok: false,
@@ -163,7 +219,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     expect(await requestEmailChange(actor, "nouvelle@exemple.fr", STRONG_PASSWORD)).toEqual({ ok: true });
     // Nothing changes until the link is opened.
     expect((await db().selectFrom("profiles").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email).toBe(email);
-    const token = tokenOf(await latestLink("nouvelle@exemple.fr", "confirmation-nouvelle-adresse"));
+    const token = tokenOf(await latestLink("nouvelle@exemple.fr", "/verifier-email"));
     expect(await confirmEmail(anonymous, token, request())).toMatchObject({ ok: true, emailChanged: true });
     expect((await db().selectFrom("profiles").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email).toBe(
       "nouvelle@exemple.fr",
@@ -190,7 +246,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     const lawyerActor: UserActor = { ...adminActor, userId: lawyer.userId, email: lawyer.email, role: "lawyer" };
 
     await sendPasswordResetLink(adminActor, lawyer.userId);
-    expect(await latestLink(lawyer.email, "reinitialisation-mot-de-passe")).toMatch(/reinitialiser-mot-de-passe\?token=/);
+    expect(await latestLink(lawyer.email, "/reinitialiser-mot-de-passe")).toMatch(/reinitialiser-mot-de-passe\?token=/);
 
     await signIn(anonymous, { email: lawyer.email, password: STRONG_PASSWORD }, request());
     await signIn(anonymous, { email: lawyer.email, password: STRONG_PASSWORD }, request());

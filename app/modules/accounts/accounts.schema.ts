@@ -34,6 +34,9 @@ export const messages = {
     "Si un compte non confirmé existe pour cette adresse, un nouveau lien de confirmation vient de lui être envoyé.",
   tooManyEmailRequests: "Trop de demandes pour cette adresse. Patientez quelques minutes avant de réessayer.",
   confirmationLinkExpired: "Ce lien de confirmation a expiré. Demandez-en un nouveau ci-dessous.",
+  addressConfirmed: "Votre adresse est confirmée. Connectez-vous.",
+  confirmationLinkOtherAccount:
+    "Ce lien de confirmation concerne un autre compte que celui avec lequel vous êtes connecté. Vous restez connecté à votre compte ; pour utiliser ce lien, déconnectez-vous puis ouvrez-le de nouveau.",
   confirmationLinkInvalid: "Ce lien de confirmation n'est pas valide. Vérifiez qu'il est complet, ou demandez-en un nouveau.",
   resetRequested:
     "Si un compte existe pour cette adresse, vous allez recevoir un email avec un lien pour choisir un nouveau mot de passe. Il est valable une heure.",

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
-import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/notifications.server";
 import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
 import type { AnonymousActor, Actor, UserActor } from "~/platform/actor";
 import { assertRole, assertUser, NotFoundError, normaliseRole } from "~/platform/actor";
@@ -48,7 +48,15 @@ export async function resolveActor(request: Request): Promise<Actor> {
 
 export type AccountResult =
   | { ok: true; headers: Headers; confirmationSentTo?: string }
-  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; resendConfirmation?: true };
+  | {
+      ok: false;
+      status: number;
+      formError?: string;
+      fieldErrors?: Record<string, string>;
+      resendConfirmation?: true;
+      /** The address already has an account (confirmed or not): its owner gets back in through a reset link. */
+      offerPasswordReset?: true;
+    };
 
 /** After the password: either a session, or (account with a second factor) a pending challenge and no session. */
 export type SignInResult =
@@ -128,7 +136,9 @@ export async function signUp(actor: AnonymousActor, input: SignUpInput, request:
   }
 
   const created = await createAccount({ ...input, role: "user", emailVerified: !env.EMAIL_VERIFICATION });
-  if (!created.ok) return { ok: false, status: 409, formError: messages.alreadyRegistered };
+  // Confirmed or not, an existing account keeps its password: the owner of the mailbox takes it over through a
+  // reset link, which also confirms the address (decision 16).
+  if (!created.ok) return { ok: false, status: 409, formError: messages.alreadyRegistered, offerPasswordReset: true };
   if (env.EMAIL_VERIFICATION) {
     logger.info({ userId: created.userId }, "compte créé, en attente de confirmation de l'email");
     return { ok: true, headers: new Headers(), confirmationSentTo: input.email };
@@ -245,20 +255,56 @@ function publicLink(path: string, token: string): string {
   return `${runtime().env.PUBLIC_URL.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;
 }
 
+/** Queues the confirmation email; its link (and token) is made when the job runs (buildPersonalLink). */
 async function enqueueConfirmationEmail(
   executor: Executor,
   user: { id: string; email: string; firstName: string },
 ): Promise<void> {
-  const token = await createEmailVerificationToken(runtime().authSecret, user.email, undefined, CONFIRMATION_LINK_SECONDS, {
-    userId: user.id,
-  });
   await enqueueEmail(executor, {
     to: user.email,
     template: "confirmation-email",
-    variables: { prenom: user.firstName, lien: publicLink("/verifier-email", token) },
-    secret: ["lien"],
+    variables: { prenom: user.firstName },
+    personalLink: { kind: "confirm-email", userId: user.id },
   });
 }
+
+/**
+ * The email job's link maker: creates the token only now, so that it reaches the email and nothing else. A
+ * confirmation token is signed (nothing stored); a reset token is stored hashed. Null when the link no longer
+ * applies: the account is gone, or its address is already confirmed.
+ */
+export const buildPersonalLink: PersonalLinkBuilder = async (request, database) => {
+  const user = await database.selectFrom("user").select(["id", "email", "emailVerified"]).where("id", "=", request.userId).executeTakeFirst();
+  if (!user) return null;
+  const { authSecret } = runtime();
+  if (request.kind === "confirm-email") {
+    if (user.emailVerified) return null;
+    const token = await createEmailVerificationToken(authSecret, user.email, undefined, CONFIRMATION_LINK_SECONDS, { userId: user.id });
+    return publicLink("/verifier-email", token);
+  }
+  if (request.kind === "confirm-new-email") {
+    if (!request.newEmail) return null;
+    const token = await createEmailVerificationToken(authSecret, user.email, request.newEmail, CONFIRMATION_LINK_SECONDS, {
+      requestType: "change-email-verification",
+      userId: user.id,
+    });
+    return publicLink("/verifier-email", token);
+  }
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await database
+    .insertInto("verification")
+    .values({
+      id: randomUUID(),
+      identifier: storedIdentifier(`reset-password:${token}`),
+      value: user.id,
+      expiresAt: new Date(now.getTime() + RESET_LINK_SECONDS * 1000),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return publicLink("/reinitialiser-mot-de-passe", token);
+};
 
 /** Limits requests that send an email to an address: per address and per client. */
 async function allowEmailRequest(kind: string, actor: AnonymousActor | UserActor, email: string): Promise<boolean> {
@@ -297,26 +343,36 @@ export async function resendConfirmation(actor: AnonymousActor, email: string): 
 }
 
 export type ConfirmationResult =
-  | { ok: true; headers: Headers; signedIn: boolean; emailChanged: boolean }
-  | { ok: false; reason: "expired" | "invalid" };
+  | { ok: true; emailChanged: boolean; email: string }
+  | { ok: false; reason: "expired" | "invalid" | "other-account" };
 
-function tokenPayload(token: string): { userId?: string; updateTo?: string } {
+function tokenPayload(token: string): { email?: string; userId?: string; updateTo?: string } {
   try {
     const part = token.split(".")[1] ?? "";
-    return JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as { userId?: string; updateTo?: string };
+    const payload = JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+    return { email: text(payload.email), userId: text(payload.userId), updateTo: text(payload.updateTo) };
   } catch {
     return {};
   }
 }
 
 /**
- * Opens a confirmation link: confirms the address (and signs in, for a new account), or moves the account to its
- * new address. better-auth checks the token's signature and expiry.
+ * Opens a confirmation link: confirms the address of a new account, or moves the account to its new address.
+ * It never signs anyone in (decision 16): whoever opens the link must still give the account's password. A
+ * signed-in person opening a link meant for another account stays who they are and the link is left unused.
+ * better-auth checks the token's signature and expiry.
  */
 export async function confirmEmail(actor: Actor, token: string, request: Request): Promise<ConfirmationResult> {
+  const payload = tokenPayload(token);
+  if (actor.kind === "user" && payload.userId && payload.userId !== actor.userId) {
+    logger.warn({ userId: actor.userId }, "lien de confirmation d'un autre compte ouvert par une personne connectée");
+    return { ok: false, reason: "other-account" };
+  }
   try {
-    const { headers } = await auth().api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true });
-    const payload = tokenPayload(token);
+    // The session cookie is needed only to check that an address change belongs to the signed-in person.
+    const headers = payload.updateTo ? request.headers : new Headers();
+    await auth().api.verifyEmail({ query: { token }, headers });
     if (payload.updateTo && payload.userId) {
       await db()
         .updateTable("profiles")
@@ -325,12 +381,11 @@ export async function confirmEmail(actor: Actor, token: string, request: Request
         .execute();
       logger.info({ userId: payload.userId }, "adresse email modifiée");
     }
-    const cookies = sessionCookies(headers);
-    const signedIn = actor.kind === "user" || cookies.getSetCookie().some((c) => c.includes("session_token="));
-    return { ok: true, headers: cookies, signedIn, emailChanged: Boolean(payload.updateTo) };
+    return { ok: true, emailChanged: Boolean(payload.updateTo), email: payload.updateTo ?? payload.email ?? "" };
   } catch (error) {
     const code = error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
     if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
+    if (code === "INVALID_USER") return { ok: false, reason: "other-account" };
     if (!(error instanceof APIError)) logger.error({ err: error }, "échec inattendu de la confirmation d'email");
     return { ok: false, reason: "invalid" };
   }
@@ -342,24 +397,11 @@ function storedIdentifier(identifier: string): string {
 }
 
 async function enqueuePasswordReset(executor: Executor, user: { id: string; email: string; firstName: string }) {
-  const token = randomBytes(32).toString("base64url");
-  const now = new Date();
-  await executor
-    .insertInto("verification")
-    .values({
-      id: randomUUID(),
-      identifier: storedIdentifier(`reset-password:${token}`),
-      value: user.id,
-      expiresAt: new Date(now.getTime() + RESET_LINK_SECONDS * 1000),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
   await enqueueEmail(executor, {
     to: user.email,
     template: "reinitialisation-mot-de-passe",
-    variables: { prenom: user.firstName, lien: publicLink("/reinitialiser-mot-de-passe", token) },
-    secret: ["lien"],
+    variables: { prenom: user.firstName },
+    personalLink: { kind: "reset-password", userId: user.id },
   });
 }
 
@@ -420,6 +462,8 @@ export async function resetPassword(actor: AnonymousActor, token: string, newPas
     if (error instanceof APIError && error.statusCode < 500) return { ok: false, status: 400, formError: messages.resetLinkInvalid };
     throw error;
   }
+  // Opening the emailed link proves the address, as a confirmation link would.
+  await db().updateTable("user").set({ emailVerified: true, updatedAt: new Date() }).where("email", "=", owner.email).execute();
   await clearAttempts(db(), `sign-in:email:${owner.email}`);
   logger.info({ clientAddress: actor.clientAddress }, "mot de passe réinitialisé");
   return { ok: true };
@@ -447,18 +491,14 @@ export async function requestEmailChange(actor: Actor, newEmail: string, current
   const taken = await db().selectFrom("user").select("id").where("email", "=", newEmail).executeTakeFirst();
   if (taken) return { ok: false, status: 409, fieldErrors: { nouvelEmail: messages.emailTaken } };
 
-  const token = await createEmailVerificationToken(runtime().authSecret, actor.email, newEmail, CONFIRMATION_LINK_SECONDS, {
-    requestType: "change-email-verification",
-    userId: actor.userId,
-  });
   await db()
     .transaction()
     .execute((trx) =>
       enqueueEmail(trx, {
         to: newEmail,
         template: "confirmation-nouvelle-adresse",
-        variables: { prenom: actor.firstName, lien: publicLink("/verifier-email", token) },
-        secret: ["lien"],
+        variables: { prenom: actor.firstName },
+        personalLink: { kind: "confirm-new-email", userId: actor.userId, newEmail },
       }),
     );
   jobsEnqueued();

@@ -38,7 +38,8 @@ export function authOptions(settings: AuthSettings) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
     },
-    emailVerification: { autoSignInAfterVerification: true },
+    // A confirmation link never opens a session (decision 16): the password is asked for afterwards.
+    emailVerification: { autoSignInAfterVerification: false },
     verification: { storeIdentifier: "hashed" as const },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,

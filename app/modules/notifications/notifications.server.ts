@@ -21,12 +21,29 @@ export type EmailTemplateKey =
 
 export const EMAIL_JOB = "email";
 
+const personalLinkRequest = z.object({
+  kind: z.enum(["confirm-email", "confirm-new-email", "reset-password"]),
+  userId: z.string().min(1).max(100),
+  newEmail: z.email().optional(),
+});
+/**
+ * A link carrying a token, made by the job when it runs (decision 17): the queued payload says only which link,
+ * so no token is ever written to the database in clear (nor to its write-ahead log).
+ */
+export type PersonalLinkRequest = z.infer<typeof personalLinkRequest>;
+/** Builds the link of a request, or null when it no longer applies (account gone, address already confirmed). */
+export type PersonalLinkBuilder = (request: PersonalLinkRequest, database: Kysely<Database>) => Promise<string | null>;
+
+/** The template variable that receives the personal link. */
+export const PERSONAL_LINK_VARIABLE = "lien";
+
 const emailPayload = z.object({
   to: z.email(),
   template: z.string().min(1),
   variables: z.record(z.string(), z.string()),
-  /** Variables that must not stay in the database once sent (links carrying a token). */
+  /** Variables that must not stay in the database once sent. */
   secret: z.array(z.string()).default([]),
+  personalLink: personalLinkRequest.optional(),
 });
 
 export interface EmailRequest {
@@ -34,21 +51,32 @@ export interface EmailRequest {
   template: EmailTemplateKey;
   variables: Record<string, string>;
   secret?: string[];
+  personalLink?: PersonalLinkRequest;
 }
 
 /** Queues an email in the caller's transaction: it leaves only if that transaction commits. */
 export function enqueueEmail(executor: Executor, email: EmailRequest): Promise<number> {
   return enqueueJob(executor, {
     kind: EMAIL_JOB,
-    payload: { to: email.to, template: email.template, variables: email.variables, secret: email.secret ?? [] },
+    payload: {
+      to: email.to,
+      template: email.template,
+      variables: email.variables,
+      secret: email.secret ?? [],
+      ...(email.personalLink ? { personalLink: email.personalLink } : {}),
+    },
   });
+}
+
+export interface EmailJobOptions {
+  personalLink?: PersonalLinkBuilder;
 }
 
 /**
  * Sends the email of one job, at most once: the job's email_logs row (unique job_id) says whether it already left.
  * A failed attempt is written there too, then rethrown so that the queue retries.
  */
-export function createEmailJobHandler(transport: MailTransport): JobHandler {
+export function createEmailJobHandler(transport: MailTransport, options: EmailJobOptions = {}): JobHandler {
   return async (job: ClaimedJob, database: Kysely<Database>) => {
     const parsed = emailPayload.safeParse(job.payload);
     if (!parsed.success) throw new PermanentJobError("contenu de tâche email invalide");
@@ -69,7 +97,20 @@ export function createEmailJobHandler(transport: MailTransport): JobHandler {
       .executeTakeFirst();
     if (!template) throw new PermanentJobError(`modèle d'email introuvable : ${email.template}`);
 
-    const rendered = renderEmail(template, email.variables, email.secret);
+    let variables = email.variables;
+    let secret = email.secret;
+    if (email.personalLink) {
+      if (!options.personalLink) throw new PermanentJobError("aucun fabricant de liens personnels");
+      const link = await options.personalLink(email.personalLink, database);
+      if (link === null) {
+        logger.info({ jobId: job.id, template: email.template }, "email non envoyé : le lien ne s'applique plus");
+        return;
+      }
+      variables = { ...variables, [PERSONAL_LINK_VARIABLE]: link };
+      secret = [...secret, PERSONAL_LINK_VARIABLE];
+    }
+
+    const rendered = renderEmail(template, variables, secret);
     const log = {
       job_id: job.id,
       recipient_email: email.to,

@@ -40,13 +40,19 @@ export async function submitSignUpForm(page: Page): Promise<void> {
 }
 
 /**
- * After the sign-up form: the page asks to confirm by email; the confirmation arrives in the test mailbox (real SMTP)
- * and its link opens the dashboard, signed in.
+ * After the sign-up form: the page asks to confirm by email; the confirmation arrives in the test mailbox (real SMTP).
+ * Its link confirms the address and shows the sign-in form with the email filled in (it signs nobody in); the
+ * password then opens the dashboard.
  */
 export async function confirmSignUpByEmail(page: Page, user: TestUser): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Confirmez votre adresse email" })).toBeVisible();
   const mail = await waitForMail(user.email, /Confirmez votre adresse email/);
   await page.goto(linkIn(mail, "/verifier-email?token="));
+  await expect(page).toHaveURL(/\/connexion$/);
+  await expect(page.getByRole("heading", { name: "Votre adresse est confirmée. Connectez-vous." })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await page.getByLabel("Mot de passe").fill(user.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
