@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldErrors, formValues, NUL_MESSAGE, requiredText, TOO_LONG_MESSAGE } from "./form";
+import { fieldErrors, formValues, NAME_CHARACTERS_MESSAGE, NAME_LINE_MESSAGE, NUL_MESSAGE, personName, requiredText, TOO_LONG_MESSAGE } from "./form";
 
 function firstMessage(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
@@ -90,5 +90,32 @@ describe("formValues", () => {
     expect(values["constructor"]).toBe("4");
     expect([null, Object.prototype]).toContain(Object.getPrototypeOf(values));
     expect((values as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe("personName", () => {
+  const schema = personName("Le prénom est requis");
+  it.each(["Jean-Pierre", "D'Artagnan", "O’Brien", "J. R. R.", "Zoë", "Łukasz", "Nguyễn", "محمد", "李", "Андрей"])("accepts %s", (name) => {
+    expect(schema.safeParse(name).success).toBe(true);
+  });
+  it.each([
+    ["Jean\r\nPierre", NAME_LINE_MESSAGE],
+    ["Jean\r\n", NAME_LINE_MESSAGE],
+    ["Jean\tPierre", NAME_LINE_MESSAGE],
+    ["Jean\u2028Pierre", NAME_LINE_MESSAGE],
+    ["Jean\u200bPierre", NAME_LINE_MESSAGE],
+    ["Jean\u202ePierre", NAME_LINE_MESSAGE],
+    ["Jean<script>", NAME_CHARACTERS_MESSAGE],
+    ["Jean2", NAME_CHARACTERS_MESSAGE],
+    ["--", NAME_CHARACTERS_MESSAGE],
+    ["   ", "Le prénom est requis"],
+    ["a".repeat(101), TOO_LONG_MESSAGE(100)],
+  ])("refuses %j with a French message", (name, message) => {
+    const result = schema.safeParse(name);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+  it("trims surrounding spaces", () => {
+    expect(schema.parse("  Anne  ")).toBe("Anne");
   });
 });

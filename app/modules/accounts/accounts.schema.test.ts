@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, NUL_MESSAGE } from "~/lib/form";
+import { fieldErrors, NAME_LINE_MESSAGE } from "~/lib/form";
 import { messages, PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "./accounts.schema";
 
 const validSignUp = {
@@ -121,9 +121,10 @@ describe("signUpSchema (spec §5, sign-up, with the 12-character password rule)"
     expect(signUpErrors({ ...validSignUp, pays })).toEqual({ pays: "Le pays est requis" });
   });
 
-  it("refuses control characters in names", () => {
-    expect(signUpErrors({ ...validSignUp, prenom: "Je\u0000an" })).toEqual({ prenom: NUL_MESSAGE });
-    expect(signUpErrors({ ...validSignUp, nom: "Dupont\u001B" })).toEqual({ nom: NUL_MESSAGE });
+  it("refuses control characters and line breaks in names (single-line names)", () => {
+    expect(signUpErrors({ ...validSignUp, prenom: "Je\u0000an" })).toEqual({ prenom: NAME_LINE_MESSAGE });
+    expect(signUpErrors({ ...validSignUp, nom: "Dupont\u001B" })).toEqual({ nom: NAME_LINE_MESSAGE });
+    expect(signUpErrors({ ...validSignUp, prenom: "Jean\r\nCliquez ici : https://exemple.test" })).toEqual({ prenom: NAME_LINE_MESSAGE });
   });
 
   it("refuses names over 100 characters", () => {

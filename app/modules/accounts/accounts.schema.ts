@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES, SIGN_UP_COUNTRY_VALUES, COUNTRY_ISO_CODES, countryBySignUpValue } from "~/lib/countries";
-import { requiredText } from "~/lib/form";
+import { personName, requiredText } from "~/lib/form";
 import { toE164 } from "~/lib/phone";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -72,8 +72,8 @@ export const newPasswordSchema = z
 
 export const signUpSchema = z
   .object({
-    prenom: requiredText(messages.firstNameRequired, 100),
-    nom: requiredText(messages.lastNameRequired, 100),
+    prenom: personName(messages.firstNameRequired),
+    nom: personName(messages.lastNameRequired),
     email,
     motDePasse: newPasswordSchema,
     telephonePays: z.enum(COUNTRY_ISO_CODES, { error: messages.phoneRequired }).default("FR"),

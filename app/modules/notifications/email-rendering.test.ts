@@ -41,4 +41,14 @@ describe("renderEmail", () => {
   it("leaves an unknown variable empty", () => {
     expect(renderEmail({ subject: "{{inconnu}}x", body: "a" }, {}).subject).toBe("x");
   });
+
+  it("keeps every variable on one line: a legacy name with line breaks cannot start a paragraph", () => {
+    const injected = "Léa\r\n\r\nVotre dossier est bloqué, appelez le 01 23 45 67 89\u2028\u200b";
+    const email = renderEmail(template, { prenom: injected, lien: "https://recours.test/l" });
+    expect(email.text).toContain("Bonjour Léa Votre dossier est bloqué, appelez le 01 23 45 67 89,\n");
+    expect(email.text).not.toMatch(/Léa\r?\n/);
+    expect(email.html).toContain("Bonjour Léa Votre dossier est bloqué, appelez le 01 23 45 67 89,");
+    expect(email.html).not.toMatch(/Léa(<br>|<\/p>)/);
+    expect(email.subject).toBe("Bonjour Léa Votre dossier est bloqué, appelez le 01 23 45 67 89");
+  });
 });

@@ -20,8 +20,19 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+/**
+ * Every variable is put on one line before it enters an email (second line of defence behind the forms): no
+ * user-controlled text can start a new line or paragraph, or hide text with invisible characters.
+ */
+export function singleLine(value: string): string {
+  return value
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
 function fill(text: string, variables: Readonly<Record<string, string>>, transform: (value: string, name: string) => string) {
-  return text.replace(PLACEHOLDER, (_match, name: string) => transform(variables[name] ?? "", name));
+  return text.replace(PLACEHOLDER, (_match, name: string) => transform(singleLine(variables[name] ?? ""), name));
 }
 
 function isLink(value: string): boolean {
@@ -31,7 +42,7 @@ function isLink(value: string): boolean {
 /** A paragraph that is only a link variable becomes a button, with the address below it for copying. */
 function htmlParagraph(paragraph: string, variables: Readonly<Record<string, string>>): string {
   const only = /^\s*\{\{\s*([a-z0-9_]+)\s*\}\}\s*$/i.exec(paragraph);
-  const value = only ? (variables[only[1]!] ?? "") : "";
+  const value = only ? singleLine(variables[only[1]!] ?? "") : "";
   if (only && isLink(value)) {
     const href = escapeHtml(value);
     return (

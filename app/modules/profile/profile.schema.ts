@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { countryByIsoCode, countryByValue, type CountryIsoCode, type CountryValue } from "~/lib/countries";
 import { EARLIEST_DATE, latestDayAnywhere, parseFrenchDate, todayIsoDate } from "~/lib/dates";
-import { requiredText, TOO_LONG_MESSAGE } from "~/lib/form";
+import { personName, requiredText, TOO_LONG_MESSAGE } from "~/lib/form";
 import { toE164 } from "~/lib/phone";
 import { isMobileNumber } from "~/lib/phone-type";
 import { normalisePostalCode, POSTAL_CODE_RULES } from "~/lib/postal-codes";
@@ -86,8 +86,8 @@ const ticked = (message: string) =>
  */
 export const profileFormSchema = z
   .object({
-    first_name: required(profileMessages.firstNameRequired, 100),
-    last_name: required(profileMessages.lastNameRequired, 100),
+    first_name: orEmpty(personName(profileMessages.firstNameRequired)),
+    last_name: orEmpty(personName(profileMessages.lastNameRequired)),
     birth_date: z
       .string()
       .default("")
