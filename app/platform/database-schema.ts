@@ -251,6 +251,7 @@ export interface AuthAttemptCounterTable {
   key: string;
   window_started_at: Timestamp;
   attempts: number;
+  last_attempt_at: Generated<Date>;
 }
 
 export interface Database {

@@ -40,6 +40,9 @@ const envSchema = z
     LOGIN_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(50),
     SIGNUP_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1).default(900),
+    /** Password hashes (scrypt) in flight at once, and waiting; beyond both, 503 (decision 19). */
+    PASSWORD_HASHING_CONCURRENCY: wholeNumber(1, 64).default(2),
+    PASSWORD_HASHING_QUEUE: wholeNumber(0, 10_000).default(16),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^\s]+$/, { error: "doit commencer par smtp:// ou smtps://, par exemple smtp://utilisateur:motdepasse@hote:587" })

@@ -30,3 +30,10 @@ export async function parseForm<Schema extends z.ZodType>(
   if (!result.success) return { ok: false, fieldErrors: fieldErrors(result.error), values };
   return { ok: true, data: result.data, values };
 }
+
+/** Init for an action's answer: its status, and Retry-After when the result says when to try again (503). */
+export function answerInit(result: { status: number; retryAfterSeconds?: number }): ResponseInit {
+  return result.retryAfterSeconds
+    ? { status: result.status, headers: { "Retry-After": String(result.retryAfterSeconds) } }
+    : { status: result.status };
+}

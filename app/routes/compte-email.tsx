@@ -5,7 +5,7 @@ import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/content/site";
 import { requestEmailChange } from "~/modules/accounts/accounts.server";
 import { emailChangeSchema } from "~/modules/accounts/accounts.schema";
-import { parseForm } from "~/platform/form.server";
+import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Changer mon adresse email") }];
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, sentTo: undefined, values }, { status: 400 });
   const result = await requestEmailChange(actor, form.data.nouvelEmail, form.data.motDePasseActuel);
   if (!result.ok) {
-    return data({ fieldErrors: result.fieldErrors, formError: result.formError, sentTo: undefined, values }, { status: result.status });
+    return data({ fieldErrors: result.fieldErrors, formError: result.formError, sentTo: undefined, values }, answerInit(result));
   }
   return { fieldErrors: undefined, formError: undefined, sentTo: form.data.nouvelEmail, values };
 }

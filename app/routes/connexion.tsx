@@ -8,7 +8,7 @@ import { safetyNotice } from "~/content/site";
 import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
-import { parseForm } from "~/platform/form.server";
+import { answerInit, parseForm } from "~/platform/form.server";
 import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema";
 import { redirectSignedIn, signInNoticeContext } from "~/platform/guards.server";
 import { Notice } from "~/components/ui/notice";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data(
       { fieldErrors: undefined, formError: result.formError, values, resendConfirmation: result.resendConfirmation ?? false },
-      { status: result.status },
+      answerInit(result),
     );
   }
   if (result.next === "second-factor") return redirect(SECOND_FACTOR_SIGN_IN_PATH, { headers: result.headers });

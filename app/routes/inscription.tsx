@@ -10,7 +10,7 @@ import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } fro
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
 import { signUpSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
-import { parseForm } from "~/platform/form.server";
+import { answerInit, parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data(
       { fieldErrors: result.fieldErrors, formError: result.formError, values, offerPasswordReset: result.offerPasswordReset ?? false },
-      { status: result.status },
+      answerInit(result),
     );
   }
   if (result.confirmationSentTo) return { confirmationSentTo: result.confirmationSentTo };

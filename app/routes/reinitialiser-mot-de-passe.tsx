@@ -5,7 +5,7 @@ import { pageTitle } from "~/content/site";
 import { anonymousActor, passwordResetLinkIsValid, resetPassword } from "~/modules/accounts/accounts.server";
 import { messages, passwordResetSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
-import { parseForm } from "~/platform/form.server";
+import { answerInit, parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     return data(
       { fieldErrors: result.fieldErrors, formError: result.formError, linkBroken: result.formError === messages.resetLinkInvalid },
-      { status: result.status },
+      answerInit(result),
     );
   }
   return redirectWithToast("/connexion", {

@@ -25,7 +25,7 @@ function signInForm(email: string, password: string) {
   return signInSchema.parse({ email, password });
 }
 
-const anonymous = () => anonymousActor(authRequest());
+const anonymous = (clientAddress?: string) => anonymousActor(authRequest("/connexion", { clientAddress }));
 
 async function countRows(table: "user" | "account" | "profiles" | "session", column: string, value: string) {
   const result = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${value}`.execute(
@@ -132,6 +132,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
         ok: false,
         status: 409,
         formError: "Un compte existe déjà avec cet email. Essayez de vous connecter.",
+        offerPasswordReset: true,
       });
       expect(await countRows("profiles", "email", email)).toBe(1);
       expect(await countRows("user", "email", email)).toBe(1);
@@ -322,16 +323,42 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect((await signIn(anonymous(), signInForm(otherEmail, STRONG_PASSWORD), authRequest())).ok).toBe(true);
     });
 
-    it("still refuses after the runtime is stopped and started again on the same database", async () => {
+    it("still refuses that address after the runtime is stopped and started again on the same database", async () => {
       await stopRuntime();
       await startTestRuntimeOn(persistent.target, limits);
-      const blocked = await signIn(
-        anonymous(),
-        signInForm(email, STRONG_PASSWORD),
-        authRequest("/connexion", { clientAddress: "198.51.100.20" }),
-      );
+      const blocked = await signIn(anonymous(), signInForm(email, STRONG_PASSWORD), authRequest());
       expect(blocked).toMatchObject({ ok: false, status: 429, formError: messages.tooManyLoginAttempts });
     }, 60_000);
+
+    it("never locks the owner out: failures from other addresses do not stop the right password from a fresh address", async () => {
+      const owner = uniqueEmail("titulaire");
+      await createAccount({ email: owner, password: STRONG_PASSWORD, firstName: "Olga", lastName: "Owner", phoneMobile: null, country: "france", role: "admin", emailVerified: true });
+      // 10 wrong passwords, each from a different address (well over LOGIN_ATTEMPTS_PER_EMAIL = 3 in this suite).
+      for (let index = 1; index <= 10; index += 1) {
+        const result = await signIn(anonymous(`198.51.100.${index}`), signInForm(owner, `mauvais ${index}`), authRequest("/connexion", { clientAddress: `198.51.100.${index}` }));
+        expect(result, `adresse ${index}`).toMatchObject({ ok: false, status: 401 });
+      }
+      // An address that has failed now waits a growing delay, with §8's message…
+      expect(
+        await signIn(anonymous("198.51.100.10"), signInForm(owner, STRONG_PASSWORD), authRequest("/connexion", { clientAddress: "198.51.100.10" })),
+      ).toMatchObject({ ok: false, status: 429, formError: messages.tooManyLoginAttempts });
+      // …but the owner's right password from an address that has not failed opens the account.
+      const fresh = "192.0.2.200";
+      expect((await signIn(anonymous(fresh), signInForm(owner, STRONG_PASSWORD), authRequest("/connexion", { clientAddress: fresh }))).ok).toBe(true);
+    });
+
+    it("counts IPv6 clients by their /64: changing the low bits does not give new attempts", async () => {
+      const target = uniqueEmail("ipv6");
+      await createAccount({ email: target, password: STRONG_PASSWORD, firstName: "Iris", lastName: "Six", phoneMobile: null, country: "france", role: "user", emailVerified: true });
+      for (let index = 1; index <= 3; index += 1) {
+        const address = `2001:db8:1:2::${index}`;
+        expect(await signIn(anonymous(address), signInForm(target, `mauvais ${index}`), authRequest("/connexion", { clientAddress: address }))).toMatchObject({ status: 401 });
+      }
+      const sameSubnet = "2001:db8:1:2:aaaa:bbbb:cccc:dddd";
+      expect(await signIn(anonymous(sameSubnet), signInForm(target, STRONG_PASSWORD), authRequest("/connexion", { clientAddress: sameSubnet }))).toMatchObject({ status: 429 });
+      const otherSubnet = "2001:db8:1:3::1";
+      expect((await signIn(anonymous(otherSubnet), signInForm(target, STRONG_PASSWORD), authRequest("/connexion", { clientAddress: otherSubnet }))).ok).toBe(true);
+    });
 
     it("counts concurrent attempts exactly: with a limit of 3, 8 attempts at once give 3 answers and 5 refusals", async () => {
       const racer = uniqueEmail("simultane");

@@ -28,6 +28,7 @@ export const messages = {
   unexpected: "Une erreur inattendue s'est produite. Veuillez réessayer.",
   alreadyRegistered: "Un compte existe déjà avec cet email. Essayez de vous connecter.",
   tooManySignUpAttempts: "Trop de tentatives d'inscription. Veuillez patienter avant de réessayer.",
+  serviceBusy: "Service momentanément surchargé, réessayez dans un instant.",
   signUpUnexpected: "Une erreur inattendue s'est produite lors de l'inscription.",
   // Email confirmation and password reset
   confirmationSent:

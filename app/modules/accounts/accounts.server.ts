@@ -7,7 +7,9 @@ import { assertRole, assertUser, NotFoundError, normaliseRole } from "~/platform
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { messages, type SignInInput, type SignUpInput } from "./accounts.schema";
-import { consumeAttempt, clearAttempts } from "./attempt-limiter.server";
+import { clearAttempts, clearAttemptsStartingWith, consumeAttempt, readAttempts, slowdownSeconds } from "./attempt-limiter.server";
+import { clientKey } from "./client-key";
+import { assertPasswordHashingAvailable, HashingBusyError, withPasswordHashing } from "./password-hashing.server";
 import { auth, CLIENT_ADDRESS_HEADER } from "./auth-instance.server";
 import { isGuessablePassword } from "./password-policy.server";
 
@@ -56,12 +58,21 @@ export type AccountResult =
       resendConfirmation?: true;
       /** The address already has an account (confirmed or not): its owner gets back in through a reset link. */
       offerPasswordReset?: true;
+      retryAfterSeconds?: number;
     };
 
 /** After the password: either a session, or (account with a second factor) a pending challenge and no session. */
 export type SignInResult =
   | { ok: true; headers: Headers; next: "session" | "second-factor" }
-  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; resendConfirmation?: true };
+  | {
+      ok: false;
+      status: number;
+      formError?: string;
+      fieldErrors?: Record<string, string>;
+      resendConfirmation?: true;
+      /** With 503: the password check is saturated, try again after this many seconds. */
+      retryAfterSeconds?: number;
+    };
 
 /** Only the Set-Cookie lines of better-auth's response headers. */
 export function sessionCookies(source: Headers): Headers {
@@ -70,14 +81,37 @@ export function sessionCookies(source: Headers): Headers {
   return headers;
 }
 
+/** Counter keys of sign-in (decision 18). */
+const signInKeys = {
+  /** Every attempt from one client (IPv6: its /64), whatever the email. */
+  address: (client: string) => `sign-in:address:${client}`,
+  /** Attempts on one email from one client: the hard limit. */
+  pair: (email: string, client: string) => `sign-in:pair:${email}|${client}`,
+  pairsOf: (email: string) => `sign-in:pair:${email}|`,
+  /** Failures on one email from every client: a growing delay, never a block for a client that has not failed. */
+  failures: (email: string) => `sign-in:failures:${email}`,
+};
+
+/**
+ * Checks the password, with limits that stop guessing without locking the owner out (decision 18):
+ * - one client (IPv6 by /64) has LOGIN_ATTEMPTS_PER_ADDRESS attempts per window, every email together;
+ * - one client has LOGIN_ATTEMPTS_PER_EMAIL attempts per window on one email (a success starts it again);
+ * - once an email has LOGIN_ATTEMPTS_PER_EMAIL failures from anywhere, a client that has already failed on it waits
+ *   a delay that doubles with each further failure. A client that has not failed on it is never held back, so
+ *   failures from elsewhere never stop the owner's right password.
+ */
 export async function signIn(actor: AnonymousActor, input: SignInInput, request: Request): Promise<SignInResult> {
   const { env } = runtime();
-  const emailKey = `sign-in:email:${input.email}`;
+  // A full password-check queue answers at once, before any database work.
+  const busy = hashingBusy();
+  if (busy) return busy;
+  const client = clientKey(actor.clientAddress);
+  const pairKey = signInKeys.pair(input.email, client);
   const { allowed } = await consumeAttempt(
     db(),
     [
-      { key: `sign-in:address:${actor.clientAddress}`, limit: env.LOGIN_ATTEMPTS_PER_ADDRESS },
-      { key: emailKey, limit: env.LOGIN_ATTEMPTS_PER_EMAIL },
+      { key: signInKeys.address(client), limit: env.LOGIN_ATTEMPTS_PER_ADDRESS },
+      { key: pairKey, limit: env.LOGIN_ATTEMPTS_PER_EMAIL },
     ],
     env.RATE_LIMIT_WINDOW_SECONDS,
   );
@@ -85,23 +119,74 @@ export async function signIn(actor: AnonymousActor, input: SignInInput, request:
     logger.warn({ clientAddress: actor.clientAddress }, "connexion refusée : trop de tentatives");
     return { ok: false, status: 429, formError: messages.tooManyLoginAttempts };
   }
+  if (await mustSlowDown(input.email, pairKey)) {
+    logger.warn({ clientAddress: actor.clientAddress }, "connexion ralentie : échecs répétés sur ce compte");
+    return { ok: false, status: 429, formError: messages.tooManyLoginAttempts };
+  }
 
   const known = await db().selectFrom("user").select("id").where("email", "=", input.email).executeTakeFirst();
   if (!known) return { ok: false, status: 401, formError: messages.unknownEmail };
 
   try {
-    const { headers, response } = await auth().api.signInEmail({
-      body: { email: input.email, password: input.password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    await clearAttempts(db(), emailKey);
+    const { headers, response } = await withPasswordHashing(() =>
+      auth().api.signInEmail({
+        body: { email: input.email, password: input.password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
+    );
+    await clearAttempts(db(), pairKey);
     // The two-factor plugin has replaced the session with a short-lived challenge cookie.
     const secondFactor = "twoFactorRedirect" in response && response.twoFactorRedirect === true;
     return { ok: true, headers: sessionCookies(headers), next: secondFactor ? "second-factor" : "session" };
   } catch (error) {
-    return { ok: false, ...authFailure(error) };
+    if (error instanceof HashingBusyError) return busyResult(error);
+    const failure = authFailure(error);
+    if (failure.status === 401) {
+      await consumeAttempt(db(), [{ key: signInKeys.failures(input.email), limit: Number.MAX_SAFE_INTEGER }], env.RATE_LIMIT_WINDOW_SECONDS);
+    }
+    return { ok: false, ...failure };
   }
+}
+
+export interface BusyResult {
+  ok: false;
+  status: 503;
+  formError: string;
+  retryAfterSeconds: number;
+}
+
+function busyResult(error: HashingBusyError): BusyResult {
+  return { ok: false, status: 503, formError: error.message, retryAfterSeconds: error.retryAfterSeconds };
+}
+
+function hashingBusy(): BusyResult | null {
+  try {
+    assertPasswordHashingAvailable();
+    return null;
+  } catch (error) {
+    if (error instanceof HashingBusyError) return busyResult(error);
+    throw error;
+  }
+}
+
+/** True while a client that has already failed on this email must wait (see signIn). */
+async function mustSlowDown(email: string, pairKey: string): Promise<boolean> {
+  const { env } = runtime();
+  const window = env.RATE_LIMIT_WINDOW_SECONDS;
+  const pair = await readAttempts(db(), pairKey, window);
+  // This attempt is already counted: more than one means this client has failed before.
+  if (!pair || pair.attempts <= 1) return false;
+  const failures = await readAttempts(db(), signInKeys.failures(email), window);
+  if (!failures) return false;
+  const delay = slowdownSeconds(failures.attempts, env.LOGIN_ATTEMPTS_PER_EMAIL, window);
+  return delay > 0 && failures.lastAttemptAt.getTime() + delay * 1000 > Date.now();
+}
+
+/** After a password reset: the owner starts again with no count on their email. */
+async function clearSignInCounts(email: string): Promise<void> {
+  await clearAttemptsStartingWith(db(), signInKeys.pairsOf(email));
+  await clearAttempts(db(), signInKeys.failures(email));
 }
 
 function authFailure(error: unknown): { status: number; formError: string; resendConfirmation?: true } {
@@ -124,7 +209,7 @@ export async function signUp(actor: AnonymousActor, input: SignUpInput, request:
   const { allowed } = await consumeAttempt(
     db(),
     [
-      { key: `sign-up:address:${actor.clientAddress}`, limit: env.SIGNUP_ATTEMPTS_PER_ADDRESS },
+      { key: `sign-up:address:${clientKey(actor.clientAddress)}`, limit: env.SIGNUP_ATTEMPTS_PER_ADDRESS },
       { key: `sign-up:email:${input.email}`, limit: env.LOGIN_ATTEMPTS_PER_EMAIL },
     ],
     env.RATE_LIMIT_WINDOW_SECONDS,
@@ -135,7 +220,15 @@ export async function signUp(actor: AnonymousActor, input: SignUpInput, request:
     return { ok: false, status: 400, fieldErrors: { motDePasse: messages.passwordTooCommon } };
   }
 
-  const created = await createAccount({ ...input, role: "user", emailVerified: !env.EMAIL_VERIFICATION });
+  const busy = hashingBusy();
+  if (busy) return busy;
+  let created: Awaited<ReturnType<typeof createAccount>>;
+  try {
+    created = await createAccount({ ...input, role: "user", emailVerified: !env.EMAIL_VERIFICATION });
+  } catch (error) {
+    if (error instanceof HashingBusyError) return busyResult(error);
+    throw error;
+  }
   // Confirmed or not, an existing account keeps its password: the owner of the mailbox takes it over through a
   // reset link, which also confirms the address (decision 16).
   if (!created.ok) return { ok: false, status: 409, formError: messages.alreadyRegistered, offerPasswordReset: true };
@@ -169,7 +262,7 @@ export interface NewAccount {
  */
 export async function createAccount(account: NewAccount): Promise<{ ok: true; userId: string } | { ok: false }> {
   const context = await auth().$context;
-  const passwordHash = await context.password.hash(account.password);
+  const passwordHash = await withPasswordHashing(() => context.password.hash(account.password));
   const userId = randomUUID();
   const now = new Date();
   try {
@@ -312,7 +405,7 @@ async function allowEmailRequest(kind: string, actor: AnonymousActor | UserActor
   const { allowed } = await consumeAttempt(
     db(),
     [
-      { key: `${kind}:address:${actor.clientAddress}`, limit: env.SIGNUP_ATTEMPTS_PER_ADDRESS },
+      { key: `${kind}:address:${clientKey(actor.clientAddress)}`, limit: env.SIGNUP_ATTEMPTS_PER_ADDRESS },
       { key: `${kind}:email:${email}`, limit: 3 },
     ],
     env.RATE_LIMIT_WINDOW_SECONDS,
@@ -441,7 +534,7 @@ export async function passwordResetLinkIsValid(token: string): Promise<boolean> 
 
 export type PasswordResetResult =
   | { ok: true }
-  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string> };
+  | { ok: false; status: number; formError?: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number };
 
 /** Sets the new password from a reset link (single use, one hour) and ends every session of the account. */
 export async function resetPassword(actor: AnonymousActor, token: string, newPassword: string): Promise<PasswordResetResult> {
@@ -457,19 +550,22 @@ export async function resetPassword(actor: AnonymousActor, token: string, newPas
     return { ok: false, status: 400, fieldErrors: { motDePasse: messages.passwordTooCommon } };
   }
   try {
-    await auth().api.resetPassword({ body: { newPassword, token } });
+    await withPasswordHashing(() => auth().api.resetPassword({ body: { newPassword, token } }));
   } catch (error) {
+    if (error instanceof HashingBusyError) return busyResult(error);
     if (error instanceof APIError && error.statusCode < 500) return { ok: false, status: 400, formError: messages.resetLinkInvalid };
     throw error;
   }
   // Opening the emailed link proves the address, as a confirmation link would.
   await db().updateTable("user").set({ emailVerified: true, updatedAt: new Date() }).where("email", "=", owner.email).execute();
-  await clearAttempts(db(), `sign-in:email:${owner.email}`);
+  await clearSignInCounts(owner.email);
   logger.info({ clientAddress: actor.clientAddress }, "mot de passe réinitialisé");
   return { ok: true };
 }
 
-export type EmailChangeResult = { ok: true } | { ok: false; status: number; fieldErrors?: Record<string, string>; formError?: string };
+export type EmailChangeResult =
+  | { ok: true }
+  | { ok: false; status: number; fieldErrors?: Record<string, string>; formError?: string; retryAfterSeconds?: number };
 
 /** Sends a confirmation link to the new address; the account moves to it only when the link is opened. */
 export async function requestEmailChange(actor: Actor, newEmail: string, currentPassword: string): Promise<EmailChangeResult> {
@@ -485,7 +581,15 @@ export async function requestEmailChange(actor: Actor, newEmail: string, current
     .where("providerId", "=", "credential")
     .executeTakeFirst();
   const context = await auth().$context;
-  if (!credential?.password || !(await context.password.verify({ hash: credential.password, password: currentPassword }))) {
+  const stored = credential?.password;
+  let passwordMatches = false;
+  try {
+    passwordMatches = Boolean(stored) && (await withPasswordHashing(() => context.password.verify({ hash: stored!, password: currentPassword })));
+  } catch (error) {
+    if (error instanceof HashingBusyError) return busyResult(error);
+    throw error;
+  }
+  if (!passwordMatches) {
     return { ok: false, status: 400, fieldErrors: { motDePasseActuel: messages.currentPasswordWrong } };
   }
   const taken = await db().selectFrom("user").select("id").where("email", "=", newEmail).executeTakeFirst();

@@ -19,9 +19,10 @@ export async function consumeAttempt(
   let allowed = true;
   for (const budget of budgets) {
     const result = await sql<{ attempts: number }>`
-      INSERT INTO auth_attempt_counters AS c (key, window_started_at, attempts)
-      VALUES (${budget.key}, now(), 1)
+      INSERT INTO auth_attempt_counters AS c (key, window_started_at, attempts, last_attempt_at)
+      VALUES (${budget.key}, now(), 1, now())
       ON CONFLICT (key) DO UPDATE SET
+        last_attempt_at = now(),
         attempts = CASE WHEN c.window_started_at < now() - make_interval(secs => ${windowSeconds})
                         THEN 1 ELSE c.attempts + 1 END,
         window_started_at = CASE WHEN c.window_started_at < now() - make_interval(secs => ${windowSeconds})
@@ -35,4 +36,32 @@ export async function consumeAttempt(
 
 export async function clearAttempts(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("auth_attempt_counters").where("key", "=", key).execute();
+}
+
+/** Deletes every counter whose key starts with the prefix (compared as text, not as a LIKE pattern). */
+export async function clearAttemptsStartingWith(db: Kysely<Database>, prefix: string): Promise<void> {
+  await sql`DELETE FROM auth_attempt_counters WHERE left(key, ${prefix.length}) = ${prefix}`.execute(db);
+}
+
+export interface AttemptCount {
+  attempts: number;
+  lastAttemptAt: Date;
+}
+
+/** The current count of a key within the window, or null when there is none. */
+export async function readAttempts(db: Kysely<Database>, key: string, windowSeconds: number): Promise<AttemptCount | null> {
+  const result = await sql<{ attempts: number; last_attempt_at: Date }>`
+    SELECT attempts, last_attempt_at FROM auth_attempt_counters
+    WHERE key = ${key} AND window_started_at >= now() - make_interval(secs => ${windowSeconds})`.execute(db);
+  const row = result.rows[0];
+  return row ? { attempts: row.attempts, lastAttemptAt: new Date(row.last_attempt_at) } : null;
+}
+
+/**
+ * The growing delay after `failures` failed attempts once `freeFailures` are used up: 1 s, 2 s, 4 s… capped.
+ * Zero below the threshold.
+ */
+export function slowdownSeconds(failures: number, freeFailures: number, maxSeconds: number): number {
+  if (failures < freeFailures) return 0;
+  return Math.min(maxSeconds, 2 ** Math.min(30, failures - freeFailures));
 }
