@@ -8,12 +8,13 @@ import { ToastRegion } from "~/components/toast";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
+import { rejectMalformedFormMiddleware } from "~/platform/request-validation.server";
 import { operatorIdentity } from "~/content/operator.server";
 import { operatorPlaceholders } from "~/content/site";
 import { env } from "~/platform/env.server";
 import { pageRunsWithoutScripts } from "~/lib/page-handle";
 
-export const middleware: Route.MiddlewareFunction[] = [resolveActorMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [rejectMalformedFormMiddleware, resolveActorMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -15,6 +15,14 @@ import { startJobWorker } from "./job-worker";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { sql } from "kysely";
 import { contentSecurityPolicy, usesGoogleMaps } from "./content-security-policy";
+import {
+  applyServerLimits,
+  DEFAULT_SERVER_LIMITS,
+  forwardedHost,
+  limitPasswordPosts,
+  rejectMalformedTarget,
+  simplePage,
+} from "./request-guards";
 
 export interface HttpAppOptions {
   env: Env;
@@ -24,9 +32,6 @@ export interface HttpAppOptions {
   clientDir?: string;
 }
 
-function simplePage(title: string, text: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${title} - Recours</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Retour à l'accueil</a></p></main></body></html>`;
-}
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { env } = options;
@@ -35,6 +40,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
+  if (env.TRUST_PROXY) app.use(forwardedHost(env));
 
   app.use((req, res, next) => {
     const requestId = randomUUID();
@@ -53,6 +59,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 
@@ -71,6 +78,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     });
     requestScope.run({ requestId }, next);
   });
+
+  app.use(rejectMalformedTarget);
 
   // Request body limits, and a same-origin check on every state-changing request.
   app.use((req, res, next) => {
@@ -118,6 +127,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(limitPasswordPosts(env));
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -162,6 +173,10 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
   const app = createHttpApp({ ...options, env });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+  });
+  applyServerLimits(server, {
+    ...DEFAULT_SERVER_LIMITS,
+    maxConnectionsPerAddress: env.TRUST_PROXY ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS,
   });
   logger.info({ port: env.PORT, url: env.PUBLIC_URL }, "Recours est démarré");
 

@@ -43,6 +43,8 @@ const envSchema = z
     /** Password hashes (scrypt) in flight at once, and waiting; beyond both, 503 (decision 19). */
     PASSWORD_HASHING_CONCURRENCY: wholeNumber(1, 64).default(2),
     PASSWORD_HASHING_QUEUE: wholeNumber(0, 10_000).default(16),
+    /** Open connections per client address (IPv6: per /64); 0 turns the cap off. Off behind TRUST_PROXY. */
+    MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(0, 100_000).default(100),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^\s]+$/, { error: "doit commencer par smtp:// ou smtps://, par exemple smtp://utilisateur:motdepasse@hote:587" })

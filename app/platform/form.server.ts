@@ -23,6 +23,8 @@ export async function parseForm<Schema extends z.ZodType>(
       throw new Error("not a form");
     }
     values = formValues(await request.formData());
+    // Multipart text fields are not seen by the root middleware: a NUL is refused here too.
+    if (Object.values(values).some((value) => value.includes("\u0000"))) throw new Error("NUL");
   } catch {
     throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   }

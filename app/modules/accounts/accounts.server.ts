@@ -4,6 +4,7 @@ import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/
 import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
 import type { AnonymousActor, Actor, UserActor } from "~/platform/actor";
 import { assertRole, assertUser, NotFoundError, normaliseRole } from "~/platform/actor";
+import { containsPattern } from "~/platform/like-pattern";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { messages, type SignInInput, type SignUpInput } from "./accounts.schema";
@@ -633,9 +634,9 @@ export async function listAccountsForSecurity(actor: Actor, search: string) {
     .$if(term.length > 0, (query) =>
       query.where((eb) =>
         eb.or([
-          eb(eb.fn("lower", ["profiles.email"]), "like", `%${term}%`),
-          eb(eb.fn("lower", ["profiles.first_name"]), "like", `%${term}%`),
-          eb(eb.fn("lower", ["profiles.last_name"]), "like", `%${term}%`),
+          eb(eb.fn("lower", ["profiles.email"]), "like", containsPattern(term)),
+          eb(eb.fn("lower", ["profiles.first_name"]), "like", containsPattern(term)),
+          eb(eb.fn("lower", ["profiles.last_name"]), "like", containsPattern(term)),
         ]),
       ),
     )
