@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -133,5 +133,11 @@ export function handleDataRequest(response: Response) {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, path: new URL(request.url).pathname }, "erreur serveur");
+  const path = new URL(request.url).pathname;
+  // A request the router refuses (POST where no action exists, unknown path): the visitor's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn({ method: request.method, path, status: error.status }, "requête refusée par le routeur");
+    return;
+  }
+  logger.error({ err: error, path }, "erreur serveur");
 }

@@ -61,4 +61,21 @@ describe("logger", () => {
     expect(JSON.parse(lines[0]!).requestId).toBe("req-42");
     expect(JSON.parse(lines[1]!).requestId).toBeUndefined();
   });
+
+  it("logs a database error's code and constraint but not its detail, which quotes the row", () => {
+    const { logger, lines } = capture();
+    const error = Object.assign(new Error('duplicate key value violates unique constraint "user_email_key"'), {
+      code: "23505",
+      constraint: "user_email_key",
+      table: "user",
+      detail: "Key (email)=(jeanne.dupont@exemple.fr) already exists.",
+      where: "SQL function single_line, valeur Jeanne",
+    });
+    logger.error({ err: error }, "erreur base");
+    const line = lines.join("");
+    expect(line).toContain("23505");
+    expect(line).toContain("user_email_key");
+    expect(line).not.toContain("jeanne.dupont@exemple.fr");
+    expect(line).not.toContain("valeur Jeanne");
+  });
 });

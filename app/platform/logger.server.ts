@@ -44,10 +44,27 @@ const secretPaths = [
   "req.headers.authorization",
 ];
 
+/** What a database error says that may carry personal data: the row's values, the query's parameters. */
+const DATABASE_ERROR_PERSONAL_FIELDS = ["detail", "where", "internalQuery", "parameters", "query", "hint"];
+
+/**
+ * Errors keep their type, message, stack and codes (SQLSTATE, constraint, table, column), but not the parts of a
+ * database error that quote the data ("Key (email)=(jeanne@exemple.fr) already exists").
+ */
+export function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (!serialized || typeof serialized !== "object") return serialized;
+  for (const field of DATABASE_ERROR_PERSONAL_FIELDS) {
+    if (field in serialized) serialized[field] = "[masqué]";
+  }
+  return serialized;
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino(
     {
       level,
+      serializers: { err: serializeError },
       redact: { paths: secretPaths, censor: "[masqué]" },
       base: { service: "recours" },
       mixin: () => requestScope.getStore() ?? {},

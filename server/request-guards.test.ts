@@ -1,0 +1,96 @@
+import { createServer, type Server } from "node:http";
+import { connect } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { isCleanTarget, isCleanUrlEncoded } from "~/platform/request-validation";
+import { applyServerLimits, limitPasswordPosts, SERVICE_BUSY_TEXT } from "./request-guards";
+
+describe("strict percent-decoding", () => {
+  it.each(["/", "/admin/comptes?q=jean", "/admin/comptes?q=%C3%A9lo%C3%AFse", "/a?b=1&c=&d", "/recherche?q=50%25+de+remise", "/x?q=ligne%0Asuivante"])(
+    "accepts %s",
+    (target) => expect(isCleanTarget(target)).toBe(true),
+  );
+  it.each(["/admin/comptes?q=%00", "/%00", "/a%00b", "/x?q=%C3%28", "/x?q=%FF", "/x?q=%E2%82", "/x?q=%ZZ", "/x?q=%", "/x?%00=1", "/x?q=%1B"])(
+    "refuses %s",
+    (target) => expect(isCleanTarget(target)).toBe(false),
+  );
+  it("checks every name and value of a form body", () => {
+    expect(isCleanUrlEncoded("email=a%40b.fr&password=x+y")).toBe(true);
+    expect(isCleanUrlEncoded("email=a%00b")).toBe(false);
+    expect(isCleanUrlEncoded("email=%C0%AF")).toBe(false);
+  });
+});
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+function listen(server: Server): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
+}
+
+describe("limitPasswordPosts", () => {
+  it("refuses password posts beyond the slots and the queue with 503, Retry-After and the French message; other requests pass", async () => {
+    const app = express();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    app.use(limitPasswordPosts({ PASSWORD_HASHING_CONCURRENCY: 1, PASSWORD_HASHING_QUEUE: 0 }));
+    app.post("/connexion", async (_req, res) => {
+      await held;
+      res.send("ok");
+    });
+    app.get("/healthz", (_req, res) => res.send("sain"));
+    const port = await listen(createServer(app));
+    const base = `http://127.0.0.1:${port}`;
+    const first = fetch(`${base}/connexion`, { method: "POST" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await fetch(`${base}/connexion.data`, { method: "POST" });
+    expect(second.status).toBe(503);
+    expect(second.headers.get("retry-after")).toBe("5");
+    expect(await second.text()).toContain(SERVICE_BUSY_TEXT);
+    expect(SERVICE_BUSY_TEXT).toBe("Service momentanément surchargé, réessayez dans un instant.");
+    const health = await fetch(`${base}/healthz`);
+    expect(await health.text()).toBe("sain");
+    release();
+    expect((await first).status).toBe(200);
+    // The slot is free again.
+    expect((await fetch(`${base}/connexion`, { method: "POST" })).status).toBe(200);
+  });
+});
+
+describe("applyServerLimits", () => {
+  it("sets explicit timeouts and closes connections beyond the cap per address", async () => {
+    const server = createServer((_req, res) => res.end("ok"));
+    applyServerLimits(server, { headersTimeoutMs: 20_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnectionsPerAddress: 2 });
+    expect(server.headersTimeout).toBe(20_000);
+    expect(server.requestTimeout).toBe(60_000);
+    expect(server.keepAliveTimeout).toBe(5_000);
+    const port = await listen(server);
+    const open = () =>
+      new Promise<import("node:net").Socket>((resolve) => {
+        const socket = connect(port, "127.0.0.1", () => resolve(socket));
+      });
+    const first = await open();
+    const second = await open();
+    const third = await open();
+    const closed = await new Promise<boolean>((resolve) => {
+      third.once("close", () => resolve(true));
+      setTimeout(() => resolve(false), 2000);
+    });
+    expect(closed).toBe(true);
+    // The first two still work.
+    first.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const answer = await new Promise<string>((resolve) => first.once("data", (chunk) => resolve(chunk.toString())));
+    expect(answer).toMatch(/^HTTP\/1.1 200/);
+    second.destroy();
+    first.destroy();
+    // Once they are closed, the address may connect again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await open();
+    again.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(await new Promise<string>((resolve) => again.once("data", (chunk) => resolve(chunk.toString())))).toMatch(/200/);
+    again.destroy();
+  });
+});
