@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -40,9 +41,12 @@ const envSchema = z
     LOGIN_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(50),
     SIGNUP_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(10),
     RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1).default(900),
-    /** Password hashes (scrypt) in flight at once, and waiting; beyond both, 503 (decision 19). */
-    PASSWORD_HASHING_CONCURRENCY: wholeNumber(1, 64).default(2),
-    PASSWORD_HASHING_QUEUE: wholeNumber(0, 10_000).default(16),
+    /**
+     * Password checks (scrypt) in flight at once, and waiting; beyond both, 503 (decision 19). By default one core is
+     * left to the rest of the site: cores − 1, at least 1, at most 4.
+     */
+    PASSWORD_HASHING_CONCURRENCY: wholeNumber(1, 64).default(Math.min(4, Math.max(1, availableParallelism() - 1))),
+    PASSWORD_HASHING_QUEUE: wholeNumber(0, 10_000).default(8),
     /** Open connections per client address (IPv6: per /64); 0 turns the cap off. Off behind TRUST_PROXY. */
     MAX_CONNECTIONS_PER_ADDRESS: wholeNumber(0, 100_000).default(100),
     SMTP_URL: z
