@@ -254,6 +254,18 @@ export interface AuthAttemptCounterTable {
   last_attempt_at: Generated<Date>;
 }
 
+export type AccountSecurityAction = "reset-link-sent" | "sessions-ended" | "second-factor-reset";
+
+/** Append-only (migration 0007). */
+export interface AccountSecurityActionTable {
+  id: Generated<string>;
+  actor_id: string;
+  target_id: string;
+  action: AccountSecurityAction;
+  client_address: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -271,6 +283,7 @@ export interface Database {
   email_templates: EmailTemplateTable;
   jobs: JobTable;
   auth_attempt_counters: AuthAttemptCounterTable;
+  account_security_actions: AccountSecurityActionTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

@@ -17,7 +17,7 @@ import type { AnonymousActor, UserActor } from "~/platform/actor";
 import { NotFoundError } from "~/platform/actor";
 import { db, runtime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount, STRONG_PASSWORD } from "../support/accounts";
-import { latestLink, sentEmails } from "../support/mailbox";
+import { deliverQueuedEmails, latestLink, sentEmails } from "../support/mailbox";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 const anonymous: AnonymousActor = { kind: "anonymous", clientAddress: "203.0.113.7" };
@@ -263,5 +263,56 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     await expect(endAllSessionsOf(lawyerActor, admin.userId)).rejects.toThrow();
     await expect(sendPasswordResetLink(adminActor, "inconnu")).rejects.toBeInstanceOf(NotFoundError);
     await expect(resetSecondFactor(adminActor, admin.userId)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("an admin's action on another admin's account is journaled (who, what, when, address) and emailed to that admin", async () => {
+    const chief = await seedAccount("admin", { firstName: "Chloé", lastName: "Cheffe" });
+    const colleague = await seedAccount("admin", { firstName: "Paul", lastName: "Collègue" });
+    const client = await seedAccount("user");
+    const actor: UserActor = {
+      kind: "user",
+      userId: chief.userId,
+      sessionId: "s",
+      email: chief.email,
+      role: "admin",
+      firstName: "Chloé",
+      lastName: "Cheffe",
+      clientAddress: "203.0.113.99",
+      secondFactor: "verified",
+    };
+    await db().insertInto("twoFactor").values({ id: `tf-${colleague.userId}`, secret: "s", backupCodes: "b", userId: colleague.userId }).execute();
+    await db().updateTable("user").set({ twoFactorEnabled: true }).where("id", "=", colleague.userId).execute();
+    const before = new Date(Date.now() - 1000);
+
+    await sendPasswordResetLink(actor, colleague.userId);
+    await endAllSessionsOf(actor, colleague.userId);
+    await resetSecondFactor(actor, colleague.userId);
+    await endAllSessionsOf(actor, client.userId);
+
+    const journal = await db()
+      .selectFrom("account_security_actions")
+      .selectAll()
+      .where("actor_id", "=", chief.userId)
+      .orderBy("id")
+      .execute();
+    expect(journal.map((row) => [row.target_id, row.action, row.client_address])).toEqual([
+      [colleague.userId, "reset-link-sent", "203.0.113.99"],
+      [colleague.userId, "sessions-ended", "203.0.113.99"],
+      [colleague.userId, "second-factor-reset", "203.0.113.99"],
+      [client.userId, "sessions-ended", "203.0.113.99"],
+    ]);
+    expect(new Date(journal[0]!.created_at).getTime()).toBeGreaterThan(before.getTime());
+
+    await deliverQueuedEmails();
+    const notices = sentEmails.filter((mail) => mail.subject === "Une action a été effectuée sur votre compte" && mail.to === colleague.email);
+    expect(notices.length).toBe(3);
+    expect(notices[2]!.text).toContain("Chloé Cheffe");
+    expect(notices[2]!.text).toContain("votre double authentification a été réinitialisée");
+    // A client is told nothing more than the action itself says (their own reset email, for instance).
+    expect(sentEmails.some((mail) => mail.to === client.email && mail.subject === "Une action a été effectuée sur votre compte")).toBe(false);
+
+    // Append-only.
+    await expect(db().updateTable("account_security_actions").set({ action: "sessions-ended" }).where("id", "=", journal[0]!.id).execute()).rejects.toThrow();
+    await expect(db().deleteFrom("account_security_actions").where("id", "=", journal[0]!.id).execute()).rejects.toThrow();
   });
 });

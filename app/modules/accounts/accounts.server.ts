@@ -5,6 +5,7 @@ import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
 import type { AnonymousActor, Actor, UserActor } from "~/platform/actor";
 import { assertRole, assertUser, NotFoundError, normaliseRole } from "~/platform/actor";
 import { containsPattern } from "~/platform/like-pattern";
+import type { AccountSecurityAction } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { messages, type SignInInput, type SignUpInput } from "./accounts.schema";
@@ -645,27 +646,75 @@ export async function listAccountsForSecurity(actor: Actor, search: string) {
     .execute();
 }
 
-async function existingAccount(userId: string): Promise<{ id: string; role: string; email: string }> {
-  const user = await db().selectFrom("profiles").select(["id", "role", "email"]).where("id", "=", userId).executeTakeFirst();
+interface TargetAccount {
+  id: string;
+  role: string;
+  email: string;
+  first_name: string;
+}
+
+async function existingAccount(userId: string): Promise<TargetAccount> {
+  const user = await db().selectFrom("profiles").select(["id", "role", "email", "first_name"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw new NotFoundError();
   return user;
+}
+
+const STAFF_ACTION_TEXT: Record<AccountSecurityAction, string> = {
+  "reset-link-sent": "un lien de réinitialisation du mot de passe a été envoyé à votre adresse.",
+  "sessions-ended": "toutes vos sessions ont été terminées ; reconnectez-vous.",
+  "second-factor-reset": "votre double authentification a été réinitialisée ; vous la configurerez de nouveau à votre prochaine connexion.",
+};
+
+/**
+ * Writes an administrator's action on an account to the journal (account_security_actions) and, when the account
+ * is staff (lawyer or admin), emails its owner — in the transaction of the action itself.
+ */
+async function recordAccountAction(trx: Executor, actor: UserActor, target: TargetAccount, action: AccountSecurityAction): Promise<void> {
+  await trx
+    .insertInto("account_security_actions")
+    .values({ actor_id: actor.userId, target_id: target.id, action, client_address: actor.clientAddress.slice(0, 100) })
+    .execute();
+  if (target.role !== "lawyer" && target.role !== "admin") return;
+  await enqueueEmail(trx, {
+    to: target.email,
+    template: "action-sur-compte",
+    variables: {
+      prenom: target.first_name,
+      auteur: `${actor.firstName} ${actor.lastName}`,
+      date: new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "long", timeStyle: "short" }),
+      action: STAFF_ACTION_TEXT[action],
+    },
+  });
 }
 
 /** Admin: emails the person a password-reset link (replaces the spec's display of a stored password). */
 export async function sendPasswordResetLink(actor: Actor, userId: string): Promise<void> {
   assertRole(actor, "admin");
-  await existingAccount(userId);
-  await sendResetLinkTo({ userId });
+  const target = await existingAccount(userId);
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await enqueuePasswordReset(trx, { id: target.id, email: target.email, firstName: target.first_name });
+      await recordAccountAction(trx, actor, target, "reset-link-sent");
+    });
+  jobsEnqueued();
   logger.info({ adminId: actor.userId, userId }, "lien de réinitialisation envoyé par un administrateur");
 }
 
 /** Admin: ends every session of an account. */
 export async function endAllSessionsOf(actor: Actor, userId: string): Promise<number> {
   assertRole(actor, "admin");
-  await existingAccount(userId);
-  const result = await db().deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+  const target = await existingAccount(userId);
+  const ended = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
+      await recordAccountAction(trx, actor, target, "sessions-ended");
+      return Number(result.numDeletedRows);
+    });
+  jobsEnqueued();
   logger.info({ adminId: actor.userId, userId }, "toutes les sessions terminées par un administrateur");
-  return Number(result.numDeletedRows);
+  return ended;
 }
 
 /** Admin: removes another staff member's second factor; they enrol again at their next sign-in. */
@@ -679,6 +728,8 @@ export async function resetSecondFactor(actor: Actor, userId: string): Promise<v
       await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
       await trx.updateTable("user").set({ twoFactorEnabled: false, updatedAt: new Date() }).where("id", "=", userId).execute();
       await trx.deleteFrom("session").where("userId", "=", userId).execute();
+      await recordAccountAction(trx, actor, account, "second-factor-reset");
     });
+  jobsEnqueued();
   logger.info({ adminId: actor.userId, userId }, "double authentification réinitialisée par un administrateur");
 }

@@ -17,7 +17,8 @@ export type EmailTemplateKey =
   | "document-rejete"
   | "dossier-soumis"
   | "dossier-assigne"
-  | "nouveau-message";
+  | "nouveau-message"
+  | "action-sur-compte";
 
 export const EMAIL_JOB = "email";
 
