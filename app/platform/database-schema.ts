@@ -263,7 +263,7 @@ export interface AccountSecurityActionTable {
   target_id: string;
   action: AccountSecurityAction;
   client_address: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<Date>;
 }
 
 export interface Database {

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { InvalidEnvironmentError, parseEnv } from "./env.server";
 
@@ -42,6 +43,9 @@ describe("parseEnv", () => {
       LOGIN_ATTEMPTS_PER_ADDRESS: 50,
       SIGNUP_ATTEMPTS_PER_ADDRESS: 10,
       RATE_LIMIT_WINDOW_SECONDS: 900,
+      PASSWORD_HASHING_CONCURRENCY: Math.min(4, Math.max(1, availableParallelism() - 1)),
+      PASSWORD_HASHING_QUEUE: 8,
+      MAX_CONNECTIONS_PER_ADDRESS: 100,
       MAIL_FROM: "Recours <no-reply@localhost>",
       EMAIL_VERIFICATION: true,
       JOB_WORKER: "in-process",

@@ -31,6 +31,8 @@ const envSchema = z
       .optional(),
     TRUST_PROXY: booleanFlag.default(false),
     AUTH_SECRET: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+    /** Encrypts second-factor secrets and recovery codes; distinct from AUTH_SECRET (decision 17). */
+    TWO_FACTOR_ENCRYPTION_KEY: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
@@ -74,6 +76,10 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: "doit être une clé d'API Google Maps (lettres, chiffres, - et _)" })
       .optional(),
+  })
+  .refine((env) => !env.AUTH_SECRET || env.AUTH_SECRET !== env.TWO_FACTOR_ENCRYPTION_KEY, {
+    path: ["TWO_FACTOR_ENCRYPTION_KEY"],
+    error: "doit être différente d'AUTH_SECRET",
   })
   .transform((env) => ({
     ...env,

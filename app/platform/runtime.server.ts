@@ -11,18 +11,31 @@ import { migrateToLatest } from "./migrate.server";
 export interface Runtime {
   env: Env;
   database: DatabaseHandle;
+  /** Signs session cookies and confirmation links. */
   authSecret: string;
+  /** Encrypts second-factor secrets; never equal to authSecret (decision 17). */
+  secondFactorKey: string;
 }
 
 let current: Runtime | undefined;
 
-/** A secret kept beside the embedded database when none is configured, so sessions survive restarts. */
-function loadOrCreateSecret(env: Env): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+interface KeySpec {
+  name: "AUTH_SECRET" | "TWO_FACTOR_ENCRYPTION_KEY";
+  file: string;
+}
+
+/**
+ * A key from the environment; with PostgreSQL (DATABASE_URL) it must come from there, never from beside the data.
+ * With the embedded database only, a missing key is made once and kept in DATA_DIR (mode 600): DATA_DIR is then as
+ * sensitive as a password file.
+ */
+function loadOrCreateKey(env: Env, spec: KeySpec): string {
+  const configured = env[spec.name];
+  if (configured) return configured;
   if (env.DATABASE_URL) {
-    throw new Error("Configuration invalide :\n  - AUTH_SECRET : requis avec DATABASE_URL (toutes les instances partagent le même secret)");
+    throw new Error(`Configuration invalide :\n  - ${spec.name} : requis avec DATABASE_URL (toutes les instances partagent la même clé, hors de la base)`);
   }
-  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  const file = path.resolve(env.DATA_DIR, spec.file);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(48).toString("base64url");
@@ -39,13 +52,20 @@ export interface StartOptions {
 export async function startRuntime(env: Env, options: StartOptions = {}): Promise<Runtime> {
   if (current) return current;
   const target = options.target ?? databaseTarget({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const authSecret = options.target && !env.AUTH_SECRET ? randomBytes(48).toString("base64url") : loadOrCreateSecret(env);
+  const ephemeral = (name: KeySpec["name"]) => options.target && !env[name];
+  const authSecret = ephemeral("AUTH_SECRET") ? randomBytes(48).toString("base64url") : loadOrCreateKey(env, { name: "AUTH_SECRET", file: "auth-secret" });
+  const secondFactorKey = ephemeral("TWO_FACTOR_ENCRYPTION_KEY")
+    ? randomBytes(48).toString("base64url")
+    : loadOrCreateKey(env, { name: "TWO_FACTOR_ENCRYPTION_KEY", file: "two-factor-key" });
+  if (secondFactorKey === authSecret) {
+    throw new Error("Configuration invalide :\n  - TWO_FACTOR_ENCRYPTION_KEY : doit être différente d'AUTH_SECRET");
+  }
   const database = await openDatabase(target);
   if (options.migrate !== false) {
     const applied = await migrateToLatest(database.db as Kysely<unknown>);
     if (applied.length > 0) logger.info({ applied }, "migrations appliquées");
   }
-  current = { env, database, authSecret };
+  current = { env, database, authSecret, secondFactorKey };
   logger.info({ engine: database.engine }, "base de données prête");
   return current;
 }

@@ -82,12 +82,21 @@ export interface RunningServer {
 export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = { ...process.env };
-  for (const name of ["DATABASE_URL", "DATA_DIR", "PUBLIC_URL", "AUTH_SECRET", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) {
+  for (const name of ["DATABASE_URL", "DATA_DIR", "PUBLIC_URL", "AUTH_SECRET", "TWO_FACTOR_ENCRYPTION_KEY", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) {
     delete inherited[name];
   }
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
-    env: { ...inherited, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      // The key of tests/support/test-database.ts testEnv(): second factors seeded there decrypt in the server.
+      TWO_FACTOR_ENCRYPTION_KEY: "test-two-factor-key-test-two-factor-key-0123",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

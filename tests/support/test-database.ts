@@ -37,12 +37,16 @@ export async function freshDatabaseTarget(engine: TestEngine): Promise<{ target:
   };
 }
 
+/** The tests' second-factor key: runtimes seeded in a test and the servers they then start share it. */
+export const TEST_TWO_FACTOR_KEY = "test-two-factor-key-test-two-factor-key-0123";
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DATA_DIR: "memory://",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    TWO_FACTOR_ENCRYPTION_KEY: TEST_TWO_FACTOR_KEY,
     ...overrides,
   });
 }

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import type { BetterAuthPlugin } from "better-auth";
 import { twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Database } from "~/platform/database-schema";
@@ -16,8 +17,29 @@ export const TOTP_PERIOD_SECONDS = 30;
 export interface AuthSettings {
   db: Kysely<Database>;
   secret: string;
+  /** Encrypts TOTP secrets and recovery codes (better-auth's secretConfig); distinct from `secret`. */
+  secondFactorKey: string;
   publicUrl: string;
   requireEmailVerification: boolean;
+}
+
+/**
+ * better-auth signs cookies with `secret` and encrypts with `secretConfig`, which it derives from the same secret.
+ * This plugin gives encryption its own key (decision 17): the TOTP secrets and recovery codes in the database stay
+ * unreadable to someone who holds the session secret, and the other way round. Values written before (bare hex,
+ * encrypted with the session secret) still decrypt through `legacySecret` until they are rewritten.
+ */
+function separateEncryptionKey(settings: Pick<AuthSettings, "secret" | "secondFactorKey">) {
+  return {
+    id: "recours-encryption-key",
+    init() {
+      return {
+        context: {
+          secretConfig: { keys: new Map([[1, settings.secondFactorKey]]), currentVersion: 1, legacySecret: settings.secret },
+        },
+      };
+    },
+  } satisfies BetterAuthPlugin;
 }
 
 export function authOptions(settings: AuthSettings) {
@@ -54,6 +76,7 @@ export function authOptions(settings: AuthSettings) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, secure },
     },
     plugins: [
+      separateEncryptionKey(settings),
       twoFactor({
         issuer: "Recours",
         // TOTP is switched on only once a code from the app proves the person scanned the secret.
@@ -84,13 +107,14 @@ let authCache: { database: unknown; auth: Auth } | undefined;
 
 /** The better-auth instance of the running runtime (private to the accounts module). */
 export function auth(): Auth {
-  const { database, authSecret, env } = runtime();
+  const { database, authSecret, secondFactorKey, env } = runtime();
   if (authCache?.database !== database) {
     authCache = {
       database,
       auth: createAuth({
         db: database.db,
         secret: authSecret,
+        secondFactorKey,
         publicUrl: env.PUBLIC_URL,
         requireEmailVerification: env.EMAIL_VERIFICATION,
       }),
