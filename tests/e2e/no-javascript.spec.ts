@@ -20,7 +20,8 @@ test.describe("Sans JavaScript", () => {
 
     await confirmSignUpByEmail(page, user);
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Noé Sans-Script" })).toBeVisible();
-    await expect(page.getByRole("status")).toContainText("Adresse email confirmée");
+    // The link confirmed the address and asked for the password (no session from the link itself).
+    await expect(page.getByRole("status")).toContainText("Connexion réussie");
     await expectNoAxeViolations(page, "/dashboard (sans JS)", { javaScript: false });
 
     await page.getByRole("button", { name: "Se déconnecter" }).click();
