@@ -62,7 +62,7 @@ describe("segmented AES-256-GCM", () => {
     const k = key();
     const sealed = await encrypt(plaintext, k);
     const flipped = Buffer.from(sealed);
-    flipped[SEGMENT + 40] ^= 1;
+    flipped[SEGMENT + 40]! ^= 1;
     await expect(decrypt(flipped, k)).rejects.toBeInstanceOf(DecryptionError);
     // Cut exactly at a segment boundary: the last complete segment was not sealed as the last one.
     await expect(decrypt(sealed.subarray(0, 2 * (SEGMENT + 16)), k)).rejects.toBeInstanceOf(DecryptionError);
@@ -78,7 +78,7 @@ describe("segmented AES-256-GCM", () => {
     const k = key();
     const sealed = await encrypt(plaintext, k);
     const tampered = Buffer.from(sealed);
-    tampered[SEGMENT + 16 - 1] ^= 1; // the first segment's tag
+    tampered[SEGMENT + 16 - 1]! ^= 1; // the first segment's tag
     const decryptor = new DecryptStream(k, SEGMENT);
     const released: Buffer[] = [];
     decryptor.on("data", (c: Buffer) => released.push(c));
