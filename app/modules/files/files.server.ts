@@ -240,12 +240,11 @@ export function createFileStorage(options: FileStorageOptions) {
       let removed = 0;
       for await (const object of store.list()) {
         if (now - object.modifiedAt.getTime() < graceMs) continue;
-        const name = object.name.startsWith(".partial-") ? undefined : object.name;
-        const known = name
-          ? await db.selectFrom("stored_files").select("id").where("object_name", "=", name).executeTakeFirst()
-          : undefined;
+        const known = object.name.startsWith(".partial-")
+          ? undefined
+          : await db.selectFrom("stored_files").select("id").where("object_name", "=", object.name).executeTakeFirst();
         if (known) continue;
-        if (name) await store.delete(name);
+        await store.delete(object.name);
         removed += 1;
       }
       return removed;

@@ -7,7 +7,6 @@ import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   ListObjectsV2Command,
   NoSuchKey,
   S3Client,
@@ -38,6 +37,8 @@ export class ObjectNotFoundError extends Error {
 }
 
 const OBJECT_NAME = /^[a-z0-9]{20,64}$/;
+/** A filesystem write in progress (or left by a crash): only the janitor deletes these. */
+const PARTIAL_NAME = /^\.partial-([a-z0-9]{20,64})-[0-9a-f]{12}$/;
 
 export function newObjectName(): string {
   return randomBytes(20).toString("hex");
@@ -50,7 +51,7 @@ function assertName(name: string) {
 /** Files under one directory: written to a temporary name beside the target, then renamed (atomic on one disk). */
 export function filesystemStore(directory: string): ObjectStore {
   const root = path.resolve(directory);
-  const target = (name: string) => path.join(root, name.slice(0, 2), name);
+  const target = (name: string) => path.join(root, (PARTIAL_NAME.exec(name)?.[1] ?? name).slice(0, 2), name);
   return {
     kind: "filesystem",
     async write(name, body) {
@@ -79,7 +80,7 @@ export function filesystemStore(directory: string): ObjectStore {
       return createReadStream(file);
     },
     async delete(name) {
-      assertName(name);
+      if (!PARTIAL_NAME.test(name)) assertName(name);
       try {
         await rm(target(name), { force: true });
       } catch (error) {
@@ -195,7 +196,8 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
     },
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+        // Listing needs the same permission the janitor uses (HeadBucket is not answered by every S3-compatible server).
+        await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, MaxKeys: 1, Prefix: prefix || undefined }));
       } catch (error) {
         throw unavailable("accès", error);
       }
