@@ -84,7 +84,12 @@ export async function pdfFile(options: { marker?: string; pages?: number; padTo?
     const page = document.addPage([595, 842]);
     page.drawText(options.marker ?? `Justificatif de domicile, page ${i + 1}`, { x: 50, y: 780, size: 12, font });
   }
-  const bytes = Buffer.from(await document.save({ useObjectStreams: false }));
+  let bytes = Buffer.from(await document.save({ useObjectStreams: false }));
+  if (options.marker) {
+    // Also as a comment line, so the marker is in the file's bytes whatever the content stream's encoding.
+    const eof = bytes.lastIndexOf("%%EOF");
+    bytes = Buffer.concat([bytes.subarray(0, eof), Buffer.from(`%${options.marker}\n`), bytes.subarray(eof)]);
+  }
   if (!options.padTo || options.padTo <= bytes.length) return bytes;
   // Pad with a PDF comment before the final %%EOF section: still a valid file, of the size asked.
   const eof = bytes.lastIndexOf("%%EOF");

@@ -87,8 +87,23 @@ export function createFileStorage(options: FileStorageOptions) {
     const objectName = newObjectName();
     const encryptor = new EncryptStream(streamKey(fileId, dataKey, noncePrefix), segmentBytes);
     const source = body.pipe(encryptor);
-    body.once("error", (error) => encryptor.destroy(error));
-    await store.write(objectName, source);
+    // The plaintext source failing (invalid file, client gone) is the cause to report, not the store's reaction to it.
+    let sourceError: unknown;
+    // Some store clients stop listening to their body once they give up; the error still reaches us below.
+    encryptor.on("error", () => undefined);
+    body.on("error", (error) => {
+      sourceError ??= error;
+      encryptor.destroy(error);
+    });
+    try {
+      await store.write(objectName, source);
+    } catch (error) {
+      throw sourceError ?? error;
+    }
+    if (sourceError) {
+      await discardObject(objectName);
+      throw sourceError;
+    }
     const wrapped = wrapDataKey(keyring.current, fileId, dataKey);
     dataKey.fill(0);
     return {

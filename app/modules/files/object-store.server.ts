@@ -136,6 +136,8 @@ export interface S3Settings {
 
 /** An S3-compatible bucket; large objects go up as multipart uploads one part at a time (bounded memory). */
 export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client } {
+  // The SDK warns on every start that its 2027 releases need Node 22; the lockfile pins this one (wave-2 notes).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -170,7 +172,6 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
         await upload.done();
       } catch (error) {
         await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(name) })).catch(() => undefined);
-        if (body.errored) throw body.errored;
         throw unavailable("écriture", error);
       } finally {
         body.off("error", abort);
