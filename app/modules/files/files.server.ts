@@ -57,7 +57,8 @@ export type LinkCheck = "valid" | "expired" | "invalid";
 export const DOWNLOAD_LINK_SECONDS = 60;
 
 export interface FileStorageOptions {
-  db: Kysely<Database>;
+  /** The database, or a getter for it (the gateway starts before the runtime's database). */
+  db: Kysely<Database> | (() => Kysely<Database>);
   store: ObjectStore;
   keyring: Keyring;
   /** Signs download links; derived from the master key when absent. */
@@ -72,7 +73,8 @@ export type FileStorage = ReturnType<typeof createFileStorage>;
  * the master key), and comes back out only through it.
  */
 export function createFileStorage(options: FileStorageOptions) {
-  const { db, store, keyring } = options;
+  const { store, keyring } = options;
+  const database = () => (typeof options.db === "function" ? options.db() : options.db);
   const segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
   const linkSecret =
     options.linkSecret ?? Buffer.from(hkdfSync("sha256", keyring.current.key, Buffer.alloc(0), "recours/download-links", 32));
@@ -186,7 +188,7 @@ export function createFileStorage(options: FileStorageOptions) {
     async put(input: FileFacts & { body: Readable; executor?: Executor }): Promise<StoredFile> {
       const written = await writeObject(randomUUID(), input.body);
       try {
-        return await record(input.executor ?? db, written, input);
+        return await record(input.executor ?? database(), written, input);
       } catch (error) {
         await discardObject(written.objectName);
         throw error;
@@ -194,13 +196,13 @@ export function createFileStorage(options: FileStorageOptions) {
     },
 
     /** The row and its decrypted stream. */
-    async open(fileId: string, executor: Executor = db): Promise<{ file: StoredFile; stream: Readable }> {
+    async open(fileId: string, executor: Executor = database()): Promise<{ file: StoredFile; stream: Readable }> {
       const file = await find(executor, fileId);
       return { file, stream: await openObject(file) };
     },
 
     /** Deletes the row, then the object. */
-    async remove(fileId: string, executor: Executor = db): Promise<void> {
+    async remove(fileId: string, executor: Executor = database()): Promise<void> {
       const removed = await executor.deleteFrom("stored_files").where("id", "=", fileId).returning("object_name").executeTakeFirst();
       if (removed) await discardObject(removed.object_name);
     },
@@ -228,7 +230,7 @@ export function createFileStorage(options: FileStorageOptions) {
     async rewrapKeys(batchSize = 500): Promise<number> {
       let changed = 0;
       for (;;) {
-        const rows = await db
+        const rows = await database()
           .selectFrom("stored_files")
           .select(["id", "key_id", "wrapped_key"])
           .where("key_id", "<>", keyring.current.id)
@@ -239,7 +241,7 @@ export function createFileStorage(options: FileStorageOptions) {
           const dataKey = unwrapDataKey(keyring, row.id, { keyId: row.key_id, wrappedKey: row.wrapped_key });
           const wrapped = wrapDataKey(keyring.current, row.id, dataKey);
           dataKey.fill(0);
-          await db
+          await database()
             .updateTable("stored_files")
             .set({ key_id: wrapped.keyId, wrapped_key: wrapped.wrappedKey })
             .where("id", "=", row.id)
@@ -257,7 +259,7 @@ export function createFileStorage(options: FileStorageOptions) {
         if (now - object.modifiedAt.getTime() < graceMs) continue;
         const known = object.name.startsWith(".partial-")
           ? undefined
-          : await db.selectFrom("stored_files").select("id").where("object_name", "=", object.name).executeTakeFirst();
+          : await database().selectFrom("stored_files").select("id").where("object_name", "=", object.name).executeTakeFirst();
         if (known) continue;
         await store.delete(object.name);
         removed += 1;
@@ -315,7 +317,7 @@ export function storeFromEnv(env: Env): ObjectStore {
 let current: FileStorage | undefined;
 
 /** Loads the keys, builds the chosen store and checks it is writable: the server refuses to start otherwise. */
-export async function startFileStorage(env: Env, database: Kysely<Database>): Promise<FileStorage> {
+export async function startFileStorage(env: Env, database: () => Kysely<Database>): Promise<FileStorage> {
   const keyring = loadKeyring(env);
   const store = storeFromEnv(env);
   try {

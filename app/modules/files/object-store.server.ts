@@ -9,6 +9,7 @@ import {
   GetObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
+  PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
@@ -196,9 +197,11 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
       }
     },
     async check() {
+      // Writing and deleting a probe proves the bucket, the credentials and the permissions the app needs.
+      const probe = `${prefix}.probe-${randomBytes(8).toString("hex")}`;
       try {
-        // Listing needs the same permission the janitor uses (HeadBucket is not answered by every S3-compatible server).
-        await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, MaxKeys: 1, Prefix: prefix || undefined }));
+        await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: probe, Body: "" }));
+        await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: probe }));
       } catch (error) {
         throw unavailable("accès", error);
       }

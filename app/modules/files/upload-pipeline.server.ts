@@ -21,12 +21,11 @@ import { sanitizeFileName, withExtension } from "./file-names";
 import { fileStorage, type FileFacts, type FileStorage, type StoredFile, type WrittenObject } from "./files.server";
 import { StorageUnavailableError } from "./object-store.server";
 import { UploadError } from "./upload-error";
+import { MAX_FIELD_BYTES, MAX_TEXT_FIELDS, maxRequestBytesFor } from "./upload-limits";
 import { MAX_UPLOAD_BYTES } from "./upload-messages";
 
 export const HEIC_CONVERSION_JOB = "files.convert-heic";
 const TAIL_BYTES = 1024;
-const MAX_FIELD_BYTES = 10 * 1024;
-const MAX_TEXT_FIELDS = 30;
 
 /** One heavy step (decode, re-encode, PDF parse, HEIC conversion) at a time per process: bounded memory. */
 function createSlot() {
@@ -117,11 +116,6 @@ interface CheckedFile {
   facts: Omit<FileFacts, "ownerId">;
 }
 
-/** The most a request to an upload route may carry: its files at their limit plus room for the text fields. */
-export function maxRequestBytes(fileFields: Record<string, number>): number {
-  const files = Object.values(fileFields).reduce((sum, count) => sum + count, 0);
-  return files * (MAX_UPLOAD_BYTES + 16 * 1024) + MAX_TEXT_FIELDS * MAX_FIELD_BYTES + 64 * 1024;
-}
 
 function asRecordable(written: WrittenObject) {
   return {
@@ -203,7 +197,7 @@ function streamIntoStore(
       reject(new UploadError("badRequest"));
       return;
     }
-    const maxBytes = maxRequestBytes(options.fileFields);
+    const maxBytes = maxRequestBytesFor(options.fileFields);
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (declared > maxBytes) {
       reject(new UploadError("tooLarge"));
