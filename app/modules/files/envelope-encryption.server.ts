@@ -37,61 +37,82 @@ interface StreamKey {
   associatedData: Buffer;
 }
 
+/**
+ * Collects bytes into fixed-size blocks without re-copying what is already buffered (uploads run in parallel:
+ * garbage per chunk is memory). A full block is handed out only once a later byte shows it is not the last.
+ */
+class BlockBuffer {
+  private block: Buffer;
+  private filled = 0;
+  constructor(private readonly size: number) {
+    this.block = Buffer.allocUnsafe(size);
+  }
+  /** Feeds a chunk; calls `full` for each complete block known not to be the last. */
+  feed(chunk: Buffer, full: (block: Buffer) => void): void {
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (this.filled === this.size) {
+        full(this.block);
+        this.block = Buffer.allocUnsafe(this.size);
+        this.filled = 0;
+      }
+      const take = Math.min(this.size - this.filled, chunk.length - offset);
+      chunk.copy(this.block, this.filled, offset, offset + take);
+      this.filled += take;
+      offset += take;
+    }
+  }
+  rest(): Buffer {
+    return this.block.subarray(0, this.filled);
+  }
+}
+
 /** Encrypts a plaintext stream. Counts the plaintext bytes it saw (`plaintextBytes`). */
 export class EncryptStream extends Transform {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly blocks: BlockBuffer;
   private index = 0;
   plaintextBytes = 0;
 
   constructor(
     private readonly key: StreamKey,
-    private readonly segmentBytes = SEGMENT_BYTES,
+    segmentBytes = SEGMENT_BYTES,
   ) {
     super();
+    this.blocks = new BlockBuffer(segmentBytes);
   }
 
-  private seal(plaintext: Buffer, last: boolean): Buffer {
+  private seal(plaintext: Buffer, last: boolean): void {
     const cipher = createCipheriv("aes-256-gcm", this.key.dataKey, segmentNonce(this.key.noncePrefix, this.index, last));
     cipher.setAAD(this.key.associatedData);
-    const sealed = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+    this.push(cipher.update(plaintext));
+    cipher.final();
+    this.push(cipher.getAuthTag());
     this.index += 1;
-    return sealed;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.plaintextBytes += chunk.length;
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    // Strictly more than one segment buffered: the segment being sealed is known not to be the last.
-    while (this.pendingBytes > this.segmentBytes) {
-      const all = Buffer.concat(this.pending);
-      this.push(this.seal(all.subarray(0, this.segmentBytes), false));
-      const rest = all.subarray(this.segmentBytes);
-      this.pending = [rest];
-      this.pendingBytes = rest.length;
-    }
+    this.blocks.feed(chunk, (block) => this.seal(block, false));
     callback();
   }
 
   override _flush(callback: TransformCallback): void {
-    this.push(this.seal(Buffer.concat(this.pending), true));
-    this.pending = [];
+    this.seal(this.blocks.rest(), true);
     callback();
   }
 }
 
 /** Decrypts and verifies, segment by segment; fails with DecryptionError on any tampering or truncation. */
 export class DecryptStream extends Transform {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly blocks: BlockBuffer;
   private index = 0;
 
   constructor(
     private readonly key: StreamKey,
-    private readonly segmentBytes = SEGMENT_BYTES,
+    segmentBytes = SEGMENT_BYTES,
   ) {
     super();
+    this.blocks = new BlockBuffer(segmentBytes + TAG_BYTES);
   }
 
   private open(sealed: Buffer, last: boolean): Buffer {
@@ -109,17 +130,8 @@ export class DecryptStream extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    const sealedSegment = this.segmentBytes + TAG_BYTES;
     try {
-      while (this.pendingBytes > sealedSegment) {
-        const all = Buffer.concat(this.pending);
-        this.push(this.open(all.subarray(0, sealedSegment), false));
-        const rest = all.subarray(sealedSegment);
-        this.pending = [rest];
-        this.pendingBytes = rest.length;
-      }
+      this.blocks.feed(chunk, (block) => this.push(this.open(block, false)));
       callback();
     } catch (error) {
       callback(error as Error);
@@ -128,7 +140,7 @@ export class DecryptStream extends Transform {
 
   override _flush(callback: TransformCallback): void {
     try {
-      this.push(this.open(Buffer.concat(this.pending), true));
+      this.push(this.open(this.blocks.rest(), true));
       callback();
     } catch (error) {
       callback(error as Error);

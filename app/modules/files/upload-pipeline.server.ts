@@ -322,8 +322,17 @@ function streamIntoStore(
   });
 }
 
+/** The decrypted file in one buffer of its exact size (no doubling while collecting chunks). */
 async function readWritten(storage: FileStorage, object: WrittenObject): Promise<Buffer> {
-  return buffer(await storage.openObject(asRecordable(object)));
+  const out = Buffer.allocUnsafe(object.sizeBytes);
+  let offset = 0;
+  for await (const chunk of await storage.openObject(asRecordable(object))) {
+    const bytes = chunk as Buffer;
+    if (offset + bytes.length > out.length) throw new UploadError("truncated");
+    bytes.copy(out, offset);
+    offset += bytes.length;
+  }
+  return out.subarray(0, offset);
 }
 
 async function checkFile(file: StreamedFile, storage: FileStorage, written: WrittenObject[]): Promise<CheckedFile> {
