@@ -6,6 +6,8 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
+import { startFileStorage } from "~/modules/files/files.server";
+import { uploadBodyLimit } from "~/modules/files/upload-routes";
 import { preloadCommuneIndex } from "~/modules/profile/profile.server";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
@@ -89,7 +91,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.status(411).type("html").send(simplePage("Requête refusée", "La longueur de la requête doit être indiquée."));
       return;
     }
-    if (length !== undefined && Number(length) > env.BODY_LIMIT_BYTES) {
+    // Upload routes stream their body through the upload pipeline, which limits each file (30 MB) itself.
+    const bodyLimit = uploadBodyLimit(req.path) ?? env.BODY_LIMIT_BYTES;
+    if (length !== undefined && Number(length) > bodyLimit) {
       res.status(413).type("html").send(simplePage("Requête trop volumineuse", "Les données envoyées sont trop volumineuses."));
       return;
     }
@@ -167,6 +171,7 @@ export interface StartedServer {
 /** Validates the environment, migrates the database, serves HTTP, and stops cleanly on SIGTERM/SIGINT. */
 export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?: Env }): Promise<StartedServer> {
   const env = options.env ?? loadEnv();
+  await startFileStorage(env, db);
   await startRuntime(env);
   await preloadCommuneIndex();
   const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;

@@ -1,4 +1,6 @@
 import { buildPersonalLink } from "~/modules/accounts/accounts.server";
+import { fileStorage } from "~/modules/files/files.server";
+import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
 import type { Env } from "~/platform/env.server";
@@ -15,7 +17,10 @@ export function startJobWorker(env: Env): RunningJobWorker {
   const transport = createMailTransport(env);
   const worker = createJobWorker({
     database: db(),
-    handlers: { [EMAIL_JOB]: createEmailJobHandler(transport, { personalLink: buildPersonalLink }) },
+    handlers: {
+      [EMAIL_JOB]: createEmailJobHandler(transport, { personalLink: buildPersonalLink }),
+      [HEIC_CONVERSION_JOB]: createHeicConversionHandler(fileStorage),
+    },
     pollMilliseconds: env.JOB_POLL_MILLISECONDS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
     retryBaseSeconds: env.JOB_RETRY_BASE_SECONDS,

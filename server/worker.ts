@@ -2,7 +2,8 @@
 // (set JOB_WORKER=off on those). PGlite allows one process per data folder: with it, the server's own worker runs.
 import { env as loadEnv } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
-import { startRuntime, stopRuntime } from "~/platform/runtime.server";
+import { startFileStorage } from "~/modules/files/files.server";
+import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { startJobWorker } from "./job-worker";
 
 async function main() {
@@ -11,6 +12,7 @@ async function main() {
     console.error("npm run worker a besoin de DATABASE_URL : sur la base embarquée, le serveur fait tourner la file lui-même.");
     process.exit(1);
   }
+  await startFileStorage(env, db);
   await startRuntime(env);
   const running = startJobWorker(env);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -266,6 +266,30 @@ export interface AccountSecurityActionTable {
   created_at: Generated<Date>;
 }
 
+export type StoredFileMediaType = "image/jpeg" | "image/png" | "image/heic" | "image/heif" | "application/pdf";
+export type StoredFileStatus = "ready" | "converting" | "failed";
+
+/** One encrypted file in the storage gateway (app/modules/files). */
+export interface StoredFileTable {
+  id: string;
+  owner_id: string;
+  object_name: string;
+  original_name: string;
+  media_type: StoredFileMediaType;
+  size_bytes: number;
+  key_id: string;
+  wrapped_key: Buffer;
+  nonce_prefix: Buffer;
+  segment_bytes: number;
+  status: ColumnType<StoredFileStatus, StoredFileStatus | undefined, StoredFileStatus>;
+  warnings: ColumnType<string[], string[] | undefined, string[]>;
+  width: number | null;
+  height: number | null;
+  page_count: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -284,6 +308,7 @@ export interface Database {
   jobs: JobTable;
   auth_attempt_counters: AuthAttemptCounterTable;
   account_security_actions: AccountSecurityActionTable;
+  stored_files: StoredFileTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

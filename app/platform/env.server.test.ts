@@ -52,7 +52,28 @@ describe("parseEnv", () => {
       JOB_POLL_MILLISECONDS: 1000,
       JOB_LEASE_SECONDS: 120,
       JOB_RETRY_BASE_SECONDS: 30,
+      STORAGE_DRIVER: "filesystem",
     });
+  });
+
+  it("validates the storage settings: S3 needs a bucket and a region, keys are 32 bytes, credentials go in pairs", () => {
+    const key = Buffer.alloc(32, 7).toString("base64");
+    const s3 = parseEnv({ STORAGE_DRIVER: "s3", S3_BUCKET: "recours-fichiers", S3_REGION: "eu-west-3", STORAGE_MASTER_KEY: key });
+    expect(s3.STORAGE_DRIVER).toBe("s3");
+    expect(parseEnv({ STORAGE_MASTER_KEY: "ab".repeat(32) }).STORAGE_MASTER_KEY).toBe("ab".repeat(32));
+    const problems = problemsOf({
+      STORAGE_DRIVER: "s3",
+      STORAGE_MASTER_KEY: "trop-courte",
+      S3_ACCESS_KEY_ID: "AKIA",
+      S3_ENDPOINT: "pas une url",
+    });
+    expect(problems).toContain("S3_BUCKET : requis avec STORAGE_DRIVER=s3");
+    expect(problems).toContain("S3_REGION : requis avec STORAGE_DRIVER=s3");
+    expect(problems).toContain("S3_SECRET_ACCESS_KEY : S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble");
+    expect(problems.some((p) => p.startsWith("STORAGE_MASTER_KEY : doit être une clé de 32 octets"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("S3_ENDPOINT : doit être une URL complète"))).toBe(true);
+    expect(problemsOf({ STORAGE_DRIVER: "disquette" })).toContain("STORAGE_DRIVER : doit valoir filesystem ou s3");
+    expect(problemsOf({ STORAGE_PREVIOUS_MASTER_KEYS: `${key},xyz` }).length).toBe(2);
   });
 
   it("accepts an SMTP URL, refuses anything else in French, and takes the sender's domain from PUBLIC_URL", () => {

@@ -16,6 +16,14 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
 /** The operator's identity shown on the public pages (see app/content/operator.server.ts). */
 const operatorField = z.string().trim().min(1).max(300, { error: "doit faire au plus 300 caractères" }).optional();
 
+/** 32 random bytes, as base64 or 64 hex digits (`openssl rand -base64 32`). */
+const storageKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[0-9a-fA-F]{64}$/.test(value) || (/^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, "base64").length === 32), {
+    error: "doit être une clé de 32 octets en base64 ou en 64 chiffres hexadécimaux (openssl rand -base64 32)",
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -72,6 +80,27 @@ const envSchema = z
     OPERATOR_HOST_ADDRESS: operatorField,
     OPERATOR_EMAIL: z.email({ error: "doit être une adresse email valide" }).optional(),
     OPERATOR_PHONE: operatorField,
+    STORAGE_DRIVER: z.enum(["filesystem", "s3"], { error: "doit valoir filesystem ou s3" }).default("filesystem"),
+    STORAGE_MASTER_KEY: storageKey.optional(),
+    STORAGE_PREVIOUS_MASTER_KEYS: z
+      .string()
+      .refine((value) => value.split(",").every((part) => storageKey.safeParse(part.trim()).success), {
+        error: "doit être une liste de clés de 32 octets (base64 ou 64 chiffres hexadécimaux) séparées par des virgules",
+      })
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "doit être un nom de bucket S3 (minuscules, chiffres, . et -)" })
+      .optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, { error: "doit être une région, par exemple eu-west-3" }).optional(),
+    S3_ENDPOINT: z.url({ error: "doit être une URL complète, par exemple https://s3.fr-par.scw.cloud" }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+\/$/, { error: "doit finir par / et ne contenir que lettres, chiffres, . _ -, par exemple recours/" })
+      .optional(),
     GOOGLE_MAPS_API_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: "doit être une clé d'API Google Maps (lettres, chiffres, - et _)" })
@@ -80,6 +109,23 @@ const envSchema = z
   .refine((env) => !env.AUTH_SECRET || env.AUTH_SECRET !== env.TWO_FACTOR_ENCRYPTION_KEY, {
     path: ["TWO_FACTOR_ENCRYPTION_KEY"],
     error: "doit être différente d'AUTH_SECRET",
+  })
+  .superRefine((env, context) => {
+    if (env.STORAGE_DRIVER === "s3") {
+      for (const name of ["S3_BUCKET", "S3_REGION"] as const) {
+        if (!env[name]) context.addIssue({ code: "custom", path: [name], message: "requis avec STORAGE_DRIVER=s3" });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble",
+      });
+    }
+    if (env.STORAGE_PREVIOUS_MASTER_KEYS && !env.STORAGE_MASTER_KEY) {
+      context.addIssue({ code: "custom", path: ["STORAGE_MASTER_KEY"], message: "requis avec STORAGE_PREVIOUS_MASTER_KEYS" });
+    }
   })
   .transform((env) => ({
     ...env,

@@ -78,13 +78,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export const TEST_STORAGE_MASTER_KEY = Buffer.alloc(32, 0x5a).toString("base64");
+
 /** Runs `node --import tsx server/main.ts` in production mode and waits for GET /healthz. `env.PORT` picks the port. */
 export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = { ...process.env };
-  for (const name of ["DATABASE_URL", "DATA_DIR", "PUBLIC_URL", "AUTH_SECRET", "TWO_FACTOR_ENCRYPTION_KEY", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) {
+  for (const name of ["DATABASE_URL", "DATA_DIR", "PUBLIC_URL", "AUTH_SECRET", "TWO_FACTOR_ENCRYPTION_KEY", "STORAGE_MASTER_KEY", "VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) {
     delete inherited[name];
   }
+  // Like AUTH_SECRET, the storage key is required with DATABASE_URL: servers under test share a fixed one.
+  if (env.DATABASE_URL && !("STORAGE_MASTER_KEY" in env)) env = { ...env, STORAGE_MASTER_KEY: TEST_STORAGE_MASTER_KEY };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {

@@ -1,0 +1,344 @@
+import { createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Database, StoredFileMediaType, StoredFileTable } from "~/platform/database-schema";
+import type { Env } from "~/platform/env.server";
+import { logger } from "~/platform/logger.server";
+import {
+  DecryptStream,
+  EncryptStream,
+  SEGMENT_BYTES,
+  decodeKeyMaterial,
+  masterKeyFrom,
+  newObjectKey,
+  unwrapDataKey,
+  wrapDataKey,
+  type Keyring,
+} from "./envelope-encryption.server";
+import { sanitizeFileName } from "./file-names";
+import { filesystemStore, newObjectName, s3Store, type ObjectStore } from "./object-store.server";
+
+export type StoredFile = Selectable<StoredFileTable>;
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** An encrypted object written to the store but not yet recorded in stored_files. */
+export interface WrittenObject {
+  fileId: string;
+  objectName: string;
+  keyId: string;
+  wrappedKey: Buffer;
+  noncePrefix: Buffer;
+  segmentBytes: number;
+  /** Plaintext bytes written. */
+  sizeBytes: number;
+}
+
+export interface FileFacts {
+  ownerId: string;
+  originalName: string;
+  mediaType: StoredFileMediaType;
+  status?: StoredFile["status"];
+  warnings?: string[];
+  width?: number | null;
+  height?: number | null;
+  pageCount?: number | null;
+}
+
+export class StoredFileNotFoundError extends Error {
+  override name = "StoredFileNotFoundError";
+}
+
+export type LinkCheck = "valid" | "expired" | "invalid";
+
+export const DOWNLOAD_LINK_SECONDS = 60;
+
+export interface FileStorageOptions {
+  /** The database, or a getter for it (the gateway starts before the runtime's database). */
+  db: Kysely<Database> | (() => Kysely<Database>);
+  store: ObjectStore;
+  keyring: Keyring;
+  /** Signs download links; derived from the master key when absent. */
+  linkSecret?: Buffer;
+  segmentBytes?: number;
+}
+
+export type FileStorage = ReturnType<typeof createFileStorage>;
+
+/**
+ * The one storage gateway: every uploaded byte goes through it encrypted (a random data key per object, wrapped by
+ * the master key), and comes back out only through it.
+ */
+export function createFileStorage(options: FileStorageOptions) {
+  const { store, keyring } = options;
+  const database = () => (typeof options.db === "function" ? options.db() : options.db);
+  const segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
+  const linkSecret =
+    options.linkSecret ?? Buffer.from(hkdfSync("sha256", keyring.current.key, Buffer.alloc(0), "recours/download-links", 32));
+
+  function streamKey(fileId: string, dataKey: Buffer, noncePrefix: Buffer) {
+    return { dataKey, noncePrefix, associatedData: Buffer.from(fileId, "utf8") };
+  }
+
+  /** Encrypts and writes a plaintext stream under a new random name; on failure nothing is left in the store. */
+  async function writeObject(fileId: string, body: Readable): Promise<WrittenObject> {
+    const { dataKey, noncePrefix } = newObjectKey();
+    const objectName = newObjectName();
+    const encryptor = new EncryptStream(streamKey(fileId, dataKey, noncePrefix), segmentBytes);
+    const source = body.pipe(encryptor);
+    // The plaintext source failing (invalid file, client gone) is the cause to report, not the store's reaction to it.
+    let sourceError: unknown;
+    // Some store clients stop listening to their body once they give up; the error still reaches us below.
+    encryptor.on("error", () => undefined);
+    body.on("error", (error) => {
+      sourceError ??= error;
+      encryptor.destroy(error);
+    });
+    try {
+      await store.write(objectName, source);
+    } catch (error) {
+      throw sourceError ?? error;
+    }
+    if (sourceError) {
+      await discardObject(objectName);
+      throw sourceError;
+    }
+    const wrapped = wrapDataKey(keyring.current, fileId, dataKey);
+    dataKey.fill(0);
+    return {
+      fileId,
+      objectName,
+      keyId: wrapped.keyId,
+      wrappedKey: wrapped.wrappedKey,
+      noncePrefix,
+      segmentBytes,
+      sizeBytes: encryptor.plaintextBytes,
+    };
+  }
+
+  async function discardObject(objectName: string): Promise<void> {
+    try {
+      await store.delete(objectName);
+    } catch (error) {
+      // The janitor removes it later: an object without a row can never be opened.
+      logger.warn({ err: error, objectName }, "objet orphelin laissé pour le ménage");
+    }
+  }
+
+  async function record(executor: Executor, written: WrittenObject, facts: FileFacts): Promise<StoredFile> {
+    return executor
+      .insertInto("stored_files")
+      .values({
+        id: written.fileId,
+        owner_id: facts.ownerId,
+        object_name: written.objectName,
+        original_name: sanitizeFileName(facts.originalName),
+        media_type: facts.mediaType,
+        size_bytes: written.sizeBytes,
+        key_id: written.keyId,
+        wrapped_key: written.wrappedKey,
+        nonce_prefix: written.noncePrefix,
+        segment_bytes: written.segmentBytes,
+        status: facts.status ?? "ready",
+        warnings: facts.warnings ?? [],
+        width: facts.width ?? null,
+        height: facts.height ?? null,
+        page_count: facts.pageCount ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Decrypted, verified plaintext of a recorded file. */
+  async function openObject(file: Pick<StoredFile, "id" | "object_name" | "key_id" | "wrapped_key" | "nonce_prefix" | "segment_bytes">) {
+    const dataKey = unwrapDataKey(keyring, file.id, { keyId: file.key_id, wrappedKey: file.wrapped_key });
+    const encrypted = await store.read(file.object_name);
+    const decryptor = new DecryptStream(streamKey(file.id, dataKey, file.nonce_prefix), file.segment_bytes);
+    const out = new PassThrough();
+    pipeline(encrypted, decryptor, out).catch((error: unknown) => out.destroy(error as Error));
+    return out as Readable;
+  }
+
+  async function find(executor: Executor, fileId: string): Promise<StoredFile> {
+    if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new StoredFileNotFoundError(fileId);
+    const file = await executor.selectFrom("stored_files").selectAll().where("id", "=", fileId).executeTakeFirst();
+    if (!file) throw new StoredFileNotFoundError(fileId);
+    return file;
+  }
+
+  function sign(fileId: string, expiresAt: number, viewerId: string): string {
+    return createHmac("sha256", linkSecret).update(`${fileId}|${expiresAt}|${viewerId}`).digest("base64url");
+  }
+
+  return {
+    store,
+    writeObject,
+    discardObject,
+    record,
+    openObject,
+    find,
+
+    /**
+     * Stores a plaintext stream as a new file owned by `ownerId` and records it. With a transaction as executor, a
+     * rollback after this call leaves an object without a row (never readable; the janitor removes it).
+     */
+    async put(input: FileFacts & { body: Readable; executor?: Executor }): Promise<StoredFile> {
+      const written = await writeObject(randomUUID(), input.body);
+      try {
+        return await record(input.executor ?? database(), written, input);
+      } catch (error) {
+        await discardObject(written.objectName);
+        throw error;
+      }
+    },
+
+    /** The row and its decrypted stream. */
+    async open(fileId: string, executor: Executor = database()): Promise<{ file: StoredFile; stream: Readable }> {
+      const file = await find(executor, fileId);
+      return { file, stream: await openObject(file) };
+    },
+
+    /** Deletes the row, then the object. */
+    async remove(fileId: string, executor: Executor = database()): Promise<void> {
+      const removed = await executor.deleteFrom("stored_files").where("id", "=", fileId).returning("object_name").executeTakeFirst();
+      if (removed) await discardObject(removed.object_name);
+    },
+
+    /** An app URL that lets exactly this viewer fetch the file for 60 seconds. */
+    downloadLink(fileId: string, viewerId: string, now = Date.now()): string {
+      const expiresAt = Math.floor(now / 1000) + DOWNLOAD_LINK_SECONDS;
+      return `/fichiers/${fileId}?exp=${expiresAt}&sig=${sign(fileId, expiresAt, viewerId)}`;
+    },
+
+    /** Checks a link's `exp` and `sig` against the file and the person asking now. */
+    checkDownloadLink(input: { fileId: string; viewerId: string; exp: string | null; sig: string | null; now?: number }): LinkCheck {
+      const { fileId, viewerId, exp, sig } = input;
+      if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return "invalid";
+      const expected = Buffer.from(sign(fileId, Number(exp), viewerId));
+      const given = Buffer.from(sig);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
+      const nowSeconds = Math.floor((input.now ?? Date.now()) / 1000);
+      // A link from the future (clock games) is not honoured beyond its normal lifetime either.
+      if (Number(exp) < nowSeconds || Number(exp) > nowSeconds + DOWNLOAD_LINK_SECONDS) return "expired";
+      return "valid";
+    },
+
+    /** Re-wraps every data key not under the current master key (after a rotation); returns how many changed. */
+    async rewrapKeys(batchSize = 500): Promise<number> {
+      let changed = 0;
+      for (;;) {
+        const rows = await database()
+          .selectFrom("stored_files")
+          .select(["id", "key_id", "wrapped_key"])
+          .where("key_id", "<>", keyring.current.id)
+          .limit(batchSize)
+          .execute();
+        if (rows.length === 0) return changed;
+        for (const row of rows) {
+          const dataKey = unwrapDataKey(keyring, row.id, { keyId: row.key_id, wrappedKey: row.wrapped_key });
+          const wrapped = wrapDataKey(keyring.current, row.id, dataKey);
+          dataKey.fill(0);
+          await database()
+            .updateTable("stored_files")
+            .set({ key_id: wrapped.keyId, wrapped_key: wrapped.wrappedKey })
+            .where("id", "=", row.id)
+            .where("key_id", "=", row.key_id)
+            .execute();
+          changed += 1;
+        }
+      }
+    },
+
+    /** Deletes objects that no row names and that are older than `graceMs` (left by a crash or a rolled-back upload). */
+    async removeOrphans(graceMs = 24 * 3600 * 1000, now = Date.now()): Promise<number> {
+      let removed = 0;
+      for await (const object of store.list()) {
+        if (now - object.modifiedAt.getTime() < graceMs) continue;
+        const known = object.name.startsWith(".partial-")
+          ? undefined
+          : await database().selectFrom("stored_files").select("id").where("object_name", "=", object.name).executeTakeFirst();
+        if (known) continue;
+        await store.delete(object.name);
+        removed += 1;
+      }
+      return removed;
+    },
+  };
+}
+
+/** The keyring from the environment, or a key generated beside the embedded database on first start. */
+export function loadKeyring(env: Pick<Env, "STORAGE_MASTER_KEY" | "STORAGE_PREVIOUS_MASTER_KEYS" | "DATABASE_URL" | "DATA_DIR">): Keyring {
+  const previous = (env.STORAGE_PREVIOUS_MASTER_KEYS ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => masterKeyFrom(decodeKeyMaterial(part)!));
+  if (env.STORAGE_MASTER_KEY) return { current: masterKeyFrom(decodeKeyMaterial(env.STORAGE_MASTER_KEY)!), previous };
+  if (env.DATABASE_URL) {
+    throw new Error(
+      "Configuration invalide :\n  - STORAGE_MASTER_KEY : requis avec DATABASE_URL (toutes les instances partagent la même clé ; openssl rand -base64 32)",
+    );
+  }
+  if (env.DATA_DIR.startsWith("memory://")) return { current: masterKeyFrom(randomBytes(32)), previous };
+  const file = path.resolve(env.DATA_DIR, "storage-master-key");
+  if (existsSync(file)) {
+    const material = decodeKeyMaterial(readFileSync(file, "utf8"));
+    if (!material) throw new Error(`Configuration invalide :\n  - ${file} ne contient pas une clé de 32 octets`);
+    return { current: masterKeyFrom(material), previous };
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const material = randomBytes(32);
+  writeFileSync(file, `${material.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+  return { current: masterKeyFrom(material), previous };
+}
+
+/** The store chosen by STORAGE_DRIVER. */
+export function storeFromEnv(env: Env): ObjectStore {
+  if (env.STORAGE_DRIVER === "s3") {
+    return s3Store({
+      bucket: env.S3_BUCKET!,
+      region: env.S3_REGION!,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      prefix: env.S3_PREFIX,
+    });
+  }
+  const directory = env.DATA_DIR.startsWith("memory://")
+    ? mkdtempSync(path.join(tmpdir(), "recours-files-"))
+    : path.resolve(env.DATA_DIR, "files");
+  return filesystemStore(directory);
+}
+
+let current: FileStorage | undefined;
+
+/** Loads the keys, builds the chosen store and checks it is writable: the server refuses to start otherwise. */
+export async function startFileStorage(env: Env, database: () => Kysely<Database>): Promise<FileStorage> {
+  const keyring = loadKeyring(env);
+  const store = storeFromEnv(env);
+  try {
+    await store.check();
+  } catch (error) {
+    throw new Error(
+      `Configuration invalide :\n  - ${env.STORAGE_DRIVER === "s3" ? "S3_BUCKET" : "DATA_DIR"} : ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  current = createFileStorage({ db: database, store, keyring });
+  logger.info({ driver: store.kind, keyId: keyring.current.id }, "stockage des fichiers prêt");
+  return current;
+}
+
+/** Installs a gateway built elsewhere (tests, benchmarks). */
+export function useFileStorage(storage: FileStorage | undefined): void {
+  current = storage;
+}
+
+export function fileStorage(): FileStorage {
+  if (!current) throw new Error("Le stockage des fichiers n'est pas démarré (startFileStorage).");
+  return current;
+}

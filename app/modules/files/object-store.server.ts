@@ -1,0 +1,222 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { access, constants, mkdir, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+
+/** Where encrypted objects live. Objects appear whole or not at all; names are random and carry no meaning. */
+export interface ObjectStore {
+  readonly kind: "filesystem" | "s3";
+  /** Writes the object; on any error nothing is left under that name. */
+  write(name: string, body: Readable): Promise<void>;
+  read(name: string): Promise<Readable>;
+  /** Idempotent. */
+  delete(name: string): Promise<void>;
+  /** Boot-time check that the store is reachable and writable. */
+  check(): Promise<void>;
+  /** Every object (for the janitor and the tests). */
+  list(): AsyncIterable<{ name: string; modifiedAt: Date }>;
+}
+
+/** The store failed (disk, network, permissions): the caller answers 503, never a 500 with details. */
+export class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
+}
+
+export class ObjectNotFoundError extends Error {
+  override name = "ObjectNotFoundError";
+}
+
+const OBJECT_NAME = /^[a-z0-9]{20,64}$/;
+/** A filesystem write in progress (or left by a crash): only the janitor deletes these. */
+const PARTIAL_NAME = /^\.partial-([a-z0-9]{20,64})-[0-9a-f]{12}$/;
+
+export function newObjectName(): string {
+  return randomBytes(20).toString("hex");
+}
+
+function assertName(name: string) {
+  if (!OBJECT_NAME.test(name)) throw new Error(`nom d'objet invalide : ${name}`);
+}
+
+/** Files under one directory: written to a temporary name beside the target, then renamed (atomic on one disk). */
+export function filesystemStore(directory: string): ObjectStore {
+  const root = path.resolve(directory);
+  const target = (name: string) => path.join(root, (PARTIAL_NAME.exec(name)?.[1] ?? name).slice(0, 2), name);
+  return {
+    kind: "filesystem",
+    async write(name, body) {
+      assertName(name);
+      const final = target(name);
+      const partial = path.join(path.dirname(final), `.partial-${name}-${randomBytes(6).toString("hex")}`);
+      try {
+        await mkdir(path.dirname(final), { recursive: true, mode: 0o700 });
+        await pipeline(body, createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+        await rename(partial, final);
+      } catch (error) {
+        await unlink(partial).catch(() => undefined);
+        if (isStorageFault(error)) throw new StorageUnavailableError(`écriture impossible : ${(error as Error).message}`, { cause: error });
+        throw error;
+      }
+    },
+    async read(name) {
+      assertName(name);
+      const file = target(name);
+      try {
+        await access(file, constants.R_OK);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectNotFoundError(name);
+        throw new StorageUnavailableError(`lecture impossible : ${(error as Error).message}`, { cause: error });
+      }
+      return createReadStream(file);
+    },
+    async delete(name) {
+      if (!PARTIAL_NAME.test(name)) assertName(name);
+      try {
+        await rm(target(name), { force: true });
+      } catch (error) {
+        throw new StorageUnavailableError(`suppression impossible : ${(error as Error).message}`, { cause: error });
+      }
+    },
+    async check() {
+      try {
+        await mkdir(root, { recursive: true, mode: 0o700 });
+        const probe = path.join(root, `.probe-${randomBytes(6).toString("hex")}`);
+        await writeFile(probe, "");
+        await unlink(probe);
+      } catch (error) {
+        throw new StorageUnavailableError(`le dossier ${root} n'est pas accessible en écriture : ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+    },
+    async *list() {
+      let shards: string[];
+      try {
+        shards = await readdir(root);
+      } catch {
+        return;
+      }
+      for (const shard of shards) {
+        const dir = path.join(root, shard);
+        if (!(await stat(dir).catch(() => undefined))?.isDirectory()) continue;
+        for (const entry of await readdir(dir)) {
+          const info = await stat(path.join(dir, entry)).catch(() => undefined);
+          if (info?.isFile()) yield { name: entry, modifiedAt: info.mtime };
+        }
+      }
+    },
+  };
+}
+
+function isStorageFault(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" && /^E[A-Z]+$/.test(code) && code !== "ERR_STREAM_PREMATURE_CLOSE";
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+  /** Key prefix inside the bucket, e.g. "recours/". */
+  prefix?: string;
+}
+
+/** An S3-compatible bucket; large objects go up as multipart uploads one part at a time (bounded memory). */
+export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client } {
+  // The SDK warns on every start that its 2027 releases need Node 22; the lockfile pins this one (wave-2 notes).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle ?? Boolean(settings.endpoint),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+    maxAttempts: 2,
+  });
+  const prefix = settings.prefix ?? "";
+  const key = (name: string) => `${prefix}${name}`;
+  const unavailable = (action: string, error: unknown) =>
+    new StorageUnavailableError(`${action} impossible dans le bucket ${settings.bucket} : ${(error as Error)?.message ?? error}`, {
+      cause: error,
+    });
+  return {
+    kind: "s3",
+    client,
+    async write(name, body) {
+      assertName(name);
+      const upload = new Upload({
+        client,
+        params: { Bucket: settings.bucket, Key: key(name), Body: body, ContentType: "application/octet-stream" },
+        queueSize: 1,
+        partSize: 5 * 1024 * 1024,
+        leavePartsOnError: false,
+      });
+      // A source that fails (client gone) must stop the upload rather than leave it waiting.
+      const abort = () => void upload.abort().catch(() => undefined);
+      body.once("error", abort);
+      try {
+        await upload.done();
+      } catch (error) {
+        await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(name) })).catch(() => undefined);
+        throw unavailable("écriture", error);
+      } finally {
+        body.off("error", abort);
+      }
+    },
+    async read(name) {
+      assertName(name);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(name) }));
+        return result.Body as Readable;
+      } catch (error) {
+        if (error instanceof NoSuchKey) throw new ObjectNotFoundError(name);
+        throw unavailable("lecture", error);
+      }
+    },
+    async delete(name) {
+      assertName(name);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(name) }));
+      } catch (error) {
+        throw unavailable("suppression", error);
+      }
+    },
+    async check() {
+      // Writing and deleting a probe proves the bucket, the credentials and the permissions the app needs.
+      const probe = `${prefix}.probe-${randomBytes(8).toString("hex")}`;
+      try {
+        await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: probe, Body: "" }));
+        await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: probe }));
+      } catch (error) {
+        throw unavailable("accès", error);
+      }
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key) yield { name: item.Key.slice(prefix.length), modifiedAt: item.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+  };
+}

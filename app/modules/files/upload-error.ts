@@ -1,0 +1,36 @@
+import { uploadMessages } from "./upload-messages";
+
+export type UploadProblem = keyof typeof uploadMessages;
+
+const statusOf: Record<UploadProblem, number> = {
+  tooLarge: 413,
+  wrongType: 415,
+  empty: 422,
+  truncated: 422,
+  unreadableImage: 422,
+  tooSmall: 422,
+  tooManyPixels: 422,
+  encryptedPdf: 422,
+  unreadablePdf: 422,
+  tooManyPages: 422,
+  tooManyFiles: 413,
+  noFile: 400,
+  badRequest: 400,
+  interrupted: 400,
+  storageDown: 503,
+  blurry: 422,
+};
+
+/** An upload refused with a French message and the HTTP status to answer; `field` names the form field at fault. */
+export class UploadError extends Error {
+  override name = "UploadError";
+  readonly status: number;
+  constructor(
+    readonly problem: UploadProblem,
+    readonly field?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(uploadMessages[problem], options);
+    this.status = statusOf[problem];
+  }
+}
