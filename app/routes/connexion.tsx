@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignInPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/connexion";
-  const { errors, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
+  const { errors, focusRequest, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
   const [result, setResult] = useResettableState(actionData);
   const formError = result?.formError;
 
@@ -60,12 +60,12 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
           Connexion
         </h1>
         <p className="mt-2 text-slate-700">Accédez à votre espace pour suivre vos dossiers.</p>
-        <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
+        <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
           <FormAlert message={formError} />
           <fieldset disabled={busy} className="space-y-5">
             <TextField
               name="email"
-              label="Email"
+              label="Adresse e-mail"
               type="email"
               autoComplete="email"
               inputMode="email"

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
-import { FieldError, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FieldError, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
 import { guarantees, safetyNotice } from "~/content/site";
 import { useOperator } from "~/components/use-operator";
@@ -84,7 +84,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const operator = useOperator();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
-  const { errors, validate, clear } = useFormValidation(
+  const { errors, focusRequest, validate, clear } = useFormValidation(
     signUpSchema,
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined,
   );
@@ -114,6 +114,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             clear(name === "telephonePays" ? "telephoneMobile" : name);
           }}
         >
+          <ErrorSummary errors={errors} focusRequest={focusRequest} />
           <FormAlert message={formError} />
           <fieldset disabled={busy} className="space-y-5">
             <legend className="sr-only">Vos informations</legend>
@@ -123,7 +124,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             </div>
             <TextField
               name="email"
-              label="Email"
+              label="Adresse e-mail"
               type="email"
               inputMode="email"
               autoComplete="email"

@@ -45,7 +45,7 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
         <Card titleId="titre-profil" title="Mon profil" icon={<UserIcon />}>
           <dl className="space-y-2 text-sm">
             <div>
-              <dt className="font-semibold text-slate-700">Email</dt>
+              <dt className="font-semibold text-slate-700">Adresse e-mail</dt>
               <dd className="break-all text-slate-900">{profile.email}</dd>
             </div>
             <div>
