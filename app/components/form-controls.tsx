@@ -15,9 +15,11 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
   const [errors, setErrors] = useResettableState<FieldErrors>(serverErrors ?? NO_ERRORS);
   // Each failed submit (in the browser, or answered by the server) moves the focus to the error summary.
   const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
+  const [answered, setAnswered] = useState(serverErrors);
+  if (serverErrors !== answered) {
+    setAnswered(serverErrors);
     if (serverErrors && Object.keys(serverErrors).length > 0) setFocusRequest((request) => request + 1);
-  }, [serverErrors]);
+  }
   return {
     errors,
     focusRequest,
