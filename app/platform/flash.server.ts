@@ -5,6 +5,8 @@ export interface Toast {
   title: string;
   description?: string;
   tone?: "success" | "error";
+  /** A next step the message offers (a same-site path). A toast with an action stays until it is closed. */
+  action?: { label: string; to: string };
 }
 
 let cookieCache: { secret: string; cookie: ReturnType<typeof createCookie> } | undefined;
