@@ -13,6 +13,13 @@ export const mainNavigation = [
   { to: "/a-propos", label: "À propos" },
 ] as const;
 
+/** Under every country choice: who Recours serves, and where others can turn. */
+export const countryScopeHint =
+  "Recours accompagne les personnes qui résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada. Vous vivez ailleurs ? Portez plainte auprès de la police de votre pays et appelez le 116 006, numéro d'aide aux victimes gratuit dans l'Union européenne.";
+
+/** In the header (desktop) and first in the phone menu: what to do right now, for someone who has just been robbed. */
+export const firstStepsLink = { to: "/premiers-reflexes", label: "Premiers réflexes" } as const;
+
 export const legalNavigation = [
   { to: "/mentions-legales", label: "Mentions légales" },
   { to: "/politique-confidentialite", label: "Politique de confidentialité" },

@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema";
 import { redirectSignedIn } from "~/platform/guards.server";
+import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } from "~/lib/redirect-target";
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {
@@ -19,9 +20,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Connectez-vous à votre espace Recours pour suivre vos dossiers et échanger avec votre équipe juridique.",
   });
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  return null;
+  const asked = new URL(request.url).searchParams.get(REDIRECT_PARAM);
+  return { redirectTo: safeRedirectTarget(asked) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) {
     return data({ fieldErrors: form.fieldErrors, formError: undefined, values, resendConfirmation: false }, { status: 400 });
   }
+  const landing = safeRedirectTarget(form.values[REDIRECT_PARAM]);
   const result = await signIn(anonymousActor(request), form.data, request);
   if (!result.ok) {
     return data(
@@ -38,17 +41,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  if (result.next === "second-factor") return redirect(SECOND_FACTOR_SIGN_IN_PATH, { headers: result.headers });
+  if (result.next === "second-factor") {
+    return redirect(`${SECOND_FACTOR_SIGN_IN_PATH}${redirectQuery(landing)}`, { headers: result.headers });
+  }
   return redirectWithToast(
-    "/dashboard",
+    landing,
     { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
     result.headers,
   );
 }
 
-export default function SignInPage({ actionData }: Route.ComponentProps) {
+export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/connexion";
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/connexion";
   const { errors, focusRequest, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
   const [result, setResult] = useResettableState(actionData);
   const formError = result?.formError;
@@ -62,6 +67,9 @@ export default function SignInPage({ actionData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-700">Accédez à votre espace pour suivre vos dossiers.</p>
         <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
           <FormAlert message={formError} />
+          {loaderData.redirectTo === DEFAULT_LANDING ? null : (
+            <input type="hidden" name={REDIRECT_PARAM} value={loaderData.redirectTo} />
+          )}
           <fieldset disabled={busy} className="space-y-5">
             <TextField
               name="email"

@@ -4,7 +4,7 @@ import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
 import { ErrorSummary, FieldError, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
-import { guarantees, safetyNotice } from "~/content/site";
+import { countryScopeHint, guarantees, safetyNotice } from "~/content/site";
 import { useOperator } from "~/components/use-operator";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
@@ -145,13 +145,16 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
               <label htmlFor="champ-pays" className="block text-sm font-semibold text-slate-800">
                 Pays de résidence
               </label>
+              <p id="champ-pays-aide" className="mt-0.5 text-sm text-slate-600">
+                {countryScopeHint}
+              </p>
               <select
                 id="champ-pays"
                 name="pays"
                 defaultValue={values?.pays || "france"}
                 aria-invalid={errors.pays ? true : undefined}
-                aria-describedby={errors.pays ? "champ-pays-erreur" : undefined}
-                className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
+                aria-describedby={errors.pays ? "champ-pays-aide champ-pays-erreur" : "champ-pays-aide"}
+                className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
               >
                 {COUNTRIES.map((country) => (
                   <option key={country.signUpValue} value={country.signUpValue}>

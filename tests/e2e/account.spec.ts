@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { confirmSignUpByEmail, fillSignUpForm, signUpThroughUi, submitSignIn, submitSignUpForm, type TestUser, uniqueUser } from "./support/accounts";
+import { confirmSignUpByEmail, fillSignUpForm, signOutThroughUi, signUpThroughUi, submitSignIn, submitSignUpForm, type TestUser, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { expectFieldError } from "./support/profile";
@@ -175,9 +175,26 @@ test.describe("Mon compte", () => {
     await phone.context().close();
   });
 
-  test("an anonymous visitor of /compte is sent to /connexion", async ({ page }) => {
+  test("a signed-out visit to /compte, then sign-in, lands on /compte; an outside redirectTo lands on /dashboard", async ({ page }) => {
+    const user = await signUpThroughUi(page);
+    await signOutThroughUi(page);
+
     await page.goto("/compte");
-    await expect(page).toHaveURL(/\/connexion$/);
+    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fcompte$/);
+    await expectNoAxeViolations(page, "/connexion?redirectTo=/compte");
+    await waitForHydration(page);
+    await submitSignIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/compte$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
+    await signOutThroughUi(page);
+
+    for (const outside of ["//evil.example", "https://evil.example/compte", "/\\evil.example"]) {
+      await page.goto(`/connexion?redirectTo=${encodeURIComponent(outside)}`);
+      await waitForHydration(page);
+      await submitSignIn(page, user.email, user.password);
+      await expect(page, outside).toHaveURL(/\/dashboard$/);
+      await signOutThroughUi(page);
+    }
   });
 });
 

@@ -37,6 +37,10 @@ test.describe("Compléter mon profil", () => {
     page,
   }) => {
     const user = await signUpThroughUi(page);
+    // One clear next step at the top of the dashboard.
+    const nextStep = page.getByRole("region", { name: "Complétez votre profil" });
+    await expect(nextStep).toBeVisible();
+    await expect(nextStep.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute("href", "/complete-profile");
     const profileCard = page.getByRole("region", { name: "Mon profil" });
     await expect(profileCard).toContainText("Incomplet");
     const quickAction = page
@@ -75,6 +79,7 @@ test.describe("Compléter mon profil", () => {
     await expect(page.getByRole("status")).toContainText("Profil mis à jour");
     await expect(page.getByRole("status")).toContainText("Vos informations ont été sauvegardées avec succès.");
     await expect(profileCard).toContainText("Complété");
+    await expect(page.getByRole("region", { name: "Vérifiez votre identité" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Compléter mon profil" })).toHaveCount(0);
     await expectNoAxeViolations(page, "/dashboard (profil complété)");
 

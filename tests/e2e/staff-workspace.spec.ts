@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { newStaffPage, signInAsStaff, startStaffWorld, type StaffWorld } from "./support/staff";
+import { totpCode } from "./support/two-factor";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -119,6 +120,23 @@ test.describe("staff workspace", () => {
     }
     await expect(nav.getByText("Bientôt disponible")).toHaveCount(3);
     await expectNoAxeViolations(page, "/dashboard (avocat, 390 px)");
+    await page.context().close();
+  });
+
+  test("a signed-out staff member sent from /admin/comptes comes back there after password and code", async ({ browser }) => {
+    const page = await newStaffPage(browser, world);
+    await page.goto("/admin/comptes");
+    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fadmin%2Fcomptes$/);
+    await waitForHydration(page);
+    await page.getByLabel("Adresse e-mail").fill(world.admin.email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(world.admin.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/connexion\/verification\?redirectTo=%2Fadmin%2Fcomptes$/);
+    await waitForHydration(page);
+    await page.getByLabel("Code de vérification").fill(await totpCode(world.admin.manualKey));
+    await page.getByRole("button", { name: "Vérifier", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/comptes$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sécurité des comptes" })).toBeVisible();
     await page.context().close();
   });
 });
