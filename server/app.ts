@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
 import { preloadCommuneIndex } from "~/modules/profile/profile.server";
+import { assertReadyForProduction } from "~/content/operator.server";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -156,6 +157,7 @@ export interface StartedServer {
 /** Validates the environment, migrates the database, serves HTTP, and stops cleanly on SIGTERM/SIGINT. */
 export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?: Env }): Promise<StartedServer> {
   const env = options.env ?? loadEnv();
+  assertReadyForProduction(env);
   await startRuntime(env);
   await preloadCommuneIndex();
   const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;

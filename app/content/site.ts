@@ -74,6 +74,64 @@ export const figures = {
   rating: { value: 4.8, best: 5, count: 1247 },
 } as const;
 
+/**
+ * Where each marketing figure comes from. The operator fills in every `source` and `date` (what was counted, by
+ * whom, over which period); the pages show them beside the figures, and a production server refuses to start
+ * while one is still a placeholder (operator.server.ts). The rating is published as structured data only when
+ * its source says it comes from real, verifiable reviews (`fromRealReviews`).
+ */
+export interface FigureSource {
+  source: string;
+  date: string;
+  fromRealReviews?: boolean;
+}
+
+export const FIGURE_SOURCE_PLACEHOLDER = "[Source à compléter par l'éditeur]";
+export const FIGURE_DATE_PLACEHOLDER = "[date à compléter]";
+const toComplete: FigureSource = { source: FIGURE_SOURCE_PLACEHOLDER, date: FIGURE_DATE_PLACEHOLDER };
+
+export const figureSources = {
+  /** The overall success rate (home). */
+  successRate: toComplete,
+  /** Success and acceptance rates per scam type (home cards, scam pages). */
+  scamRates: toComplete,
+  partnerLawyers: toComplete,
+  countriesOfIntervention: toComplete,
+  victimsHelped: toComplete,
+  satisfaction: toComplete,
+  rating: { ...toComplete, fromRealReviews: false },
+  /** Durations of a procedure (3 à 12 mois, 3 à 9 mois, 18 mois, 4 à 12 mois). */
+  procedureDurations: toComplete,
+  /** First analysis (24 à 48 h) and urgent handling (2 h). */
+  responseTimes: toComplete,
+  /** Bank refunds after a fake bank adviser (7 à 15 jours). */
+  bankRefundDelay: toComplete,
+  /** Average loss in online-investment cases (40 000 €). */
+  averageLoss: toComplete,
+  /** Identity theft cases declared each year in France (210 000). */
+  identityTheftCases: toComplete,
+  /** No fees in advance: the operator's own terms. */
+  fees: { source: "Conditions générales de Recours", date: "en vigueur" },
+} as const satisfies Record<string, FigureSource>;
+
+export type FigureKey = keyof typeof figureSources;
+
+/** 'Source : …, date' as the pages show it next to a figure. */
+export function figureSourceText(key: FigureKey): string {
+  const { source, date } = figureSources[key];
+  return `Source : ${source}, ${date}`;
+}
+
+/** The figures whose source is still the placeholder (a production server refuses to start with any). */
+export function unsourcedFigures(
+  sources: Record<FigureKey, { source: string; date: string }> = figureSources,
+): FigureKey[] {
+  return (Object.keys(sources) as FigureKey[]).filter((key) => {
+    const { source, date } = sources[key];
+    return !source.trim() || !date.trim() || source === FIGURE_SOURCE_PLACEHOLDER || date === FIGURE_DATE_PLACEHOLDER;
+  });
+}
+
 export const guarantees = {
   successRate: `${figures.successRatePercent}%`,
   upfrontFees: `${figures.upfrontFeesEuros}€`,

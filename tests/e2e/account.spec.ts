@@ -186,6 +186,7 @@ test.describe("Mon compte", () => {
     await submitSignIn(page, user.email, user.password);
     await expect(page).toHaveURL(/\/compte$/);
     await expect(page.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
+    await page.goto("/dashboard");
     await signOutThroughUi(page);
 
     for (const outside of ["//evil.example", "https://evil.example/compte", "/\\evil.example"]) {
