@@ -48,8 +48,13 @@ export const officialScamReporting = {
   href: "https://www.internet-signalement.gouv.fr/",
 } as const;
 
+/** Why the profile form asks for the address and the tax number, and what Recours never does with them. */
+export const profileDataPurpose =
+  "Votre adresse et votre NIF servent uniquement à la plainte que dépose votre avocat et à la vérification de votre identité : Recours ne les vend jamais, ne les utilise pas pour de la publicité et ne les transmet qu'à l'avocat qui suit votre dossier.";
+
+/** The one safety message (header of trust): the same words wherever it stands. */
 export const safetyNotice =
-  "Recours ne vous demandera jamais de mot de passe, de code bancaire, d'application de prise de contrôle à distance ni de paiement en cryptomonnaie.";
+  "Recours ne vous demandera jamais par téléphone, SMS ou e-mail votre mot de passe, un code bancaire, l'installation d'une application de prise de contrôle à distance ni un paiement en cryptomonnaie.";
 
 /** Marketing figures (spec §1, §9). Pages format them; they never restate a number. */
 export const figures = {
@@ -149,6 +154,12 @@ export const commissionExample = {
   recovered: formatEurosAmount(10_000),
   commission: formatEurosAmount((10_000 * figures.commissionPercent) / 100),
 } as const;
+
+/**
+ * The one fee story (home, /fonctionnement, sign-up, /avocats, terms): the same sentence everywhere. What a lawyer
+ * must confirm about it before launch: docs/decisions/0020-one-fee-story.md.
+ */
+export const feeStatement = `Aucun frais à l'avance : l'analyse de votre dossier est gratuite. Si de l'argent est récupéré, notre commission est de ${figures.commissionPercent} % HT des sommes effectivement récupérées, honoraires de l'avocat compris ; si rien n'est récupéré, vous ne payez rien. Les frais de justice (commissaire de justice, expert, tribunal) ne sont engagés qu'avec votre accord écrit préalable.`;
 
 export function formatPercent(value: number): string {
   return `${value} %`;

@@ -7,7 +7,7 @@ import { BirthDateField } from "~/components/profile/birth-date-field";
 import { ConsentCheckbox, NewTabLink } from "~/components/profile/consent-checkbox";
 import { ResidenceFields } from "~/components/profile/residence-fields";
 import { useResettableState } from "~/components/use-resettable-state";
-import { pageTitle } from "~/content/site";
+import { pageTitle, profileDataPurpose } from "~/content/site";
 import {
   countryByIsoCode,
   countryByValue,
@@ -92,6 +92,9 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
         <p className="mt-2 text-slate-700">
           Ces informations permettent à votre avocat de constituer votre dossier. Tous les champs sont obligatoires,
           sauf mention contraire.
+        </p>
+        <p data-profile-purpose="" className="mt-2 text-slate-700">
+          {profileDataPurpose}
         </p>
 
         <Form

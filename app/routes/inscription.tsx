@@ -4,7 +4,7 @@ import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
 import { ErrorSummary, FieldError, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
-import { countryScopeHint, guarantees, safetyNotice } from "~/content/site";
+import { countryScopeHint, feeStatement, guarantees, safetyNotice } from "~/content/site";
 import { useOperator } from "~/components/use-operator";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
@@ -209,9 +209,10 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
         </dl>
         <div className="rounded-lg bg-brand-800 p-4 text-sm">
           <p className="font-semibold">Nos garanties</p>
-          <p className="mt-1 text-brand-50">
-            Aucun frais à l'avance. {safetyNotice}
+          <p data-fee-statement="" className="mt-1 text-brand-50">
+            {feeStatement}
           </p>
+          <p className="mt-2 text-brand-50">{safetyNotice}</p>
         </div>
         <a href={`mailto:${operator.email}`} className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
           Nous contacter
