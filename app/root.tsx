@@ -1,10 +1,22 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { NotFoundMessage } from "~/components/not-found-message";
 import { ToastRegion } from "~/components/toast";
+import { StaffShell, type StaffPerson } from "~/components/staff-shell";
+import { isStaffRole, isWorkspacePath } from "~/lib/staff-navigation";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
@@ -22,8 +34,13 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ context }: Route.LoaderArgs) {
   const actor = currentActor(context);
+  const staff: StaffPerson | null =
+    actor.kind === "user" && isStaffRole(actor.role)
+      ? { firstName: actor.firstName, lastName: actor.lastName, role: actor.role }
+      : null;
   return {
     signedIn: actor.kind === "user",
+    staff,
     toast: context.get(toastContext),
     publicUrl: env().PUBLIC_URL,
     operator: operatorIdentity(),
@@ -34,6 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const withoutScripts = pageRunsWithoutScripts(useMatches());
+  const { pathname } = useLocation();
+  const staff = data?.staff && isWorkspacePath(pathname) ? data.staff : null;
   return (
     <html lang="fr">
       <head>
@@ -51,12 +70,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Aller au contenu
         </a>
         <NavigationProgress />
-        <SiteHeader signedIn={data?.signedIn ?? false} />
-        <main id="contenu" className="flex-1" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter operator={data?.operator ?? operatorPlaceholders} />
-        <ToastRegion toast={data?.toast ?? null} />
+        {staff ? (
+          <StaffShell person={staff}>
+            <ToastRegion toast={data?.toast ?? null} />
+            {children}
+          </StaffShell>
+        ) : (
+          <>
+            <SiteHeader signedIn={data?.signedIn ?? false} />
+            <main id="contenu" className="flex-1" tabIndex={-1}>
+              <ToastRegion toast={data?.toast ?? null} />
+              {children}
+            </main>
+            <SiteFooter operator={data?.operator ?? operatorPlaceholders} />
+          </>
+        )}
         {withoutScripts ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

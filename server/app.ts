@@ -9,6 +9,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
 import { startFileStorage } from "~/modules/files/files.server";
 import { uploadBodyLimit } from "~/modules/files/upload-routes";
 import { preloadCommuneIndex } from "~/modules/profile/profile.server";
+import { assertReadyForProduction } from "~/content/operator.server";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -171,6 +172,7 @@ export interface StartedServer {
 /** Validates the environment, migrates the database, serves HTTP, and stops cleanly on SIGTERM/SIGINT. */
 export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?: Env }): Promise<StartedServer> {
   const env = options.env ?? loadEnv();
+  assertReadyForProduction(env);
   await startFileStorage(env, db);
   await startRuntime(env);
   await preloadCommuneIndex();

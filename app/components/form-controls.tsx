@@ -1,7 +1,7 @@
 import { NEW_PASSWORD_HINT } from "~/modules/accounts/accounts.schema";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { Form, type FormProps } from "react-router";
-import { useResettableState } from "./use-resettable-state";
+import { useHydrated, useResettableState } from "./use-resettable-state";
 import type { z } from "zod";
 import { fieldErrors, formValues, type FieldErrors } from "~/lib/form";
 
@@ -13,22 +13,25 @@ const NO_ERRORS: FieldErrors = {};
  */
 export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
   const [errors, setErrors] = useResettableState<FieldErrors>(serverErrors ?? NO_ERRORS);
+  // Each failed submit (in the browser, or answered by the server) moves the focus to the error summary.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [answered, setAnswered] = useState(serverErrors);
+  if (serverErrors !== answered) {
+    setAnswered(serverErrors);
+    if (serverErrors && Object.keys(serverErrors).length > 0) setFocusRequest((request) => request + 1);
+  }
   return {
     errors,
-    /** Checks the form; on failure shows the errors and moves the focus to the first field in error. */
+    focusRequest,
+    /** Checks the form; on failure shows the errors and the error summary, which takes the focus. */
     validate(form: HTMLFormElement): boolean {
       const result = schema.safeParse(formValues(new FormData(form)));
       if (result.success) {
         setErrors({});
         return true;
       }
-      const next = fieldErrors(result.error);
-      setErrors(next);
-      const first = Array.from(form.elements).find(
-        (element): element is HTMLInputElement =>
-          "name" in element && Object.hasOwn(next, (element as HTMLInputElement).name),
-      );
-      first?.focus();
+      setErrors(fieldErrors(result.error));
+      setFocusRequest((request) => request + 1);
       return false;
     },
     clear(field: string) {
@@ -42,6 +45,75 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
   };
 }
 
+/** The id of a field's control: `champ-<name>` unless the field sets its own. */
+export function fieldId(name: string): string {
+  return `champ-${name}`;
+}
+
+/**
+ * The error summary at the top of a form (GOV.UK / DSFR pattern): how many errors, each message a link to its
+ * field. It takes the focus after a failed submit; rendered by the server after a post without JavaScript, it is
+ * the first thing of the form and the browser focuses it (autofocus).
+ */
+export function ErrorSummary({
+  errors,
+  focusRequest = 0,
+  fieldIds = {},
+}: {
+  errors: FieldErrors;
+  /** Increments on each failed submit. */
+  focusRequest?: number;
+  /** Fields whose control is not `champ-<name>`. */
+  fieldIds?: Record<string, string>;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const hydrated = useHydrated();
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  useEffect(() => {
+    if (focusRequest > 0) ref.current?.focus();
+  }, [focusRequest]);
+  if (entries.length === 0) return null;
+  const count = entries.length;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={titleId}
+      data-error-summary=""
+      {...(hydrated ? {} : { autoFocus: true })}
+      className="rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-red-900 focus:outline-3 focus:outline-offset-2 focus:outline-red-800"
+    >
+      <h2 id={titleId} className="text-base font-bold">
+        {count === 1 ? "Il y a 1 erreur" : `Il y a ${count} erreurs`}
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {entries.map(([field, message]) => {
+          const target = fieldIds[field] ?? fieldId(field);
+          return (
+            <li key={field}>
+              <a
+                href={`#${target}`}
+                onClick={(event) => {
+                  const control = document.getElementById(target);
+                  if (!control) return;
+                  event.preventDefault();
+                  control.focus();
+                  control.scrollIntoView({ block: "center" });
+                }}
+                className="inline-flex min-h-11 items-center font-medium underline underline-offset-2"
+              >
+                {message}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
   label: ReactNode;
@@ -51,8 +123,8 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   children?: ReactNode;
 }
 
-export function TextField({ name, label, error, hint, id, className, children, ...input }: FieldProps) {
-  const inputId = id ?? `champ-${name}`;
+export function TextField({ name, label, error, hint, id, className, children, type, ...input }: FieldProps) {
+  const inputId = id ?? fieldId(name);
   const errorId = `${inputId}-erreur`;
   const hintId = hint ? `${inputId}-aide` : undefined;
   return (
@@ -65,18 +137,60 @@ export function TextField({ name, label, error, hint, id, className, children, .
           {hint}
         </p>
       ) : null}
-      <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base shadow-sm disabled:bg-slate-100 ${
-          error ? "border-red-600" : "border-slate-400"
-        }`}
-        {...input}
-      />
+      {type === "password" ? (
+        <PasswordInput
+          id={inputId}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+          className={inputClassName(error)}
+          {...input}
+        />
+      ) : (
+        <input
+          id={inputId}
+          name={name}
+          type={type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+          className={inputClassName(error)}
+          {...input}
+        />
+      )}
       {children}
       <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+function inputClassName(error: string | undefined): string {
+  return `mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2.5 text-base shadow-sm disabled:bg-slate-100 ${
+    error ? "border-red-600" : "border-slate-400"
+  }`;
+}
+
+/**
+ * A password input with a show/hide button (every password field of the site goes through TextField). The
+ * button appears once JavaScript runs: without it there is nothing it could do.
+ */
+function PasswordInput({ id, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+  const [shown, setShown] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <div className="relative">
+      <input id={id} type={shown ? "text" : "password"} className={`${className ?? ""} pr-28`} {...input} />
+      {hydrated ? (
+        <button
+          type="button"
+          aria-controls={id}
+          aria-pressed={shown}
+          onClick={() => setShown((current) => !current)}
+          className="absolute inset-y-0 right-0 mt-1 inline-flex min-h-11 min-w-11 items-center rounded-r-md px-3 text-sm font-semibold text-brand-800 underline underline-offset-2"
+        >
+          {shown ? "Masquer" : "Afficher"}
+          <span className="sr-only"> le mot de passe</span>
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -124,7 +238,7 @@ export function NewPasswordField({ name, label, error }: { name: string; label: 
   return <TextField name={name} label={label} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={error} />;
 }
 
-type FormValidation = Pick<ReturnType<typeof useFormValidation>, "validate" | "clear">;
+type FormValidation = Pick<ReturnType<typeof useFormValidation>, "validate" | "clear" | "errors" | "focusRequest">;
 
 /**
  * A post form checked in the browser with its shared schema before it leaves (it still posts without JavaScript):
@@ -150,6 +264,7 @@ export function ValidatedForm({
         validation.clear(field);
       }}
     >
+      <ErrorSummary errors={validation.errors} focusRequest={validation.focusRequest} />
       {children}
     </Form>
   );

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { MenuIcon } from "~/components/ui/icons";
-import { mainNavigation, PRODUCT_NAME } from "~/content/site";
+import { firstStepsLink, mainNavigation, PRODUCT_NAME } from "~/content/site";
 
-const primaryButton = "rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800";
-const secondaryButton = "rounded-md px-3 py-2 text-brand-800 hover:bg-brand-50";
+const primaryButton = "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800";
+const secondaryButton = "inline-flex min-h-11 items-center rounded-md px-3 py-2 text-brand-800 hover:bg-brand-50";
 
 /**
  * Mobile first: below `md` the links sit in a <details> menu, which opens and closes without JavaScript
@@ -20,14 +20,14 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
+        <Link to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
           {PRODUCT_NAME}
           <span className="sr-only"> - Accueil</span>
         </Link>
 
         <nav aria-label="Navigation principale" className="hidden md:block">
-          <ul className="flex gap-6 text-sm font-medium">
+          <ul className="flex items-center gap-4 text-sm font-medium lg:gap-6">
             {mainNavigation.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -35,14 +35,22 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                   end
                   className={({ isActive }) =>
                     isActive
-                      ? "text-brand-800 underline decoration-2 underline-offset-8"
-                      : "text-slate-700 hover:text-brand-800 hover:underline hover:underline-offset-8"
+                      ? "inline-flex min-h-11 items-center text-brand-800 underline decoration-2 underline-offset-8"
+                      : "inline-flex min-h-11 items-center text-slate-700 hover:text-brand-800 hover:underline hover:underline-offset-8"
                   }
                 >
                   {item.label}
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink
+                to={firstStepsLink.to}
+                className="inline-flex min-h-11 items-center rounded-md bg-amber-50 px-3 font-semibold text-amber-950 ring-1 ring-amber-300 hover:bg-amber-100"
+              >
+                {firstStepsLink.label}
+              </NavLink>
+            </li>
           </ul>
         </nav>
 
@@ -71,13 +79,18 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               event.currentTarget.querySelector("summary")?.focus();
             }}
           >
-            <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md border border-slate-400 px-3 py-2 text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-md border border-slate-400 px-3 py-2 text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
               <MenuIcon className="size-5" />
               Menu
             </summary>
             <div className="absolute inset-x-0 z-40 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
               <nav aria-label="Navigation principale">
                 <ul className="divide-y divide-slate-200 text-base font-medium">
+                  <li>
+                    <NavLink to={firstStepsLink.to} className="block py-3 font-semibold text-amber-950">
+                      {firstStepsLink.label} après une arnaque
+                    </NavLink>
+                  </li>
                   {mainNavigation.map((item) => (
                     <li key={item.to}>
                       <NavLink

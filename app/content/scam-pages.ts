@@ -29,17 +29,18 @@ function percent(slug: ScamSlug, key: "successRate" | "acceptanceRate"): string 
 /** Success and acceptance rates of a scam type, from the scam table. */
 function rateStats(slug: ScamSlug): Stat[] {
   return [
-    { value: percent(slug, "successRate"), label: "de réussite sur les dossiers acceptés" },
-    { value: percent(slug, "acceptanceRate"), label: "des dossiers étudiés sont acceptés" },
+    { value: percent(slug, "successRate"), label: "de réussite sur les dossiers acceptés", figure: "scamRates" },
+    { value: percent(slug, "acceptanceRate"), label: "des dossiers étudiés sont acceptés", figure: "scamRates" },
   ];
 }
 
 const procedureStat: Stat = {
   value: procedure,
   label: `durée habituelle d'une procédure, jusqu'à ${complexProcedure} si le dossier est complexe`,
+  figure: "procedureDurations",
 };
 
-const upfrontStat: Stat = { value: upfront, label: "à payer à l'avance" };
+const upfrontStat: Stat = { value: upfront, label: "à payer à l'avance", figure: "fees" };
 
 /** The free-analysis step, shared by most pages. */
 const freeAnalysisText = `Vous décrivez ce qui s'est passé et vous déposez vos documents. Nous étudions votre situation gratuitement et vous répondons en général sous ${figures.firstAnalysis}.`;
@@ -178,7 +179,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     },
     stats: [
       ...rateStats("faux-conseiller-bancaire"),
-      { value: "7 à 15 jours", label: "délai fréquent d'un remboursement obtenu auprès de la banque" },
+      { value: "7 à 15 jours", label: "délai fréquent d'un remboursement obtenu auprès de la banque", figure: "bankRefundDelay" },
       upfrontStat,
     ],
     sections: [
@@ -520,8 +521,8 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     },
     stats: [
       ...rateStats("arnaque-president"),
-      { value: "2 h", label: "pour la prise en charge d'un dossier urgent, aux heures d'ouverture" },
-      { value: figures.countriesOfIntervention, label: "pays d'intervention" },
+      { value: "2 h", label: "pour la prise en charge d'un dossier urgent, aux heures d'ouverture", figure: "responseTimes" },
+      { value: figures.countriesOfIntervention, label: "pays d'intervention", figure: "countriesOfIntervention" },
     ],
     sections: [
       {
@@ -622,8 +623,8 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     },
     stats: [
       ...rateStats("investissement-en-ligne"),
-      { value: "4 à 12 mois", label: "durée habituelle de la procédure, souvent internationale" },
-      { value: "40 000 €", label: "perte moyenne dans ces dossiers" },
+      { value: "4 à 12 mois", label: "durée habituelle de la procédure, souvent internationale", figure: "procedureDurations" },
+      { value: "40 000 €", label: "perte moyenne dans ces dossiers", figure: "averageLoss" },
     ],
     sections: [
       {
@@ -831,7 +832,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       secondaryCta: { label: "Restaurer mon identité", to: "/fonctionnement" },
     },
     stats: [
-      { value: "210 000", label: "cas d'usurpation d'identité déclarés chaque année en France" },
+      { value: "210 000", label: "cas d'usurpation d'identité déclarés chaque année en France", figure: "identityTheftCases" },
       ...rateStats("usurpation-identite"),
       procedureStat,
     ],
@@ -980,9 +981,9 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     },
     stats: [
       upfrontStat,
-      { value: figures.firstAnalysis, label: "pour une première analyse, jusqu'à une semaine pour un cas complexe" },
-      { value: figures.partnerLawyers, label: "avocats partenaires" },
-      { value: figures.countriesOfIntervention, label: "pays d'intervention" },
+      { value: figures.firstAnalysis, label: "pour une première analyse, jusqu'à une semaine pour un cas complexe", figure: "responseTimes" },
+      { value: figures.partnerLawyers, label: "avocats partenaires", figure: "partnerLawyers" },
+      { value: figures.countriesOfIntervention, label: "pays d'intervention", figure: "countriesOfIntervention" },
     ],
     sections: [
       {

@@ -13,6 +13,13 @@ export const mainNavigation = [
   { to: "/a-propos", label: "À propos" },
 ] as const;
 
+/** Under every country choice: who Recours serves, and where others can turn. */
+export const countryScopeHint =
+  "Recours accompagne les personnes qui résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada. Vous vivez ailleurs ? Portez plainte auprès de la police de votre pays et appelez le 116 006, numéro d'aide aux victimes gratuit dans l'Union européenne.";
+
+/** In the header (desktop) and first in the phone menu: what to do right now, for someone who has just been robbed. */
+export const firstStepsLink = { to: "/premiers-reflexes", label: "Premiers réflexes" } as const;
+
 export const legalNavigation = [
   { to: "/mentions-legales", label: "Mentions légales" },
   { to: "/politique-confidentialite", label: "Politique de confidentialité" },
@@ -41,8 +48,13 @@ export const officialScamReporting = {
   href: "https://www.internet-signalement.gouv.fr/",
 } as const;
 
+/** Why the profile form asks for the address and the tax number, and what Recours never does with them. */
+export const profileDataPurpose =
+  "Votre adresse et votre NIF servent uniquement à la plainte que dépose votre avocat et à la vérification de votre identité : Recours ne les vend jamais, ne les utilise pas pour de la publicité et ne les transmet qu'à l'avocat qui suit votre dossier.";
+
+/** The one safety message (header of trust): the same words wherever it stands. */
 export const safetyNotice =
-  "Recours ne vous demandera jamais de mot de passe, de code bancaire, d'application de prise de contrôle à distance ni de paiement en cryptomonnaie.";
+  "Recours ne vous demandera jamais par téléphone, SMS ou e-mail votre mot de passe, un code bancaire, l'installation d'une application de prise de contrôle à distance ni un paiement en cryptomonnaie.";
 
 /** Marketing figures (spec §1, §9). Pages format them; they never restate a number. */
 export const figures = {
@@ -67,6 +79,64 @@ export const figures = {
   rating: { value: 4.8, best: 5, count: 1247 },
 } as const;
 
+/**
+ * Where each marketing figure comes from. The operator fills in every `source` and `date` (what was counted, by
+ * whom, over which period); the pages show them beside the figures, and a production server refuses to start
+ * while one is still a placeholder (operator.server.ts). The rating is published as structured data only when
+ * its source says it comes from real, verifiable reviews (`fromRealReviews`).
+ */
+export interface FigureSource {
+  source: string;
+  date: string;
+  fromRealReviews?: boolean;
+}
+
+export const FIGURE_SOURCE_PLACEHOLDER = "[Source à compléter par l'éditeur]";
+export const FIGURE_DATE_PLACEHOLDER = "[date à compléter]";
+const toComplete: FigureSource = { source: FIGURE_SOURCE_PLACEHOLDER, date: FIGURE_DATE_PLACEHOLDER };
+
+export const figureSources = {
+  /** The overall success rate (home). */
+  successRate: toComplete,
+  /** Success and acceptance rates per scam type (home cards, scam pages). */
+  scamRates: toComplete,
+  partnerLawyers: toComplete,
+  countriesOfIntervention: toComplete,
+  victimsHelped: toComplete,
+  satisfaction: toComplete,
+  rating: { ...toComplete, fromRealReviews: false },
+  /** Durations of a procedure (3 à 12 mois, 3 à 9 mois, 18 mois, 4 à 12 mois). */
+  procedureDurations: toComplete,
+  /** First analysis (24 à 48 h) and urgent handling (2 h). */
+  responseTimes: toComplete,
+  /** Bank refunds after a fake bank adviser (7 à 15 jours). */
+  bankRefundDelay: toComplete,
+  /** Average loss in online-investment cases (40 000 €). */
+  averageLoss: toComplete,
+  /** Identity theft cases declared each year in France (210 000). */
+  identityTheftCases: toComplete,
+  /** No fees in advance: the operator's own terms. */
+  fees: { source: "Conditions générales de Recours", date: "en vigueur" },
+} as const satisfies Record<string, FigureSource>;
+
+export type FigureKey = keyof typeof figureSources;
+
+/** 'Source : …, date' as the pages show it next to a figure. */
+export function figureSourceText(key: FigureKey): string {
+  const { source, date } = figureSources[key];
+  return `Source : ${source}, ${date}`;
+}
+
+/** The figures whose source is still the placeholder (a production server refuses to start with any). */
+export function unsourcedFigures(
+  sources: Record<FigureKey, { source: string; date: string }> = figureSources,
+): FigureKey[] {
+  return (Object.keys(sources) as FigureKey[]).filter((key) => {
+    const { source, date } = sources[key];
+    return !source.trim() || !date.trim() || source === FIGURE_SOURCE_PLACEHOLDER || date === FIGURE_DATE_PLACEHOLDER;
+  });
+}
+
 export const guarantees = {
   successRate: `${figures.successRatePercent}%`,
   upfrontFees: `${figures.upfrontFeesEuros}€`,
@@ -84,6 +154,12 @@ export const commissionExample = {
   recovered: formatEurosAmount(10_000),
   commission: formatEurosAmount((10_000 * figures.commissionPercent) / 100),
 } as const;
+
+/**
+ * The one fee story (home, /fonctionnement, sign-up, /avocats, terms): the same sentence everywhere. What a lawyer
+ * must confirm about it before launch: docs/decisions/0020-one-fee-story.md.
+ */
+export const feeStatement = `Aucun frais à l'avance : l'analyse de votre dossier est gratuite. Si de l'argent est récupéré, notre commission est de ${figures.commissionPercent} % HT des sommes effectivement récupérées, honoraires de l'avocat compris ; si rien n'est récupéré, vous ne payez rien. Les frais de justice (commissaire de justice, expert, tribunal) ne sont engagés qu'avec votre accord écrit préalable.`;
 
 export function formatPercent(value: number): string {
   return `${value} %`;

@@ -1,3 +1,4 @@
+import type { FigureKey } from "./site";
 /** Shapes of the public pages' content. The pages render these; the words live in app/content. */
 
 /** A call to action: an internal path (starts with "/") or a mailto:/tel: link. */
@@ -51,7 +52,8 @@ export type IconName =
 
 export type Feature = { title: string; text: string; icon?: IconName };
 
-export type Stat = { value: string; label: string };
+/** A marketing figure: its value, what it measures, and which source (site.ts) backs it. */
+export type Stat = { value: string; label: string; figure: FigureKey };
 
 export type Step = { title: string; text: string };
 

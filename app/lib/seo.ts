@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { figures, PRODUCT_NAME, pageTitle, type OperatorIdentity } from "~/content/site";
+import { figures, figureSources, PRODUCT_NAME, pageTitle, type FigureSource, type OperatorIdentity } from "~/content/site";
 import type { FaqItem } from "~/content/types";
 
 /** What the root loader gives every page's meta function. */
@@ -52,7 +52,11 @@ export function publicPageMeta(
   ];
 }
 
-export function legalServiceJsonLd(site: SiteInfo, description: string): JsonLd {
+export function legalServiceJsonLd(
+  site: SiteInfo,
+  description: string,
+  ratingSource: FigureSource = figureSources.rating,
+): JsonLd {
   const home = absoluteUrl(site.publicUrl, "/");
   return {
     "@context": "https://schema.org",
@@ -68,12 +72,17 @@ export function legalServiceJsonLd(site: SiteInfo, description: string): JsonLd 
     areaServed: ["France", "Belgique", "Suisse", "Luxembourg", "Canada"].map((name) => ({ "@type": "Country", name })),
     availableLanguage: "fr",
     priceRange: `Aucun frais à l'avance, ${figures.commissionPercent} % HT des sommes récupérées`,
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: figures.rating.value,
-      bestRating: figures.rating.best,
-      ratingCount: figures.rating.count,
-    },
+    // Only ratings that come from real, verifiable reviews may be published as structured data.
+    ...(ratingSource.fromRealReviews
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: figures.rating.value,
+            bestRating: figures.rating.best,
+            ratingCount: figures.rating.count,
+          },
+        }
+      : {}),
     provider: {
       "@type": "Organization",
       name: site.operator.name,

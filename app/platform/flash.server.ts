@@ -10,6 +10,8 @@ export interface Toast {
    * instead of a toast that fades.
    */
   signIn?: { email: string };
+  /** A next step the message offers (a same-site path). A toast with an action stays until it is closed. */
+  action?: { label: string; to: string };
 }
 
 let cookieCache: { secret: string; cookie: ReturnType<typeof createCookie> } | undefined;

@@ -15,6 +15,8 @@ export type ParsedForm<Output> =
 export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
+  /** Completes the posted values before they are checked (what the browser would have filled with JavaScript). */
+  complete?: (values: Record<string, string>) => Promise<Record<string, string>>,
 ): Promise<ParsedForm<z.output<Schema>>> {
   let values: Record<string, string>;
   try {
@@ -28,6 +30,7 @@ export async function parseForm<Schema extends z.ZodType>(
   } catch {
     throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   }
+  if (complete) values = await complete(values);
   const result = schema.safeParse(values);
   if (!result.success) return { ok: false, fieldErrors: fieldErrors(result.error), values };
   return { ok: true, data: result.data, values };

@@ -4,6 +4,7 @@ import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.sche
 import { hasCompletedProfile } from "~/modules/profile/profile.server";
 import type { Role } from "./database-schema";
 import { actorContext } from "./request-context";
+import { requestedPath, signInPathReturningTo } from "~/lib/redirect-target";
 import { mustEnrolSecondFactor, type Actor, type UserActor } from "./actor";
 import { clearToastCookie, readToast, type Toast } from "./flash.server";
 
@@ -55,8 +56,14 @@ export function requireRole(context: Readonly<RouterContextProvider>, ...roles: 
   return actor;
 }
 
-/** Guards a whole route subtree: every loader and action below runs only for a signed-in user (staff: second factor passed). */
-export const requireUserMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
+/**
+ * Guards a whole route subtree: every loader and action below runs only for a signed-in user (staff: second factor
+ * passed). A signed-out visit of a page is sent to the sign-in, which comes back to that page afterwards.
+ */
+export const requireUserMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  if (context.get(actorContext).kind !== "user" && request.method === "GET") {
+    throw redirect(signInPathReturningTo(requestedPath(request)));
+  }
   requireUser(context);
   return next();
 };

@@ -1,8 +1,13 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
+import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { isConfirmed, type ConfirmationRequest } from "~/lib/confirmation";
+import { ROLE_LABELS } from "~/lib/staff-navigation";
 import { z } from "zod";
 import type { Route } from "./+types/admin-comptes";
 import { pageTitle } from "~/content/site";
 import {
+  accountLabelForAdmin,
   endAllSessionsOf,
   listAccountsForSecurity,
   resetSecondFactor,
@@ -15,7 +20,20 @@ import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sécurité des comptes") }];
 
-const ROLE_LABELS: Record<string, string> = { user: "Client", lawyer: "Avocat", admin: "Administrateur" };
+/** The actions that cannot be undone ask first (a dialog with JavaScript, a confirmation page without). */
+const CONFIRMATIONS = {
+  "fin-sessions": {
+    title: "Déconnecter toutes les sessions ?",
+    description: (who: string) => `${who} sera déconnecté(e) de tous ses appareils et devra se reconnecter.`,
+    confirmLabel: "Déconnecter toutes les sessions",
+  },
+  "reinitialiser-2fa": {
+    title: "Réinitialiser la double authentification ?",
+    description: (who: string) =>
+      `${who} sera déconnecté(e) et devra configurer de nouveau la double authentification à sa prochaine connexion.`,
+    confirmLabel: "Réinitialiser",
+  },
+} as const;
 
 const accountActionSchema = z.object({
   intent: z.enum(["lien-reinitialisation", "fin-sessions", "reinitialiser-2fa"], { error: "Action inconnue." }),
@@ -34,6 +52,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) throw data({ formError: "Cette action n'a pas pu être lue." }, { status: 400 });
   const { intent, userId } = form.data;
   try {
+    if (intent !== "lien-reinitialisation" && !isConfirmed(form.values)) {
+      const asked = CONFIRMATIONS[intent];
+      const confirmation: ConfirmationRequest = {
+        title: asked.title,
+        description: asked.description(await accountLabelForAdmin(actor, userId)),
+        confirmLabel: asked.confirmLabel,
+        fields: { intent, userId },
+      };
+      return { confirmation };
+    }
     if (intent === "lien-reinitialisation") {
       await sendPasswordResetLink(actor, userId);
       return redirectWithToast("/admin/comptes", {
@@ -62,16 +90,64 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const actionButton = "rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100";
 
-export default function AccountSecurityPage({ loaderData }: Route.ComponentProps) {
-  const { accounts, search, selfId } = loaderData;
+const ACTION_BUTTON =
+  "inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100";
+
+type AccountRow = Route.ComponentProps["loaderData"]["accounts"][number];
+
+function AccountActions({ account, selfId }: { account: AccountRow; selfId: string }) {
+  const who = `${account.first_name} ${account.last_name}`.trim();
+  const named = (
+    <span className="sr-only">
+      {" "}
+      : {account.first_name} {account.last_name}
+    </span>
+  );
   return (
-    <section aria-labelledby="titre-comptes" className="mx-auto max-w-6xl px-4 py-10">
-      <Link to="/dashboard" className="font-semibold text-brand-800 underline underline-offset-2">
-        Retour au dashboard
-      </Link>
-      <h1 id="titre-comptes" className="mt-4 text-3xl font-bold text-slate-900">
+    <div className="flex flex-wrap gap-2">
+      <Form method="post">
+        <input type="hidden" name="intent" value="lien-reinitialisation" />
+        <input type="hidden" name="userId" value={account.id} />
+        <button type="submit" className={ACTION_BUTTON}>
+          Envoyer un lien de réinitialisation
+          {named}
+        </button>
+      </Form>
+      <ConfirmedActionForm
+        fields={{ intent: "fin-sessions", userId: account.id }}
+        title={CONFIRMATIONS["fin-sessions"].title}
+        description={CONFIRMATIONS["fin-sessions"].description(`${who} (${account.email})`)}
+        confirmLabel={CONFIRMATIONS["fin-sessions"].confirmLabel}
+        buttonClassName={ACTION_BUTTON}
+      >
+        Déconnecter toutes les sessions
+        {named}
+      </ConfirmedActionForm>
+      {account.twoFactorEnabled && account.id !== selfId ? (
+        <ConfirmedActionForm
+          fields={{ intent: "reinitialiser-2fa", userId: account.id }}
+          title={CONFIRMATIONS["reinitialiser-2fa"].title}
+          description={CONFIRMATIONS["reinitialiser-2fa"].description(`${who} (${account.email})`)}
+          confirmLabel={CONFIRMATIONS["reinitialiser-2fa"].confirmLabel}
+          buttonClassName={ACTION_BUTTON}
+        >
+          Réinitialiser la double authentification
+          {named}
+        </ConfirmedActionForm>
+      ) : null}
+    </div>
+  );
+}
+
+export default function AccountSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { accounts, search, selfId } = loaderData;
+  if (actionData && "confirmation" in actionData && actionData.confirmation) {
+    return <ConfirmationPanel request={actionData.confirmation} cancelTo="/admin/comptes" />;
+  }
+  return (
+    <section aria-labelledby="titre-comptes" className="mx-auto max-w-6xl px-4 pb-10 pt-4">
+      <h1 id="titre-comptes" className="text-3xl font-bold text-slate-900">
         Sécurité des comptes
       </h1>
       <p className="mt-2 max-w-3xl text-slate-700">
@@ -87,69 +163,38 @@ export default function AccountSecurityPage({ loaderData }: Route.ComponentProps
           name="q"
           type="search"
           defaultValue={search}
-          placeholder="Email, prénom ou nom"
-          className="w-full rounded-md border border-slate-400 px-3 py-2"
+          placeholder="Adresse e-mail, prénom ou nom"
+          className="min-h-11 w-full rounded-md border border-slate-400 px-3 py-2"
         />
-        <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           Rechercher
         </button>
       </Form>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Comptes, du plus récent au plus ancien</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="px-3 py-2">Compte</th>
-              <th scope="col" className="px-3 py-2">Rôle</th>
-              <th scope="col" className="px-3 py-2">Email confirmé</th>
-              <th scope="col" className="px-3 py-2">Double authentification</th>
-              <th scope="col" className="px-3 py-2">Sessions actives</th>
-              <th scope="col" className="px-3 py-2">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {accounts.map((account) => (
-              <tr key={account.id}>
-                <th scope="row" className="px-3 py-2 font-normal">
+      <div className="mt-6">
+        <ResponsiveTable
+          caption="Comptes, du plus récent au plus ancien"
+          rows={accounts}
+          rowKey={(account) => account.id}
+          empty="Aucun compte ne correspond à cette recherche."
+          columns={[
+            {
+              header: "Compte",
+              cell: (account) => (
+                <>
                   <span className="block font-semibold">
                     {account.first_name} {account.last_name}
                   </span>
                   <span className="break-all text-slate-700">{account.email}</span>
-                </th>
-                <td className="px-3 py-2">{ROLE_LABELS[account.role] ?? account.role}</td>
-                <td className="px-3 py-2">{account.emailVerified ? "Oui" : "Non"}</td>
-                <td className="px-3 py-2">{account.twoFactorEnabled ? "Activée" : "Non activée"}</td>
-                <td className="px-3 py-2">{Number(account.sessions ?? 0)}</td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-2">
-                    {(
-                      [
-                        ["lien-reinitialisation", "Envoyer un lien de réinitialisation"],
-                        ["fin-sessions", "Déconnecter toutes les sessions"],
-                        ...(account.twoFactorEnabled && account.id !== selfId
-                          ? [["reinitialiser-2fa", "Réinitialiser la double authentification"]]
-                          : []),
-                      ] as [string, string][]
-                    ).map(([intent, label]) => (
-                      <Form method="post" key={intent}>
-                        <input type="hidden" name="intent" value={intent} />
-                        <input type="hidden" name="userId" value={account.id} />
-                        <button type="submit" className={actionButton}>
-                          {label}
-                          <span className="sr-only">
-                            {" "}
-                            : {account.first_name} {account.last_name}
-                          </span>
-                        </button>
-                      </Form>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {accounts.length === 0 ? <p className="p-4 text-slate-700">Aucun compte ne correspond à cette recherche.</p> : null}
+                </>
+              ),
+            },
+            { header: "Rôle", cell: (account) => ROLE_LABELS[account.role as keyof typeof ROLE_LABELS] ?? account.role },
+            { header: "E-mail confirmé", cell: (account) => (account.emailVerified ? "Oui" : "Non") },
+            { header: "Double authentification", cell: (account) => (account.twoFactorEnabled ? "Activée" : "Non activée") },
+            { header: "Sessions actives", cell: (account) => Number(account.sessions ?? 0) },
+            { header: "Actions", cell: (account) => <AccountActions account={account} selfId={selfId} /> },
+          ]}
+        />
       </div>
     </section>
   );

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/complete-profile";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
 import { BirthDateField } from "~/components/profile/birth-date-field";
 import { ConsentCheckbox, NewTabLink } from "~/components/profile/consent-checkbox";
 import { ResidenceFields } from "~/components/profile/residence-fields";
 import { useResettableState } from "~/components/use-resettable-state";
-import { pageTitle } from "~/content/site";
+import { pageTitle, profileDataPurpose } from "~/content/site";
 import {
   countryByIsoCode,
   countryByValue,
@@ -15,7 +15,7 @@ import {
   type CountryIsoCode,
   type CountryValue,
 } from "~/lib/countries";
-import { completeProfile, profileFormFor } from "~/modules/profile/profile.server";
+import { completeProfile, completeResidenceFromPostalCode, profileFormFor } from "~/modules/profile/profile.server";
 import {
   nifRequiredFor,
   PROFILE_FIELDS,
@@ -45,9 +45,17 @@ function keptValues(posted: Record<string, string>): ProfileFormValues {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(context);
-  const form = await parseForm(request, profileFormSchema);
+  let cityMessage: string | undefined;
+  const form = await parseForm(request, profileFormSchema, async (posted) => {
+    const completed = await completeResidenceFromPostalCode(actor, posted);
+    cityMessage = completed.cityMessage;
+    return completed.values;
+  });
   const values = keptValues(form.values);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
+  if (!form.ok) {
+    const fieldErrors = form.fieldErrors.city && cityMessage ? { ...form.fieldErrors, city: cityMessage } : form.fieldErrors;
+    return data({ fieldErrors, formError: undefined, values }, { status: 400 });
+  }
   const result = await completeProfile(actor, form.data);
   if (!result.ok) return data({ fieldErrors: {}, formError: result.formError, values }, { status: result.status });
   return redirectWithToast("/dashboard", { ...profileMessages.saved, tone: "success" });
@@ -56,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/complete-profile";
-  const { errors, validate, clear } = useFormValidation(profileFormSchema, actionData?.fieldErrors);
+  const { errors, focusRequest, validate, clear } = useFormValidation(profileFormSchema, actionData?.fieldErrors);
   const [result, setResult] = useResettableState(actionData);
   const values = actionData?.values ?? loaderData.values;
   const [country, setCountry] = useState<CountryValue>(countryByValue(values.country)?.value ?? DEFAULT_COUNTRY.value);
@@ -85,6 +93,9 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
           Ces informations permettent à votre avocat de constituer votre dossier. Tous les champs sont obligatoires,
           sauf mention contraire.
         </p>
+        <p data-profile-purpose="" className="mt-2 text-slate-700">
+          {profileDataPurpose}
+        </p>
 
         <Form
           method="post"
@@ -101,6 +112,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
             else clear(name);
           }}
         >
+          <ErrorSummary errors={errors} focusRequest={focusRequest} />
           {result?.formError ? <FormAlert message={`${profileMessages.failed.title} : ${result.formError}`} /> : null}
 
           <fieldset disabled={busy} className="space-y-5">

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ChangeEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { errors, validate, clear } = useFormValidation(emailChangeSchema, actionData?.fieldErrors);
+  const { errors, focusRequest, validate, clear } = useFormValidation(emailChangeSchema, actionData?.fieldErrors);
   return (
     <section aria-labelledby="titre-email" className="mx-auto max-w-xl px-4 py-12">
       <h1 id="titre-email" className="text-3xl font-bold text-slate-900">
@@ -48,7 +48,7 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
           </Notice>
         </div>
       ) : (
-        <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5">
+        <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5">
           <FormAlert message={actionData?.formError} />
           <TextField
             name="nouvelEmail"

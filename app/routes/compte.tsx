@@ -5,6 +5,9 @@ import { AccountDetails } from "~/components/account/account-details";
 import { PasswordSection } from "~/components/account/password-section";
 import { SessionsSection } from "~/components/account/sessions-section";
 import { FormAlert } from "~/components/form-controls";
+import { ConfirmationPanel } from "~/components/confirmed-action";
+import { isConfirmed } from "~/lib/confirmation";
+import { END_ALL_SESSIONS_CONFIRMATION } from "~/components/account/sessions-section";
 import { pageTitle } from "~/content/site";
 import { ACCOUNT_INTENTS, accountFormSchema, accountMessages } from "~/modules/accounts/account-settings.schema";
 import { accountOverviewFor, changePassword, endAllSessions, endSession } from "~/modules/accounts/account-settings.server";
@@ -54,6 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast("/compte", { ...accountMessages.sessionEnded, tone: "success" });
     }
     case ACCOUNT_INTENTS.endAllSessions: {
+      if (!isConfirmed(form.values)) {
+        return { intent: input.intent, confirmation: { ...END_ALL_SESSIONS_CONFIRMATION, fields: { intent: input.intent } } };
+      }
       const headers = await endAllSessions(actor, request);
       return redirectWithToast("/connexion", { ...accountMessages.signedOutEverywhere, tone: "success" }, headers);
     }
@@ -62,6 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const account = loaderData;
+  if (actionData && "confirmation" in actionData && actionData.confirmation) {
+    return <ConfirmationPanel request={actionData.confirmation} cancelTo="/compte" />;
+  }
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <Link

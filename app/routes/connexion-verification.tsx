@@ -16,6 +16,7 @@ import {
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { currentActor, redirectSignedIn } from "~/platform/guards.server";
+import { REDIRECT_PARAM, safeRedirectTarget } from "~/lib/redirect-target";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Vérification en deux étapes") },
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await verifySignInSecondFactor(anonymousActor(request), form.data, request);
   if (result.ok) {
     return redirectWithToast(
-      "/dashboard",
+      safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM)),
       { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
       result.headers,
     );
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SecondFactorSignInPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === SECOND_FACTOR_SIGN_IN_PATH;
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === SECOND_FACTOR_SIGN_IN_PATH;
   const [result, setResult] = useResettableState(actionData);
   const fromApp = useFormValidation(signInCodeSchema, actionData?.methode === "application" ? actionData.fieldErrors : undefined);
   const fromRecovery = useFormValidation(

@@ -12,6 +12,7 @@ import { answerInit, parseForm } from "~/platform/form.server";
 import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema";
 import { redirectSignedIn, signInNoticeContext } from "~/platform/guards.server";
 import { Notice } from "~/components/ui/notice";
+import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } from "~/lib/redirect-target";
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {
@@ -20,9 +21,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Connectez-vous à votre espace Recours pour suivre vos dossiers et échanger avec votre équipe juridique.",
   });
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  return { notice: context.get(signInNoticeContext) };
+  const asked = new URL(request.url).searchParams.get(REDIRECT_PARAM);
+  return { notice: context.get(signInNoticeContext), redirectTo: safeRedirectTarget(asked) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) {
     return data({ fieldErrors: form.fieldErrors, formError: undefined, values, resendConfirmation: false }, { status: 400 });
   }
+  const landing = safeRedirectTarget(form.values[REDIRECT_PARAM]);
   const result = await signIn(anonymousActor(request), form.data, request);
   if (!result.ok) {
     return data(
@@ -39,9 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       answerInit(result),
     );
   }
-  if (result.next === "second-factor") return redirect(SECOND_FACTOR_SIGN_IN_PATH, { headers: result.headers });
+  if (result.next === "second-factor") {
+    return redirect(`${SECOND_FACTOR_SIGN_IN_PATH}${redirectQuery(landing)}`, { headers: result.headers });
+  }
   return redirectWithToast(
-    "/dashboard",
+    landing,
     { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
     result.headers,
   );
@@ -50,8 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const notice = loaderData?.notice ?? null;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/connexion";
-  const { errors, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/connexion";
+  const { errors, focusRequest, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
   const [result, setResult] = useResettableState(actionData);
   const formError = result?.formError;
 
@@ -69,12 +74,15 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
             </Notice>
           </div>
         ) : null}
-        <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
+        <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
           <FormAlert message={formError} />
+          {loaderData.redirectTo === DEFAULT_LANDING ? null : (
+            <input type="hidden" name={REDIRECT_PARAM} value={loaderData.redirectTo} />
+          )}
           <fieldset disabled={busy} className="space-y-5">
             <TextField
               name="email"
-              label="Email"
+              label="Adresse e-mail"
               type="email"
               autoComplete="email"
               inputMode="email"

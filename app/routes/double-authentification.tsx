@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/double-authentification";
-import { FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { Notice } from "~/components/ui/notice";
 import { useResettableState } from "~/components/use-resettable-state";
 import { pageTitle } from "~/content/site";
@@ -126,6 +126,7 @@ function useStepForm(schema: Parameters<typeof useFormValidation>[0], intent: In
   return {
     busy: navigation.state === "submitting" && navigation.formData?.get("intent") === intent,
     errors: validation.errors,
+    focusRequest: validation.focusRequest,
     formError: current?.formError,
     formProps: {
       method: "post" as const,
@@ -151,6 +152,7 @@ function Start({ result }: { result: ActionResult | undefined }) {
         Authenticator, Microsoft Authenticator ou le gestionnaire de mots de passe de votre téléphone.
       </p>
       <Form {...form.formProps}>
+        <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
         <FormAlert message={form.formError} />
         <input type="hidden" name="intent" value="commencer" />
         <fieldset disabled={form.busy} className="space-y-5">
@@ -208,7 +210,8 @@ function ScanAndConfirm({
       <Step id="titre-etape-code" number={3} title="saisissez le code affiché">
         <p>L'application affiche maintenant un code pour Recours. Saisissez-le pour terminer l'activation.</p>
         <Form {...form.formProps}>
-          <FormAlert message={form.formError} />
+          <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
+        <FormAlert message={form.formError} />
           <input type="hidden" name="intent" value="confirmer" />
           <fieldset disabled={form.busy} className="space-y-5">
             <TextField
@@ -282,7 +285,8 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
           </h2>
           <p className="mt-2 text-slate-800">Votre compte sera alors protégé par votre mot de passe seul.</p>
           <Form {...form.formProps} className="mt-4 space-y-5">
-            <FormAlert message={form.formError} />
+            <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
+        <FormAlert message={form.formError} />
             <input type="hidden" name="intent" value="desactiver" />
             <fieldset disabled={form.busy} className="space-y-5">
               <TextField

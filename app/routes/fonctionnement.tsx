@@ -1,5 +1,6 @@
 import type { Route } from "./+types/fonctionnement";
 import { ClosingCallToAction } from "~/components/marketing/call-to-action";
+import { FeeStatement } from "~/components/marketing/fee-statement";
 import { Engagements } from "~/components/marketing/engagements";
 import { FaqList } from "~/components/marketing/faq-list";
 import { FeatureGrid } from "~/components/marketing/feature-grid";
@@ -32,6 +33,7 @@ export default function HowItWorksPage() {
       </PageSection>
       <PageSection id="garanties" heading={content.guarantees.heading} intro={<p>{content.guarantees.intro}</p>}>
         <FeatureGrid items={content.guarantees.items} columns={content.guarantees.items.length >= 4 ? 4 : 3} />
+        <FeeStatement />
       </PageSection>
       <Engagements />
       <PageSection id="questions" heading={content.faq.heading} tone="muted">

@@ -8,6 +8,7 @@ import { PageSection } from "~/components/marketing/page-section";
 import { RatingSummary } from "~/components/marketing/rating-summary";
 import { ScamCardGrid } from "~/components/marketing/scam-card-grid";
 import { StatGrid } from "~/components/marketing/stat-grid";
+import { FeeStatement } from "~/components/marketing/fee-statement";
 import { CheckIcon } from "~/components/ui/icons";
 import { homeContent as content } from "~/content/pages/home";
 import { staticPageHandle } from "~/lib/page-handle";
@@ -58,6 +59,7 @@ export default function Home() {
         tone="muted"
       >
         <FeatureGrid items={content.whyChooseUs.benefits} columns={4} />
+        <FeeStatement />
       </PageSection>
 
       <Engagements />

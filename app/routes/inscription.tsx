@@ -2,9 +2,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { publicPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
-import { FieldError, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FieldError, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { PhoneField } from "~/components/phone-field";
-import { guarantees, safetyNotice } from "~/content/site";
+import { countryScopeHint, feeStatement, guarantees, safetyNotice } from "~/content/site";
 import { useOperator } from "~/components/use-operator";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
@@ -87,7 +87,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const operator = useOperator();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
-  const { errors, validate, clear } = useFormValidation(
+  const { errors, focusRequest, validate, clear } = useFormValidation(
     signUpSchema,
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined,
   );
@@ -117,6 +117,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             clear(name === "telephonePays" ? "telephoneMobile" : name);
           }}
         >
+          <ErrorSummary errors={errors} focusRequest={focusRequest} />
           <FormAlert message={formError} />
           {result && "offerPasswordReset" in result && result.offerPasswordReset ? (
             <p className="text-sm">
@@ -133,7 +134,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             </div>
             <TextField
               name="email"
-              label="Email"
+              label="Adresse e-mail"
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -154,13 +155,16 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
               <label htmlFor="champ-pays" className="block text-sm font-semibold text-slate-800">
                 Pays de résidence
               </label>
+              <p id="champ-pays-aide" className="mt-0.5 text-sm text-slate-600">
+                {countryScopeHint}
+              </p>
               <select
                 id="champ-pays"
                 name="pays"
                 defaultValue={values?.pays || "france"}
                 aria-invalid={errors.pays ? true : undefined}
-                aria-describedby={errors.pays ? "champ-pays-erreur" : undefined}
-                className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
+                aria-describedby={errors.pays ? "champ-pays-aide champ-pays-erreur" : "champ-pays-aide"}
+                className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
               >
                 {COUNTRIES.map((country) => (
                   <option key={country.signUpValue} value={country.signUpValue}>
@@ -215,9 +219,10 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
         </dl>
         <div className="rounded-lg bg-brand-800 p-4 text-sm">
           <p className="font-semibold">Nos garanties</p>
-          <p className="mt-1 text-brand-50">
-            Aucun frais à l'avance. {safetyNotice}
+          <p data-fee-statement="" className="mt-1 text-brand-50">
+            {feeStatement}
           </p>
+          <p className="mt-2 text-brand-50">{safetyNotice}</p>
         </div>
         <a href={`mailto:${operator.email}`} className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
           Nous contacter

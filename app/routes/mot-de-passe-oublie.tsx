@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ForgottenPasswordPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { errors, validate, clear } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
+  const { errors, focusRequest, validate, clear } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
   return (
     <section aria-labelledby="titre-oubli" className="mx-auto max-w-xl px-4 py-16">
       <h1 id="titre-oubli" className="text-3xl font-bold text-slate-900">
@@ -49,9 +49,9 @@ export default function ForgottenPasswordPage({ actionData }: Route.ComponentPro
           <p className="mt-4 text-lg text-slate-800">
             Indiquez l'adresse email de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.
           </p>
-          <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5">
+          <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5">
             <FormAlert message={actionData?.formError} />
-            <TextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email} />
+            <TextField name="email" label="Adresse e-mail" type="email" inputMode="email" autoComplete="email" error={errors.email} />
             <SubmitButton busy={busy} busyLabel="Envoi...">
               Recevoir le lien
             </SubmitButton>

@@ -60,7 +60,7 @@ function AskAgain({ message }: { message: string }) {
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { errors, validate, clear } = useFormValidation(passwordResetSchema, actionData?.fieldErrors);
+  const { errors, focusRequest, validate, clear } = useFormValidation(passwordResetSchema, actionData?.fieldErrors);
   const token = loaderData.token;
   return (
     <section aria-labelledby="titre-reinitialisation" className="mx-auto max-w-xl px-4 py-16">
@@ -70,7 +70,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       {!token || actionData?.linkBroken ? (
         <AskAgain message={messages.resetLinkInvalid} />
       ) : (
-        <ValidatedForm validation={{ validate, clear }} className="mt-6 space-y-5">
+        <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5">
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="token" value={token} />
           <NewPasswordField name="motDePasse" label="Nouveau mot de passe" error={errors.motDePasse} />

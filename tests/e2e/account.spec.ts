@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { confirmSignUpByEmail, fillSignUpForm, signUpThroughUi, submitSignIn, submitSignUpForm, type TestUser, uniqueUser } from "./support/accounts";
+import { confirmSignUpByEmail, fillSignUpForm, signOutThroughUi, signUpThroughUi, submitSignIn, submitSignUpForm, type TestUser, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { expectFieldError } from "./support/profile";
@@ -83,7 +83,7 @@ test.describe("Mon compte", () => {
     await expectFieldError(form.currentPassword, "Le mot de passe actuel est requis");
     await expectFieldError(form.newPassword, "Le nouveau mot de passe est requis");
     await expectFieldError(form.confirmPassword, "Veuillez saisir à nouveau le nouveau mot de passe");
-    await expect(form.currentPassword).toBeFocused();
+    await expect(page.locator("[data-error-summary]")).toBeFocused();
     await expectNoAxeViolations(page, "/compte (champs requis)");
 
     await changePassword(page, "quelque chose", "court", "autre");
@@ -155,7 +155,17 @@ test.describe("Mon compte", () => {
     const phone = await signInOnPhone(browser, user);
 
     await page.goto("/compte");
+    await waitForHydration(page);
     await accountPage(page).signOutEverywhere.click();
+    const dialog = page.getByRole("alertdialog", { name: "Vous déconnecter de tous vos appareils ?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
+    await expectNoAxeViolations(page, "/compte (confirmation)");
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/compte$/);
+    await accountPage(page).signOutEverywhere.click();
+    await dialog.getByRole("button", { name: "Me déconnecter partout" }).click();
     await expect(page).toHaveURL(/\/connexion$/);
     await expect(page.getByRole("status")).toContainText("Déconnexion de tous vos appareils");
     await expectNoAxeViolations(page, "/connexion (déconnecté partout)");
@@ -165,9 +175,27 @@ test.describe("Mon compte", () => {
     await phone.context().close();
   });
 
-  test("an anonymous visitor of /compte is sent to /connexion", async ({ page }) => {
+  test("a signed-out visit to /compte, then sign-in, lands on /compte; an outside redirectTo lands on /dashboard", async ({ page }) => {
+    const user = await signUpThroughUi(page);
+    await signOutThroughUi(page);
+
     await page.goto("/compte");
-    await expect(page).toHaveURL(/\/connexion$/);
+    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fcompte$/);
+    await expectNoAxeViolations(page, "/connexion?redirectTo=/compte");
+    await waitForHydration(page);
+    await submitSignIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/compte$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
+    await page.goto("/dashboard");
+    await signOutThroughUi(page);
+
+    for (const outside of ["//evil.example", "https://evil.example/compte", "/\\evil.example"]) {
+      await page.goto(`/connexion?redirectTo=${encodeURIComponent(outside)}`);
+      await waitForHydration(page);
+      await submitSignIn(page, user.email, user.password);
+      await expect(page, outside).toHaveURL(/\/dashboard$/);
+      await signOutThroughUi(page);
+    }
   });
 });
 
@@ -232,6 +260,11 @@ test.describe("Mon compte sans JavaScript", () => {
     await page.goto("/compte");
     post = postTo(page);
     await form.signOutEverywhere.click();
+    expect((await post).status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Vous déconnecter de tous vos appareils ?" })).toBeVisible();
+    await expectNoAxeViolations(page, "/compte (confirmation sans JS)", { javaScript: false });
+    post = postTo(page);
+    await page.getByRole("button", { name: "Me déconnecter partout" }).click();
     expect((await post).status()).toBe(302);
     await expect(page).toHaveURL(/\/connexion$/);
     await expect(page.getByRole("status")).toContainText("Déconnexion de tous vos appareils");

@@ -32,7 +32,7 @@ test.describe("Sans JavaScript", () => {
 
   test("an invalid post answers 400 with French field errors and keeps the values", async ({ page }) => {
     await page.goto("/inscription");
-    await page.getByLabel("Email").fill("pas-un-email");
+    await page.getByLabel("Adresse e-mail").fill("pas-un-email");
     await page.getByLabel("Mot de passe").fill("court");
 
     const post = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/inscription");
@@ -49,9 +49,9 @@ test.describe("Sans JavaScript", () => {
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    await expect(page.getByLabel("Email")).toHaveValue("pas-un-email");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue("pas-un-email");
     await expect(page.getByLabel("Mot de passe")).toHaveValue("");
-    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("aria-invalid", "true");
     await expectNoAxeViolations(page, "/inscription (erreurs sans JS)", { javaScript: false });
   });
 
@@ -65,7 +65,7 @@ test.describe("Sans JavaScript", () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto("/connexion");
-    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Adresse e-mail").fill(user.email);
     await page.getByLabel("Mot de passe").fill("Mauvais-mot-de-passe-1");
     const post = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/connexion");
     await page.getByRole("button", { name: "Se connecter" }).click();

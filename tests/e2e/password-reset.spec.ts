@@ -13,7 +13,7 @@ test.describe("Mot de passe oublié", () => {
     await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
     await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
     await expectNoAxeViolations(page, "/mot-de-passe-oublie");
-    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Adresse e-mail").fill(user.email);
     await page.getByRole("button", { name: "Recevoir le lien" }).click();
     const neutral = "Si un compte existe pour cette adresse, vous allez recevoir un email";
     await expect(page.getByText(neutral)).toBeVisible();
@@ -36,7 +36,7 @@ test.describe("Mot de passe oublié", () => {
     await waitForHydration(page);
     await submitSignIn(page, user.email, user.password);
     await expect(page.getByRole("alert")).toHaveText("Email ou mot de passe incorrect. Vérifiez vos identifiants.");
-    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Adresse e-mail").fill(user.email);
     await submitSignIn(page, user.email, newPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -50,7 +50,7 @@ test.describe("Mot de passe oublié", () => {
 
   test("an unknown address gets the same answer and no email; a tampered link is refused", async ({ page }) => {
     await page.goto("/mot-de-passe-oublie");
-    await page.getByLabel("Email").fill("personne-ici@exemple.fr");
+    await page.getByLabel("Adresse e-mail").fill("personne-ici@exemple.fr");
     await page.getByRole("button", { name: "Recevoir le lien" }).click();
     await expect(page.getByText("Si un compte existe pour cette adresse")).toBeVisible();
     const tampered = await page.goto("/reinitialiser-mot-de-passe?token=abcdefghijklmnopqrstuvwxyz0123456789");

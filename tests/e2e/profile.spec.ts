@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import {
   expectFieldError,
+  fieldMessage,
   fillValidProfile,
   NIF_MESSAGE,
   PROFILE_REQUIRED_MESSAGES,
@@ -36,6 +37,10 @@ test.describe("Compléter mon profil", () => {
     page,
   }) => {
     const user = await signUpThroughUi(page);
+    // One clear next step at the top of the dashboard.
+    const nextStep = page.getByRole("region", { name: "Complétez votre profil" });
+    await expect(nextStep).toBeVisible();
+    await expect(nextStep.getByRole("link", { name: "Compléter mon profil" })).toHaveAttribute("href", "/complete-profile");
     const profileCard = page.getByRole("region", { name: "Mon profil" });
     await expect(profileCard).toContainText("Incomplet");
     const quickAction = page
@@ -74,6 +79,7 @@ test.describe("Compléter mon profil", () => {
     await expect(page.getByRole("status")).toContainText("Profil mis à jour");
     await expect(page.getByRole("status")).toContainText("Vos informations ont été sauvegardées avec succès.");
     await expect(profileCard).toContainText("Complété");
+    await expect(page.getByRole("region", { name: "Vérifiez votre identité" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Compléter mon profil" })).toHaveCount(0);
     await expectNoAxeViolations(page, "/dashboard (profil complété)");
 
@@ -105,7 +111,7 @@ test.describe("Compléter mon profil", () => {
 
     await expect(page).toHaveURL(/\/complete-profile$/);
     for (const message of Object.values(PROFILE_REQUIRED_MESSAGES)) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(fieldMessage(page, message)).toBeVisible();
     }
     await expectFieldError(form.firstName, PROFILE_REQUIRED_MESSAGES.first_name);
     await expectFieldError(form.lastName, PROFILE_REQUIRED_MESSAGES.last_name);
@@ -118,20 +124,20 @@ test.describe("Compléter mon profil", () => {
     await expectFieldError(form.department, PROFILE_REQUIRED_MESSAGES.department);
     await expectFieldError(form.privacy, PROFILE_REQUIRED_MESSAGES.accept_privacy);
     await expectFieldError(form.terms, PROFILE_REQUIRED_MESSAGES.accept_terms);
-    // The focus goes to the first field in error.
-    await expect(form.firstName).toBeFocused();
+    // The focus goes to the error summary, whose first link leads to the first field in error.
+    await expect(page.locator("[data-error-summary]")).toBeFocused();
     await expectNoAxeViolations(page, "/complete-profile (champs requis)");
 
     await form.firstName.fill("Camille");
-    await expect(page.getByText(PROFILE_REQUIRED_MESSAGES.first_name, { exact: true })).toHaveCount(0);
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.first_name)).toHaveCount(0);
     await form.birthDate.pressSequentially("1");
-    await expect(page.getByText(PROFILE_REQUIRED_MESSAGES.birth_date, { exact: true })).toHaveCount(0);
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.birth_date)).toHaveCount(0);
     await form.privacy.check();
-    await expect(page.getByText(PROFILE_REQUIRED_MESSAGES.accept_privacy, { exact: true })).toHaveCount(0);
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.accept_privacy)).toHaveCount(0);
     await form.city.fill("Lyon");
-    await expect(page.getByText(PROFILE_REQUIRED_MESSAGES.city, { exact: true })).toHaveCount(0);
-    await expect(page.getByText(PROFILE_REQUIRED_MESSAGES.last_name, { exact: true })).toBeVisible();
-    await expect(page.getByText(PROFILE_REQUIRED_MESSAGES.accept_terms, { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.city)).toHaveCount(0);
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.last_name)).toBeVisible();
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.accept_terms)).toBeVisible();
   });
 
   test("birth date: digits only with dashes added, and 31-02-1990, a future date, 1899 and letters are refused", async ({
@@ -157,7 +163,7 @@ test.describe("Compléter mon profil", () => {
       await form.birthDate.pressSequentially(typed.replace(/-/g, ""));
       await expect(form.birthDate).toHaveValue(typed);
       await form.submit.click();
-      await expect(page.getByText("Date invalide", { exact: true }), typed).toBeVisible();
+      await expect(fieldMessage(page, "Date invalide"), typed).toBeVisible();
       await expect(page).toHaveURL(/\/complete-profile$/);
     }
 
@@ -182,7 +188,7 @@ test.describe("Compléter mon profil", () => {
     await expect(form.calendar).toHaveAttribute("max", todayIso);
     await form.calendar.fill("1990-02-28");
     await expect(form.birthDate).toHaveValue("28-02-1990");
-    await expect(page.getByText("Format de date invalide", { exact: true })).toHaveCount(0);
+    await expect(fieldMessage(page, "Format de date invalide")).toHaveCount(0);
     await expectNoAxeViolations(page, "/complete-profile (calendrier)");
     await page.keyboard.press("Escape");
     await expect(form.calendar).toHaveCount(0);
@@ -205,7 +211,7 @@ test.describe("Compléter mon profil", () => {
       await form.nif.fill(nif);
       await form.submit.click();
       await expectFieldError(form.nif, NIF_MESSAGE);
-      await expect(page.getByText(NIF_MESSAGE, { exact: true })).toBeVisible();
+      await expect(fieldMessage(page, NIF_MESSAGE)).toBeVisible();
       await expect(page).toHaveURL(/\/complete-profile$/);
     }
 
@@ -215,7 +221,7 @@ test.describe("Compléter mon profil", () => {
 
     // A resident of Belgium: the field says it is the French tax number and may stay empty.
     await form.country.selectOption("belgium");
-    await expect(page.getByText("Le NIF est requis", { exact: true })).toHaveCount(0);
+    await expect(fieldMessage(page, "Le NIF est requis")).toHaveCount(0);
     const frenchNif = page.getByLabel("NIF français (facultatif)");
     await expect(frenchNif).toBeVisible();
     await expect(frenchNif).toHaveAccessibleDescription(/Votre numéro fiscal français, si vous en avez un/);
@@ -402,7 +408,7 @@ test.describe("Compléter mon profil sans JavaScript", () => {
     await form.submit.click();
     expect((await post).status()).toBe(400);
     for (const message of Object.values(PROFILE_REQUIRED_MESSAGES)) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(fieldMessage(page, message)).toBeVisible();
     }
     // What was typed is still there (in the phone field's own format).
     await expect(form.landline).toHaveValue("5 56 00 00 00");
@@ -418,14 +424,14 @@ test.describe("Compléter mon profil sans JavaScript", () => {
     await form.birthDate.fill("12-ab-1990");
     await form.nif.fill("4123456789012");
     await form.postalCode.fill("3300");
-    await form.city.fill("Bordeaux");
-    await form.department.fill("Gironde");
+    await form.city.fill("");
+    await form.department.fill("");
     await form.privacy.check();
     await form.terms.check();
     await form.submit.click();
-    await expect(page.getByText("Format de date invalide", { exact: true })).toBeVisible();
-    await expect(page.getByText(NIF_MESSAGE, { exact: true })).toBeVisible();
-    await expect(page.getByText("Le code postal doit comporter 5 chiffres", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Format de date invalide")).toBeVisible();
+    await expect(fieldMessage(page, NIF_MESSAGE)).toBeVisible();
+    await expect(fieldMessage(page, "Le code postal doit comporter 5 chiffres")).toBeVisible();
     await expect(form.privacy).toBeChecked();
     await expect(form.address).toHaveValue("5 quai des Chartrons");
 
@@ -433,7 +439,11 @@ test.describe("Compléter mon profil sans JavaScript", () => {
     await form.nif.fill("0123456789012");
     await form.postalCode.fill("33000");
     await form.submit.click();
-    await expect(page.getByText("Date invalide", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Date invalide")).toBeVisible();
+    // Without JavaScript the server fills city and department from the postal code, instead of 'Ville requise'.
+    await expect(form.city).toHaveValue("Bordeaux");
+    await expect(form.department).toHaveValue("Gironde");
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.city)).toHaveCount(0);
 
     await form.birthDate.fill("28-02-1990");
     const saved = page.waitForResponse(

@@ -28,7 +28,7 @@ test.describe("Connexion et déconnexion", () => {
 
     await expect(page.getByRole("alert")).toHaveText("Email ou mot de passe incorrect. Vérifiez vos identifiants.");
     await expect(page).toHaveURL(/\/connexion$/);
-    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(user.email);
     await expectNoAxeViolations(page, "/connexion (erreur)");
 
     // The message goes away as soon as the form is edited.
@@ -42,7 +42,7 @@ test.describe("Connexion et déconnexion", () => {
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByText("L'email est requis", { exact: true })).toBeVisible();
     await expect(page.getByText("Le mot de passe est requis", { exact: true })).toBeVisible();
-    await page.getByLabel("Email").fill("pas-un-email");
+    await page.getByLabel("Adresse e-mail").fill("pas-un-email");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByText("Format d'email invalide", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, "/connexion (champs requis)");

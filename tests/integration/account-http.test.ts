@@ -150,7 +150,13 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     const elsewhere = await signInOverHttp(people.owner.email, people.owner.password);
     const neighbour = await signInOverHttp(people.neighbour.email, people.neighbour.password);
 
-    const response = await post(here, { intent: ACCOUNT_INTENTS.endAllSessions });
+    // Unconfirmed (a post without JavaScript): the confirmation page, and nothing ends yet.
+    const asked = await post(here, { intent: ACCOUNT_INTENTS.endAllSessions });
+    expect(asked.status).toBe(200);
+    expect(visibleText(asked.body)).toContain("Vous déconnecter de tous vos appareils ?");
+    expect(await signedIn(here)).toBe(true);
+
+    const response = await post(here, { intent: ACCOUNT_INTENTS.endAllSessions, confirmation: "oui" });
     expect(response.status).toBe(302);
     expect(response.location).toBe("/connexion");
     expect(clearsSession(response.setCookies)).toBe(true);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureProductionBuild, startProductionServer } from "../support/production-server";
+import { operatorPlaceholders } from "~/content/site";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText } from "../support/production-server";
 
 describe("starting with a wrong environment", () => {
   beforeAll(() => ensureProductionBuild(), 180_000);
@@ -10,4 +11,48 @@ describe("starting with a wrong environment", () => {
     await expect(start).rejects.toThrow(/PORT : doit être un nombre entier/);
     await expect(start).rejects.toThrow(/LOG_LEVEL : doit valoir fatal, error, warn, info, debug, trace ou silent/);
   }, 60_000);
+});
+
+describe("a public production server and the operator's identity", () => {
+  beforeAll(() => ensureProductionBuild(), 180_000);
+
+  it("refuses to start with placeholders, and names every missing field in French", async () => {
+    const start = startProductionServer({ DATA_DIR: "memory://", PUBLIC_URL: "https://recours.fr" });
+    await expect(start).rejects.toThrow(/Configuration invalide pour la production/);
+    for (const missing of ["OPERATOR_NAME", "OPERATOR_SIREN", "OPERATOR_ADDRESS", "OPERATOR_EMAIL", "OPERATOR_PHONE", "figureSources.successRate"]) {
+      await expect(start).rejects.toThrow(new RegExp(missing.replace(".", "\\.")));
+    }
+  }, 60_000);
+
+  it("with the operator set, the legal notice and the About page show no placeholder", async () => {
+    const operator = {
+      OPERATOR_NAME: "Recours Conseil SAS",
+      OPERATOR_SHARE_CAPITAL: "10 000 €",
+      OPERATOR_SIREN: "912 345 678",
+      OPERATOR_RCS: "Lyon",
+      OPERATOR_ADDRESS: "12 quai Saint-Antoine, 69002 Lyon",
+      OPERATOR_PUBLICATION_DIRECTOR: "Camille Durand",
+      OPERATOR_HOST_NAME: "Hébergeur Français SAS",
+      OPERATOR_HOST_ADDRESS: "2 rue Kellermann, 59100 Roubaix",
+      OPERATOR_EMAIL: "bonjour@recours-conseil.fr",
+      OPERATOR_PHONE: "04 72 00 00 00",
+    };
+    const server = await startProductionServer({ DATA_DIR: "memory://", ...operator });
+    try {
+      for (const path of ["/mentions-legales", "/a-propos"]) {
+        const page = visibleText((await httpRequest(server.baseUrl, path)).body);
+        for (const placeholder of Object.values(operatorPlaceholders)) {
+          if (placeholder === operatorPlaceholders.legalForm) continue;
+          expect(page, `${path}: ${placeholder}`).not.toContain(placeholder);
+        }
+        expect(page).not.toContain("recours.example");
+      }
+      const notice = visibleText((await httpRequest(server.baseUrl, "/mentions-legales")).body);
+      for (const value of [operator.OPERATOR_NAME, operator.OPERATOR_SIREN, operator.OPERATOR_EMAIL, operator.OPERATOR_HOST_NAME]) {
+        expect(notice).toContain(value);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

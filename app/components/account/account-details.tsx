@@ -8,7 +8,7 @@ export function AccountDetails({ firstName, lastName, email }: { firstName: stri
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-slate-700">Nom</dt>
         <dd className="text-slate-900">{`${firstName} ${lastName}`.trim()}</dd>
-        <dt className="font-semibold text-slate-700">Email</dt>
+        <dt className="font-semibold text-slate-700">Adresse e-mail</dt>
         <dd className="break-all text-slate-900">{email}</dd>
       </dl>
     </section>

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
 import { useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
 import { ACCOUNT_INTENTS, changePasswordSchema, type ChangePasswordField } from "~/modules/accounts/account-settings.schema";
@@ -25,7 +25,7 @@ export function PasswordSection({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === ACCOUNT_INTENTS.changePassword;
-  const { errors, validate, clear } = useFormValidation(changePasswordSchema, result?.fieldErrors);
+  const { errors, focusRequest, validate, clear } = useFormValidation(changePasswordSchema, result?.fieldErrors);
   const [shown, setShown] = useResettableState(result);
 
   return (
@@ -57,6 +57,7 @@ export function PasswordSection({
         <input type="hidden" name="intent" value={ACCOUNT_INTENTS.changePassword} />
         {/* Lets a password manager know whose password this is. */}
         <input type="email" autoComplete="username" value={email} readOnly hidden />
+        <ErrorSummary errors={errors} focusRequest={focusRequest} />
         <FormAlert message={shown?.formError} />
         <fieldset disabled={busy} className="space-y-5">
           <TextField

@@ -1,12 +1,20 @@
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { ConfirmedActionForm } from "~/components/confirmed-action";
 import { ACCOUNT_INTENTS } from "~/modules/accounts/account-settings.schema";
 import type { DateTimeText, DeviceSession } from "~/modules/accounts/account-settings.server";
 
 const secondaryButton =
-  "inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-70";
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-70";
 const dangerButton =
   "inline-flex w-full items-center justify-center rounded-md border border-red-700 bg-white px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70 sm:w-auto";
+
+export const END_ALL_SESSIONS_CONFIRMATION = {
+  title: "Vous déconnecter de tous vos appareils ?",
+  description:
+    "Votre espace sera fermé sur tous vos appareils, celui-ci compris. Vous devrez vous reconnecter avec votre mot de passe.",
+  confirmLabel: "Me déconnecter partout",
+};
 
 function DateTime({ value }: { value: DateTimeText }) {
   return <time dateTime={value.iso}>{value.text}</time>;
@@ -72,12 +80,19 @@ export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
           Vous pouvez aussi fermer votre espace sur tous vos appareils d'un coup, celui-ci compris. Vous devrez ensuite
           vous reconnecter.
         </p>
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value={ACCOUNT_INTENTS.endAllSessions} />
-          <button type="submit" aria-describedby="aide-deconnexion-partout" disabled={endingAll} className={dangerButton}>
+        <div className="mt-3">
+          <ConfirmedActionForm
+            fields={{ intent: ACCOUNT_INTENTS.endAllSessions }}
+            title={END_ALL_SESSIONS_CONFIRMATION.title}
+            description={END_ALL_SESSIONS_CONFIRMATION.description}
+            confirmLabel={END_ALL_SESSIONS_CONFIRMATION.confirmLabel}
+            aria-describedby="aide-deconnexion-partout"
+            disabled={endingAll}
+            buttonClassName={dangerButton}
+          >
             {endingAll ? "Déconnexion..." : "Me déconnecter partout"}
-          </button>
-        </Form>
+          </ConfirmedActionForm>
+        </div>
       </div>
     </section>
   );

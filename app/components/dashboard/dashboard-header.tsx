@@ -1,13 +1,24 @@
 import { Form, Link } from "react-router";
 
 const headerButton =
-  "inline-block rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100";
+  "inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100";
 
 /**
  * The page's single h1: the greeting, or the dashboard's title when there is one (the greeting then follows it).
  * Signing out is a POST so that a link prefetch or a crawler can never end the session.
  */
-export function DashboardHeader({ firstName, lastName, title }: { firstName: string; lastName: string; title?: string }) {
+export function DashboardHeader({
+  firstName,
+  lastName,
+  title,
+  withAccountActions = true,
+}: {
+  firstName: string;
+  lastName: string;
+  title?: string;
+  /** Off in the staff shell, whose bar already holds 'Mon compte' and 'Se déconnecter'. */
+  withAccountActions?: boolean;
+}) {
   const greeting = `Bonjour ${firstName} ${lastName}`.trim();
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
@@ -24,6 +35,7 @@ export function DashboardHeader({ firstName, lastName, title }: { firstName: str
           </>
         )}
       </div>
+      {withAccountActions ? (
       <div className="flex flex-wrap items-center gap-2">
         <Link to="/compte" className={headerButton}>
           Mon compte
@@ -34,6 +46,7 @@ export function DashboardHeader({ firstName, lastName, title }: { firstName: str
           </button>
         </Form>
       </div>
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,69 @@ const IDENTITY_ACTIONS: Record<UserDashboard["identity"], string> = {
   unverified: "Vérifier mon identité",
 };
 
+interface Step {
+  title: string;
+  why: string;
+  action: string;
+  to: string;
+  reloadDocument?: boolean;
+}
+
+/** The one thing to do now, in the order a new client goes: profile, identity, case. */
+export function nextStepFor(dashboard: UserDashboard): Step | null {
+  if (!dashboard.profile.profileCompleted) {
+    return {
+      title: "Complétez votre profil",
+      why: "Votre avocat a besoin de vos coordonnées pour constituer votre dossier. Comptez 3 minutes.",
+      action: "Compléter mon profil",
+      to: COMPLETE_PROFILE,
+      reloadDocument: true,
+    };
+  }
+  if (dashboard.identity === "unverified" || dashboard.identity === "rejected") {
+    return {
+      title: "Vérifiez votre identité",
+      why: "Deux pièces d'identité et un justificatif de domicile, vérifiés par notre équipe : c'est ce qui permet à un avocat d'agir en votre nom.",
+      action: dashboard.identity === "rejected" ? "Reprendre la vérification" : "Vérifier mon identité",
+      to: VERIFY_IDENTITY,
+    };
+  }
+  if (dashboard.cases.length === 0) {
+    return {
+      title: "Déposez votre dossier",
+      why: "Racontez ce qui s'est passé et ce que vous avez perdu : un avocat spécialisé l'étudie sous 24 à 48 h.",
+      action: "Déposer mon dossier",
+      to: "/create-case",
+    };
+  }
+  return null;
+}
+
+function NextStep({ dashboard }: { dashboard: UserDashboard }) {
+  const step = nextStepFor(dashboard);
+  if (!step) return null;
+  return (
+    <section
+      aria-labelledby="titre-prochaine-etape"
+      className="rounded-xl border-2 border-brand-700 bg-brand-50 p-5 sm:p-6"
+      data-next-step=""
+    >
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">Prochaine étape</p>
+      <h2 id="titre-prochaine-etape" className="mt-1 text-xl font-bold text-slate-900">
+        {step.title}
+      </h2>
+      <p className="mt-2 text-slate-800">{step.why}</p>
+      <Link
+        to={step.to}
+        reloadDocument={step.reloadDocument}
+        className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+      >
+        {step.action}
+      </Link>
+    </section>
+  );
+}
+
 export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
   const { profile, identity } = dashboard;
   const verified = identity === "verified";
@@ -39,13 +102,15 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
       <DashboardHeader firstName={profile.firstName} lastName={profile.lastName} />
 
+      <NextStep dashboard={dashboard} />
+
       <IdentityNotices dashboard={dashboard} />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card titleId="titre-profil" title="Mon profil" icon={<UserIcon />}>
           <dl className="space-y-2 text-sm">
             <div>
-              <dt className="font-semibold text-slate-700">Email</dt>
+              <dt className="font-semibold text-slate-700">Adresse e-mail</dt>
               <dd className="break-all text-slate-900">{profile.email}</dd>
             </div>
             <div>

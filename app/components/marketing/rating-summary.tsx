@@ -1,4 +1,4 @@
-import { figures, formatRating } from "~/content/site";
+import { figures, figureSourceText, formatRating } from "~/content/site";
 import { StarRating } from "./testimonial-list";
 
 /** The one rating (content module), shown wherever a rating appears so that page and structured data agree. */
@@ -11,7 +11,10 @@ export function RatingSummary({ className = "" }: { className?: string }) {
         <strong className="font-bold">
           {formatRating(value)}/{best}
         </strong>{" "}
-        sur {count.toLocaleString("fr-FR")} avis
+        <span data-figure="rating">sur {count.toLocaleString("fr-FR")} avis</span>
+      </span>
+      <span data-figure-source="rating" className="basis-full text-xs opacity-80">
+        {figureSourceText("rating")}
       </span>
     </p>
   );

@@ -39,7 +39,7 @@ export function OperatorIdentityList({ operator }: { operator: OperatorIdentity 
 export function OperatorContactList({ operator }: { operator: OperatorIdentity }) {
   return (
     <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-      <dt className="font-semibold text-slate-900">Email</dt>
+      <dt className="font-semibold text-slate-900">Adresse e-mail</dt>
       <dd>
         <a href={`mailto:${operator.email}`} className={`break-all ${linkStyle}`}>
           {operator.email}

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { formatPercent, scamTypes, successRateLabel } from "~/content/site";
+import { figureSourceText, formatPercent, scamTypes, successRateLabel } from "~/content/site";
 
 /** One card per scam type (spec: title, description, success rate, acceptance rate, link to its page). */
 export function ScamCardGrid() {
   return (
+    <>
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {scamTypes.map((scam) => (
         <li key={scam.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -12,12 +13,12 @@ export function ScamCardGrid() {
           <dl className="mt-4 flex gap-6 text-sm">
             <div>
               <dt className="text-slate-700">Taux de réussite</dt>
-              <dd className="text-xl font-bold text-green-800">{successRateLabel(scam)}</dd>
+              <dd data-figure="scamRates" className="text-xl font-bold text-green-800">{successRateLabel(scam)}</dd>
             </div>
             {scam.acceptanceRate === null ? null : (
               <div>
                 <dt className="text-slate-700">Dossiers acceptés</dt>
-                <dd className="text-xl font-bold text-brand-800">{formatPercent(scam.acceptanceRate)}</dd>
+                <dd data-figure="scamRates" className="text-xl font-bold text-brand-800">{formatPercent(scam.acceptanceRate)}</dd>
               </div>
             )}
           </dl>
@@ -31,5 +32,9 @@ export function ScamCardGrid() {
         </li>
       ))}
     </ul>
+    <p data-figure-source="scamRates" className="mt-4 text-sm text-slate-600">
+      Taux de réussite et dossiers acceptés par type d'arnaque. {figureSourceText("scamRates")}
+    </p>
+    </>
   );
 }

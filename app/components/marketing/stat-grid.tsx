@@ -1,6 +1,10 @@
 import type { Stat } from "~/content/types";
+import { figureSourceText } from "~/content/site";
 
-/** Key figures: the value large, its meaning below. A description list keeps each pair together for screen readers. */
+/**
+ * Key figures: the value large, its meaning below, then where it comes from (site.ts). A description list keeps
+ * each group together for screen readers.
+ */
 export function StatGrid({ stats, tone = "light" }: { stats: readonly Stat[]; tone?: "light" | "dark" }) {
   const dark = tone === "dark";
   return (
@@ -8,10 +12,15 @@ export function StatGrid({ stats, tone = "light" }: { stats: readonly Stat[]; to
       {stats.map((stat) => (
         <div
           key={stat.label}
-          className={`flex flex-col-reverse rounded-xl p-4 text-center ${dark ? "bg-brand-800 text-white" : "border border-brand-100 bg-white"}`}
+          className={`flex flex-col rounded-xl p-4 text-center ${dark ? "bg-brand-800 text-white" : "border border-brand-100 bg-white"}`}
         >
-          <dt className={`mt-1 text-sm ${dark ? "text-brand-50" : "text-slate-700"}`}>{stat.label}</dt>
-          <dd className={`text-2xl font-bold sm:text-3xl ${dark ? "text-white" : "text-brand-800"}`}>{stat.value}</dd>
+          <dt className={`order-2 mt-1 text-sm ${dark ? "text-brand-50" : "text-slate-700"}`}>{stat.label}</dt>
+          <dd data-figure={stat.figure} className={`order-1 text-2xl font-bold sm:text-3xl ${dark ? "text-white" : "text-brand-800"}`}>
+            {stat.value}
+          </dd>
+          <dd data-figure-source={stat.figure} className={`order-3 mt-2 text-xs ${dark ? "text-brand-100" : "text-slate-600"}`}>
+            {figureSourceText(stat.figure)}
+          </dd>
         </div>
       ))}
     </dl>

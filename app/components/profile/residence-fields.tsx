@@ -4,6 +4,7 @@ import { useHydrated } from "~/components/use-resettable-state";
 import { COUNTRIES, countryByValue, DEFAULT_COUNTRY, type CountryValue } from "~/lib/countries";
 import type { FieldErrors } from "~/lib/form";
 import { POSTAL_CODE_RULES } from "~/lib/postal-codes";
+import { countryScopeHint } from "~/content/site";
 import type { Commune } from "~/modules/profile/profile.server";
 import type { ProfileFormValues } from "~/modules/profile/profile.schema";
 import { AddressAutocomplete } from "./address-autocomplete";
@@ -141,6 +142,9 @@ export function ResidenceFields({
         <label htmlFor="champ-country" className="block text-sm font-semibold text-slate-800">
           Pays de résidence
         </label>
+        <p id="champ-country-aide" className="mt-0.5 text-sm text-slate-600">
+          {countryScopeHint}
+        </p>
         <select
           id="champ-country"
           name="country"
@@ -154,7 +158,7 @@ export function ResidenceFields({
             clear("country", "nif", "postal_code");
           }}
           aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? "champ-country-erreur" : undefined}
+          aria-describedby={errors.country ? "champ-country-aide champ-country-erreur" : "champ-country-aide"}
           className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
         >
           {COUNTRIES.map((option) => (

@@ -1,5 +1,5 @@
 import { COUNTRIES } from "~/lib/countries";
-import { commissionExample, figures, PRODUCT_NAME, upfrontFeesLabel } from "~/content/site";
+import { commissionExample, feeStatement, figures, PRODUCT_NAME, upfrontFeesLabel } from "~/content/site";
 import type { LegalDocument } from "~/content/types";
 
 /** « France, Belgique, Suisse, Luxembourg ou Canada » */
@@ -130,6 +130,7 @@ export const terms: LegalDocument = {
         {
           kind: "list",
           items: [
+            feeStatement,
             `Aucun paiement à l'avance : ${upfrontFeesLabel}. L'analyse de votre dossier est gratuite.`,
             `Une commission de ${commission} hors taxes (HT), calculée uniquement sur les fonds effectivement récupérés. La TVA s'ajoute au taux applicable.`,
             "Les honoraires de l'avocat partenaire sont compris dans cette commission. Vous ne les payez pas en plus.",

@@ -53,10 +53,10 @@ export const homeContent: HomeContent = {
     ],
   },
   stats: [
-    { value: formatPercent(figures.successRatePercent), label: "taux de réussite" },
-    { value: figures.partnerLawyers, label: "avocats partenaires" },
-    { value: figures.countriesOfIntervention, label: "pays d'intervention" },
-    { value: figures.victimsHelped, label: `victimes accompagnées depuis ${figures.helpingSince}` },
+    { value: formatPercent(figures.successRatePercent), label: "taux de réussite", figure: "successRate" },
+    { value: figures.partnerLawyers, label: "avocats partenaires", figure: "partnerLawyers" },
+    { value: figures.countriesOfIntervention, label: "pays d'intervention", figure: "countriesOfIntervention" },
+    { value: figures.victimsHelped, label: `victimes accompagnées depuis ${figures.helpingSince}`, figure: "victimsHelped" },
   ],
   scamTypes: {
     heading: "Quelle arnaque avez-vous subie ?",

@@ -1,8 +1,6 @@
 import { figures, PRODUCT_NAME } from "~/content/site";
 import type { CallToAction, Feature, Step } from "~/content/types";
 
-/** Where lawyers send their applications. One constant, so it can be configured later. */
-export const LAWYER_APPLICATION_EMAIL = "avocats@recours.example";
 
 /** /avocats: recruitment of partner lawyers. */
 export type LawyersContent = {
@@ -13,12 +11,13 @@ export type LawyersContent = {
   lead: string;
   benefits: {
     heading: string;
-    /** Exactly four: cases in their area, training, international network, commission. Also shown on the home page. */
+    /** Exactly four: cases in their area, training, international network, the cases they receive. Also shown on the home page. */
     items: readonly [Feature, Feature, Feature, Feature];
   };
   requirements: { heading: string; intro: string; items: readonly string[] };
   process: { heading: string; intro: string; steps: readonly [Step, Step, Step, Step] };
   documents: { heading: string; intro: string; items: readonly string[] };
+  clientFees: { heading: string; intro: string };
   application: { heading: string; text: string; cta: CallToAction; note: string };
 };
 
@@ -47,8 +46,8 @@ export const lawyersContent: LawyersContent = {
       },
       {
         icon: "euro",
-        title: "Une rémunération attractive",
-        text: "Une commission attractive sur les dossiers résolus, avec des conditions claires, fixées par écrit avant de commencer.",
+        title: "Des dossiers qui vous sont confiés",
+        text: "Le client vous confie son dossier et vous mandate lui-même. Vos honoraires sont fixés avec lui dans une convention écrite, selon les règles de votre profession.",
       },
     ],
   },
@@ -96,13 +95,26 @@ export const lawyersContent: LawyersContent = {
       "Une lettre de motivation.",
     ],
   },
+  clientFees: {
+    heading: "Ce que vos clients paient",
+    intro: "Les victimes que nous vous adressons lisent la même règle partout sur le site :",
+  },
   application: {
     heading: "Prêt à nous rejoindre ?",
     text: "Envoyez-nous votre candidature par e-mail. Nous vous répondons personnellement.",
-    cta: {
-      label: "Envoyer ma candidature",
-      to: `mailto:${LAWYER_APPLICATION_EMAIL}?subject=${encodeURIComponent("Candidature avocat partenaire")}`,
-    },
-    note: `Vous pouvez aussi écrire directement à ${LAWYER_APPLICATION_EMAIL}.`,
+    // The address is the operator's contact address (OPERATOR_EMAIL): see lawyerApplication().
+    cta: { label: "Envoyer ma candidature", to: "mailto:" },
+    note: "Vous pouvez aussi écrire directement à",
   },
 };
+
+/** The application call to action, sent to the operator's contact address (configured, never an example address). */
+export function lawyerApplication(email: string): { cta: CallToAction; note: string } {
+  return {
+    cta: {
+      label: lawyersContent.application.cta.label,
+      to: `mailto:${email}?subject=${encodeURIComponent("Candidature avocat partenaire")}`,
+    },
+    note: `${lawyersContent.application.note} ${email}.`,
+  };
+}

@@ -733,3 +733,15 @@ export async function resetSecondFactor(actor: Actor, userId: string): Promise<v
   jobsEnqueued();
   logger.info({ adminId: actor.userId, userId }, "double authentification réinitialisée par un administrateur");
 }
+
+/** Admin: whose account an action concerns, as the confirmation of that action names it. */
+export async function accountLabelForAdmin(actor: Actor, userId: string): Promise<string> {
+  assertRole(actor, "admin");
+  await existingAccount(userId);
+  const profile = await db()
+    .selectFrom("profiles")
+    .select(["first_name", "last_name", "email"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return `${profile.first_name} ${profile.last_name} (${profile.email})`.trim();
+}

@@ -22,6 +22,8 @@ export const profileMessages = {
   phoneFixedInvalid: "Le numéro de téléphone fixe n'est pas valide pour ce pays",
   addressRequired: "L'adresse est requise",
   cityRequired: "La ville est requise",
+  cityToChoose: (postalCode: string, communes: readonly string[]) =>
+    `Plusieurs communes ont le code postal ${postalCode} : ${communes.join(", ")}. Indiquez la vôtre.`,
   postalCodeRequired: "Le code postal est requis",
   postalCodeFormat: {
     "five-digits": "Le code postal doit comporter 5 chiffres",

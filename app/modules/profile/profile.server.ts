@@ -138,6 +138,44 @@ export async function lookUpCommunes(actor: Actor, postalCode: string): Promise<
   return { ok: true, communes: index.get(postalCode) ?? [] };
 }
 
+export type ResidenceCompletion = {
+  values: Record<string, string>;
+  /** Set when the code serves several communes and the city is missing: which ones, to choose from. */
+  cityMessage?: string;
+};
+
+/**
+ * What the browser does with JavaScript, done on the server for a post without it: a French postal code with no
+ * city or department fills them from the official list (one commune, or the one the city names). With several
+ * communes and no city, the department is filled and the message lists the communes to choose from.
+ */
+export async function completeResidenceFromPostalCode(
+  actor: Actor,
+  posted: Record<string, string>,
+): Promise<ResidenceCompletion> {
+  assertUser(actor);
+  const code = (posted.postal_code ?? "").replace(/\s+/g, "");
+  const city = (posted.city ?? "").trim();
+  const department = (posted.department ?? "").trim();
+  if ((posted.country ?? "france") !== "france" || !/^\d{5}$/.test(code) || (city && department)) return { values: posted };
+  const communes = (await communeIndex()).get(code) ?? [];
+  if (communes.length === 0) return { values: posted };
+  const named = city
+    ? communes.find((commune) => commune.name.localeCompare(city, "fr", { sensitivity: "base" }) === 0)
+    : undefined;
+  const commune = named ?? (communes.length === 1 ? communes[0] : undefined);
+  if (commune) {
+    return { values: { ...posted, city: city || commune.name, department: department || commune.departmentName } };
+  }
+  const sameDepartment = communes.every((candidate) => candidate.departmentName === communes[0]!.departmentName);
+  const values = { ...posted, department: department || (sameDepartment ? communes[0]!.departmentName : "") };
+  if (city) return { values };
+  return {
+    values,
+    cityMessage: profileMessages.cityToChoose(code, communes.map((candidate) => candidate.name)),
+  };
+}
+
 /** Builds the commune index at start, so the first person to type a postal code does not wait for it. */
 export async function preloadCommuneIndex(): Promise<void> {
   await communeIndex();

@@ -29,7 +29,7 @@ export function uniqueUser(overrides: Partial<TestUser> = {}): TestUser {
 export async function fillSignUpForm(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel("Prénom").fill(user.firstName);
   await page.getByLabel("Nom", { exact: true }).fill(user.lastName);
-  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Adresse e-mail").fill(user.email);
   await page.getByLabel("Mot de passe").fill(user.password);
   await page.getByLabel("Numéro de téléphone mobile, sans l'indicatif").fill(user.phone);
   await page.getByLabel("Pays de résidence").selectOption("france");
@@ -69,7 +69,7 @@ export async function signUpThroughUi(page: Page, user: TestUser = uniqueUser(),
 
 /** Fills and submits the sign-in form (the page must already show /connexion). */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }

@@ -64,3 +64,8 @@ export async function fillValidProfile(
   await form.privacy.check();
   await form.terms.check();
 }
+
+/** A field's own error message (the error summary at the top of the form repeats it as a link). */
+export function fieldMessage(page: Page, message: string): Locator {
+  return page.getByText(message, { exact: true }).and(page.locator('[id$="-erreur"]'));
+}

@@ -1,0 +1,127 @@
+import type { Role } from "~/platform/database-schema";
+
+/**
+ * The staff workspace: its navigation for each role, and the pages that use the staff shell instead of the
+ * marketing header and footer. A destination a later issue builds is listed with `available: false`: the shell
+ * shows it as 'Bientôt disponible', without a link, never as a 404.
+ */
+export interface StaffDestination {
+  to: string;
+  label: string;
+  description: string;
+  available: boolean;
+}
+
+export interface StaffSection {
+  id: string;
+  title: string;
+  icon: "users" | "folder" | "mail" | "home";
+  destinations: StaffDestination[];
+}
+
+export type StaffRole = Extract<Role, "lawyer" | "admin">;
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { lawyer: "Avocat", admin: "Administrateur" };
+
+export const ROLE_LABELS: Record<Role, string> = { user: "Client", ...STAFF_ROLE_LABELS };
+
+export function isStaffRole(role: string): role is StaffRole {
+  return role === "lawyer" || role === "admin";
+}
+
+const dashboard: StaffDestination = {
+  to: "/dashboard",
+  label: "Tableau de bord",
+  description: "Chiffres clés et actions en attente",
+  available: true,
+};
+
+export const ADMIN_SECTIONS: StaffSection[] = [
+  {
+    id: "gestion-utilisateurs",
+    title: "Gestion des utilisateurs",
+    icon: "users",
+    destinations: [
+      { to: "/admin/users", label: "Utilisateurs", description: "Comptes, rôles et statut de vérification", available: false },
+      {
+        to: "/admin/comptes",
+        label: "Sécurité des comptes",
+        description: "Lien de réinitialisation, fin des sessions, double authentification",
+        available: true,
+      },
+      { to: "/admin/lawyers", label: "Avocats", description: "Niveaux, clients et dossiers actifs", available: false },
+      {
+        to: "/admin/lawyer-allocation",
+        label: "Répartition des dossiers",
+        description: "Part des nouveaux dossiers par avocat",
+        available: false,
+      },
+    ],
+  },
+  {
+    id: "gestion-dossiers",
+    title: "Gestion des dossiers",
+    icon: "folder",
+    destinations: [
+      { to: "/admin/cases", label: "Dossiers", description: "Suivi et attribution à un avocat", available: false },
+      { to: "/admin/documents", label: "Documents d'identité", description: "Vérification des pièces envoyées", available: false },
+    ],
+  },
+  {
+    id: "communication",
+    title: "Communication",
+    icon: "mail",
+    destinations: [
+      { to: "/admin/email-templates", label: "Modèles d'e-mails", description: "Créer et modifier les modèles", available: false },
+      { to: "/admin/emails", label: "E-mails envoyés", description: "Historique et envoi manuel", available: false },
+    ],
+  },
+];
+
+export const LAWYER_SECTIONS: StaffSection[] = [
+  {
+    id: "activite",
+    title: "Mon activité",
+    icon: "folder",
+    destinations: [
+      dashboard,
+      { to: "/lawyer/cases", label: "Dossiers", description: "Les dossiers qui vous sont attribués", available: false },
+      { to: "/lawyer/clients", label: "Clients", description: "Vos clients et leur vérification", available: false },
+      { to: "/lawyer/messages", label: "Messages", description: "Les conversations de vos dossiers", available: false },
+    ],
+  },
+];
+
+const ACCOUNT: StaffDestination = { to: "/compte", label: "Mon compte", description: "", available: true };
+
+export function staffSections(role: StaffRole): StaffSection[] {
+  if (role === "lawyer") return LAWYER_SECTIONS;
+  return [{ id: "accueil", title: "Accueil", icon: "home", destinations: [dashboard] }, ...ADMIN_SECTIONS];
+}
+
+/** The pages a signed-in lawyer or administrator sees in the staff shell. */
+export function isWorkspacePath(pathname: string): boolean {
+  return pathname === "/dashboard" || pathname === "/compte" || pathname.startsWith("/compte/") || pathname.startsWith("/admin/");
+}
+
+const EXTRA_PAGES: Record<string, string> = {
+  "/compte/email": "Changer d'adresse e-mail",
+  "/compte/double-authentification": "Double authentification",
+};
+
+/** Tableau de bord / … / current page: the last item is the page itself. */
+export function staffBreadcrumb(role: StaffRole, pathname: string): { to: string; label: string }[] {
+  const trail = [{ to: dashboard.to, label: dashboard.label }];
+  if (pathname === dashboard.to) return trail;
+  if (pathname.startsWith("/compte")) {
+    trail.push({ to: ACCOUNT.to, label: ACCOUNT.label });
+    const extra = EXTRA_PAGES[pathname];
+    if (extra) trail.push({ to: pathname, label: extra });
+    return trail;
+  }
+  const destination = staffSections(role)
+    .flatMap((section) => section.destinations)
+    .find((candidate) => candidate.to === pathname);
+  trail.push({ to: pathname, label: destination?.label ?? "Page introuvable" });
+  return trail;
+}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+
+const emptySignUpErrors = [
+  { message: "Le prénom est requis", field: "Prénom" },
+  { message: "Le nom est requis", field: "Nom" },
+  { message: "L'email est requis", field: "Adresse e-mail" },
+  { message: "Le mot de passe est requis", field: "Mot de passe" },
+  { message: "Le téléphone mobile est requis", field: "Numéro de téléphone mobile, sans l'indicatif" },
+];
+
+async function expectSummaryOfEmptySignUp(page: Page) {
+  const summary = page.locator("[data-error-summary]");
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("heading")).toHaveText(`Il y a ${emptySignUpErrors.length} erreurs`);
+  const links = summary.getByRole("link");
+  await expect(links).toHaveCount(emptySignUpErrors.length);
+  for (const { message } of emptySignUpErrors) {
+    await expect(summary.getByRole("link", { name: message, exact: true })).toBeVisible();
+  }
+  return summary;
+}
+
+test.describe("error summary", () => {
+  test("with JavaScript: the empty sign-up form focuses a summary whose links lead to the fields", async ({ page }) => {
+    await page.goto("/inscription");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Créer mon compte gratuitement" }).click();
+    const summary = await expectSummaryOfEmptySignUp(page);
+    await expect(summary).toBeFocused();
+    await expectNoAxeViolations(page, "/inscription (résumé des erreurs)");
+    for (const { message, field } of emptySignUpErrors) {
+      await summary.getByRole("link", { name: message, exact: true }).click();
+      await expect(page.getByLabel(field, { exact: true })).toBeFocused();
+    }
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server renders the summary at the top of the form, focused, with links to the fields", async ({ page }) => {
+      await page.goto("/inscription");
+      const post = page.waitForResponse((r) => r.request().method() === "POST");
+      await page.getByRole("button", { name: "Créer mon compte gratuitement" }).click();
+      expect((await post).status()).toBe(400);
+      const summary = await expectSummaryOfEmptySignUp(page);
+      await expect(summary).toBeFocused();
+      await expect(summary).toBeInViewport();
+      for (const { message } of emptySignUpErrors) {
+        const href = await summary.getByRole("link", { name: message, exact: true }).getAttribute("href");
+        expect(await page.locator(href!).count(), `${message} → ${href}`).toBe(1);
+      }
+      await expectNoAxeViolations(page, "/inscription (résumé sans JS)", { javaScript: false });
+    });
+  });
+});
+
+test("every password field has a show/hide button", async ({ page }) => {
+  await page.goto("/connexion");
+  await waitForHydration(page);
+  const password = page.getByLabel("Mot de passe", { exact: true });
+  await password.fill("Secret-mot-de-passe");
+  await expect(password).toHaveAttribute("type", "password");
+  const toggle = page.getByRole("button", { name: "Afficher le mot de passe" });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(page.getByRole("button", { name: "Masquer le mot de passe" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Masquer le mot de passe" }).click();
+  await expect(password).toHaveAttribute("type", "password");
+
+  await page.goto("/inscription");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Afficher le mot de passe" })).toHaveCount(1);
+});

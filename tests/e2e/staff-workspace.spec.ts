@@ -1,0 +1,142 @@
+/**
+ * The staff workspace shell: navigation per role, 'Bientôt disponible' for pages later issues build, breadcrumb,
+ * who is signed in; tables as cards on phones; destructive actions confirmed (dialog, or a page without JavaScript).
+ * Runs its own server (its embedded database is seeded before the server opens it).
+ */
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+import { newStaffPage, signInAsStaff, startStaffWorld, type StaffWorld } from "./support/staff";
+import { totpCode } from "./support/two-factor";
+
+const PHONE = { width: 390, height: 844 };
+
+test.describe("staff workspace", () => {
+  test.describe.configure({ mode: "serial" });
+  let world: StaffWorld;
+
+  test.beforeAll(async () => {
+    world = await startStaffWorld();
+  });
+  test.afterAll(async () => {
+    await world?.stop();
+  });
+
+  test("an administrator's pages have the staff shell: navigation, breadcrumb, person and role, no marketing header", async ({ browser }) => {
+    const page = await newStaffPage(browser, world);
+    await signInAsStaff(page, world.admin);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Administrateur" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.locator("[data-staff-person]")).toHaveText(/Adèle Martin\s*Administrateur/);
+    const nav = page.getByRole("navigation", { name: "Espace de travail" });
+    await expect(nav.getByRole("link", { name: "Sécurité des comptes" })).toBeVisible();
+    // Pages of later issues: named, marked, not links (so never a 404).
+    await expect(nav.getByText("Utilisateurs", { exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: /Utilisateurs/ })).toHaveCount(0);
+    await expect(nav.getByText("Bientôt disponible").first()).toBeVisible();
+    const administration = page.getByRole("navigation", { name: "Administration" });
+    await expect(administration.getByRole("link", { name: /Dossiers/ })).toHaveCount(0);
+    await expect(administration.getByText("Bientôt disponible")).toHaveCount(7);
+    await expectNoAxeViolations(page, "/dashboard (administrateur)");
+
+    await nav.getByRole("link", { name: "Sécurité des comptes" }).click();
+    await expect(page).toHaveURL(/\/admin\/comptes$/);
+    const breadcrumb = page.getByRole("navigation", { name: "Fil d'Ariane" });
+    await expect(breadcrumb.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("href", "/dashboard");
+    await expect(breadcrumb.getByText("Sécurité des comptes")).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("[data-table-view]")).toBeVisible();
+    await expect(page.locator("[data-card-view]")).toBeHidden();
+    await expectNoAxeViolations(page, "/admin/comptes");
+
+    await page.getByRole("link", { name: "Mon compte" }).click();
+    await expect(page).toHaveURL(/\/compte$/);
+    await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Tableau de bord");
+    await expect(page.getByRole("navigation", { name: "Espace de travail" })).toBeVisible();
+    await page.context().close();
+  });
+
+  test("on a phone the accounts table is a list of cards, and ending sessions asks in an accessible dialog", async ({ browser }) => {
+    const page = await newStaffPage(browser, world, { viewport: PHONE });
+    await signInAsStaff(page, world.admin);
+    await page.goto("/admin/comptes");
+    await waitForHydration(page);
+    await expect(page.locator("[data-table-view]")).toBeHidden();
+    const cards = page.locator("[data-card-view]");
+    await expect(cards).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page, "/admin/comptes (390 px)");
+
+    const card = cards.getByRole("listitem").filter({ hasText: world.client.email });
+    await card.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Déconnecter toutes les sessions ?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Claire Petit");
+    await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
+    await expectNoAxeViolations(page, "/admin/comptes (dialogue de confirmation)");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status")).toHaveCount(0);
+
+    await card.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
+    await dialog.getByRole("button", { name: "Déconnecter toutes les sessions" }).click();
+    await expect(page.getByRole("status")).toContainText("Sessions terminées");
+    await page.context().close();
+  });
+
+  test("without JavaScript a destructive action shows a confirmation page first", async ({ browser }) => {
+    const page = await newStaffPage(browser, world, { javaScriptEnabled: false });
+    await signInAsStaff(page, world.admin, false);
+    await page.goto("/admin/comptes");
+    const row = page.locator("[data-table-view] tr").filter({ hasText: world.client.email });
+    const post = page.waitForResponse((r) => r.request().method() === "POST");
+    await row.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
+    expect((await post).status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Déconnecter toutes les sessions ?" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Claire Petit");
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await expectNoAxeViolations(page, "/admin/comptes (confirmation sans JS)", { javaScript: false });
+    await page.getByRole("link", { name: "Annuler" }).click();
+    await expect(page).toHaveURL(/\/admin\/comptes$/);
+
+    await row.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
+    await page.getByRole("button", { name: "Déconnecter toutes les sessions" }).click();
+    await expect(page.getByRole("status")).toContainText("Sessions terminées");
+    await page.context().close();
+  });
+
+  test("a lawyer's workspace lists tableau de bord, dossiers, clients and messages", async ({ browser }) => {
+    const page = await newStaffPage(browser, world, { viewport: PHONE });
+    await signInAsStaff(page, world.lawyer);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Avocat" })).toBeVisible();
+    await expect(page.locator("[data-staff-person]")).toHaveText(/Louis Bernard\s*Avocat/);
+    await page.getByText("Menu de l'espace de travail").click();
+    const nav = page.getByRole("navigation", { name: "Espace de travail" });
+    await expect(nav.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
+    for (const label of ["Dossiers", "Clients", "Messages"]) {
+      await expect(nav.getByText(label, { exact: true })).toBeVisible();
+      await expect(nav.getByRole("link", { name: label })).toHaveCount(0);
+    }
+    await expect(nav.getByText("Bientôt disponible")).toHaveCount(3);
+    await expectNoAxeViolations(page, "/dashboard (avocat, 390 px)");
+    await page.context().close();
+  });
+
+  test("a signed-out staff member sent from /admin/comptes comes back there after password and code", async ({ browser }) => {
+    const page = await newStaffPage(browser, world);
+    await page.goto("/admin/comptes");
+    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fadmin%2Fcomptes$/);
+    await waitForHydration(page);
+    await page.getByLabel("Adresse e-mail").fill(world.admin.email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(world.admin.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/connexion\/verification\?redirectTo=%2Fadmin%2Fcomptes$/);
+    await waitForHydration(page);
+    await page.getByLabel("Code de vérification").fill(await totpCode(world.admin.manualKey));
+    await page.getByRole("button", { name: "Vérifier", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/comptes$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sécurité des comptes" })).toBeVisible();
+    await page.context().close();
+  });
+});
