@@ -1,6 +1,7 @@
 // `npm run bench:uploads`: 10 parallel 30 MB uploads over HTTP through the upload pipeline (streaming multipart,
 // sniffing, encryption, store, PDF check, row), against a server in its own process. Prints the throughput and the
-// server's peak RSS growth over idle (target ≤ 64 MB). BENCH_DRIVER=s3 stores into an s3rver bucket instead of files.
+// server's peak RSS growth over idle (target ≤ 64 MB). BENCH_DRIVER=s3 stores into an s3rver bucket instead of files;
+// BENCH_NODE_FLAGS passes V8 flags to the server process (e.g. "--max-semi-space-size=2", which changed nothing here).
 import { fork } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -48,7 +49,7 @@ await writeFile(small, await pdfFile({ padTo: 1024 * 1024 }));
 const s3 = driver === "s3" ? await startS3Server("recours-bench") : undefined;
 
 const child = fork(path.resolve(import.meta.dirname, "uploads-server.ts"), {
-  execArgv: ["--import", "tsx", "--expose-gc"],
+  execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean)],
   env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "test", ...(s3 ? { BENCH_S3_ENDPOINT: s3.endpoint, BENCH_S3_BUCKET: s3.bucket } : {}) },
 });
 const port = await new Promise<number>((resolve) => child.once("message", (message: { port: number }) => resolve(message.port)));
