@@ -20,6 +20,10 @@ export const SERVICE_BUSY_TEXT = "Service momentanément surchargé, réessayez 
 export const rejectMalformedTarget: RequestHandler = (req, res, next) => {
   if (isCleanTarget(req.originalUrl)) return next();
   logger.warn({ method: req.method }, "requête refusée : adresse mal formée");
+  if (req.path.startsWith("/api/")) {
+    res.status(400).json({ error: MALFORMED_REQUEST_TEXT });
+    return;
+  }
   res.status(400).type("html").send(simplePage("Adresse non valide", MALFORMED_REQUEST_TEXT));
 };
 

@@ -4,12 +4,14 @@
  */
 export const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();
+/** NUL and the other C0 controls but tab, line feed and carriage return; and DEL. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
  * Decodes one percent-encoded component strictly: bytes that are not UTF-8, a malformed escape, a NUL or another
  * C0 control character (tabs and line breaks excepted, which forms may carry) make it invalid.
  */
-export function isCleanComponent(raw: string, plusIsSpace: boolean): boolean {
+export function isCleanComponent(raw: string, plusIsSpace: boolean, refuseControls = true): boolean {
   const text = plusIsSpace ? raw.replace(/\+/g, " ") : raw;
   const bytes: number[] = [];
   for (let index = 0; index < text.length; index += 1) {
@@ -33,13 +35,13 @@ export function isCleanComponent(raw: string, plusIsSpace: boolean): boolean {
   } catch {
     return false;
   }
-  return !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(decoded);
+  return !refuseControls || !CONTROL_CHARACTERS.test(decoded);
 }
 
 /** Every name and value of an urlencoded string (query string or form body). */
-export function isCleanUrlEncoded(encoded: string): boolean {
+export function isCleanUrlEncoded(encoded: string, refuseControls = true): boolean {
   if (encoded === "") return true;
-  return encoded.split("&").every((pair) => pair.split("=").every((part) => isCleanComponent(part, true)));
+  return encoded.split("&").every((pair) => pair.split("=").every((part) => isCleanComponent(part, true, refuseControls)));
 }
 
 /** The path and query of a request URL ("/a/b?c=d"). */

@@ -35,6 +35,8 @@ function loadOrCreateKey(env: Env, spec: KeySpec): string {
   if (env.DATABASE_URL) {
     throw new Error(`Configuration invalide :\n  - ${spec.name} : requis avec DATABASE_URL (toutes les instances partagent la même clé, hors de la base)`);
   }
+  // An in-memory database keeps nothing: neither do its keys (and no "memory:/" folder is made in the working directory).
+  if (env.DATA_DIR.startsWith("memory://")) return randomBytes(48).toString("base64url");
   const file = path.resolve(env.DATA_DIR, spec.file);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });

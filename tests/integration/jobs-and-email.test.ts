@@ -174,6 +174,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
     const keys = (await db().selectFrom("email_templates").select("key").where("key", "is not", null).execute()).map((t) => t.key);
     expect(keys.sort()).toEqual(
       [
+        "action-sur-compte",
         "confirmation-email",
         "confirmation-nouvelle-adresse",
         "document-rejete",
