@@ -75,7 +75,7 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
         <Form method="post" action="/deconnexion">
           <button
             type="submit"
-            className="rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
           >
             Se déconnecter
           </button>
@@ -312,7 +312,7 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
         </section>
       )}
       <p>
-        <Link to="/dashboard" className="font-semibold text-brand-700 underline">
+        <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Retour à mon espace
         </Link>
       </p>
