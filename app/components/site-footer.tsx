@@ -1,3 +1,4 @@
+import { typeset } from "~/lib/typography";
 import { Link } from "react-router";
 import { ShieldIcon } from "~/components/ui/icons";
 import {
@@ -77,7 +78,7 @@ export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
               </p>
               <p>
                 <a href={phoneHref(operator.phone)} className={footerLink}>
-                  {operator.phone}
+                  {typeset(operator.phone)}
                 </a>
               </p>
               <p>{contactHours}</p>

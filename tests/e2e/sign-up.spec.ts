@@ -71,7 +71,7 @@ test.describe("Inscription", () => {
     await expect.poll(() => mailCount(user.email, /Confirmez votre adresse email/)).toBe(2);
 
     const mail = await waitForMail(user.email, /Confirmez votre adresse email/);
-    expect(mail.html).toContain("Recours ne vous demandera jamais de mot de passe");
+    expect(mail.html).toContain("Recours ne vous demandera jamais par téléphone, SMS ou e-mail");
     await page.goto(linkIn(mail, "/verifier-email?token="));
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Élodie Marchand" })).toBeVisible();

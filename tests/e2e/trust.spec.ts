@@ -47,7 +47,7 @@ test("one safety message, and 'Premiers réflexes' in the desktop header and fir
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const mobile = await phone.newPage();
   await mobile.goto("/inscription");
-  await expect(mobile.getByLabel("Pays de résidence")).toHaveAccessibleDescription(/résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada.*116 006/);
+  await expect(mobile.getByLabel("Pays de résidence")).toHaveAccessibleDescription(/résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada.*116.006/);
   await mobile.getByText("Menu", { exact: true }).click();
   const menu = mobile.getByRole("navigation", { name: "Navigation principale" });
   await expect(menu.getByRole("link").first()).toHaveText("Premiers réflexes après une arnaque");

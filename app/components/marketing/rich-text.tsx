@@ -1,3 +1,4 @@
+import { typeset } from "~/lib/typography";
 import type { Block, DocumentSection, Paragraph } from "~/content/types";
 import { phoneHref, type OperatorIdentity } from "~/content/site";
 import { Notice } from "~/components/ui/notice";
@@ -48,7 +49,7 @@ export function OperatorContactList({ operator }: { operator: OperatorIdentity }
       <dt className="font-semibold text-slate-900">Téléphone</dt>
       <dd>
         <a href={phoneHref(operator.phone)} className={`inline-flex min-h-11 items-center ${linkStyle}`}>
-          {operator.phone}
+          {typeset(operator.phone)}
         </a>
       </dd>
     </dl>
