@@ -77,6 +77,10 @@ test.describe("staff second factor", () => {
     await expect(page.getByRole("img", { name: "QR code à scanner avec votre application d'authentification" })).toBeVisible();
     admin.manualKey = await manualKeyOnPage(page);
     await expect(page.getByText(admin.email)).toBeVisible();
+    // On a phone: open the authenticator directly; the key is shown in groups of 4.
+    const open = page.getByRole("link", { name: "Ouvrir dans mon application d'authentification" });
+    await expect(open).toHaveAttribute("href", new RegExp(`^otpauth://totp/.*secret=${admin.manualKey}`));
+    expect((await page.locator("#cle-manuelle").textContent())?.trim()).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
     await expectNoAxeViolations(page, "/compte/double-authentification (QR code)");
     // Still closed until a code is given.
     await page.goto("/dashboard");
@@ -101,6 +105,10 @@ test.describe("staff second factor", () => {
     await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
     admin.recoveryCodes = await recoveryCodesOnPage(page);
     expect(admin.recoveryCodes).toHaveLength(10);
+    const download = page.getByRole("link", { name: "Télécharger les codes (.txt)" });
+    await expect(download).toHaveAttribute("download", "recours-codes-de-secours.txt");
+    expect(decodeURIComponent((await download.getAttribute("href")) ?? "")).toContain(admin.recoveryCodes[0]);
+    await expect(page.getByRole("button", { name: "Copier les codes" })).toBeVisible();
     await expectNoAxeViolations(page, "/compte/double-authentification (codes de secours)");
 
     // Shown once: a new visit of the page no longer lists them.
