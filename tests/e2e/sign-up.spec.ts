@@ -1,3 +1,4 @@
+import { fieldMessage } from "./support/profile";
 import { expect, test } from "@playwright/test";
 import { fillSignUpForm, submitSignIn, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -23,15 +24,15 @@ test.describe("Inscription", () => {
     await submitSignUpForm(page);
 
     await expect(page).toHaveURL(/\/inscription$/);
-    for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of requiredMessages) await expect(fieldMessage(page, message)).toBeVisible();
     await expect(page.getByLabel("Prénom")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Prénom")).toHaveAccessibleDescription("Le prénom est requis");
     await expectNoAxeViolations(page, "/inscription (erreurs)");
 
     // Editing a field clears its own message only.
     await page.getByLabel("Prénom").fill("Camille");
-    await expect(page.getByText("Le prénom est requis", { exact: true })).toHaveCount(0);
-    await expect(page.getByText("Le nom est requis", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Le prénom est requis")).toHaveCount(0);
+    await expect(fieldMessage(page, "Le nom est requis")).toBeVisible();
   });
 
   test("a password shorter than 12 characters is refused", async ({ page }) => {
@@ -40,9 +41,9 @@ test.describe("Inscription", () => {
     await fillSignUpForm(page, uniqueUser({ password: "Court-1!" }));
     await submitSignUpForm(page);
 
-    await expect(page.getByText("Le mot de passe doit contenir au moins 12 caractères", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Le mot de passe doit contenir au moins 12 caractères")).toBeVisible();
     await expect(page).toHaveURL(/\/inscription$/);
-    for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toHaveCount(0);
+    for (const message of requiredMessages) await expect(fieldMessage(page, message)).toHaveCount(0);
     await expectNoAxeViolations(page, "/inscription (mot de passe trop court)");
   });
 
