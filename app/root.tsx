@@ -114,7 +114,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-4xl font-bold">Erreur</h1>
       <p className="mt-4 text-lg">{message}</p>
-      <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+      <a href="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
         Retour à l'accueil
       </a>
     </section>

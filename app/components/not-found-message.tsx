@@ -5,8 +5,8 @@ export function NotFoundMessage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-6xl font-bold text-brand-800">404</h1>
-      <p className="mt-4 text-xl">Oops! Page not found</p>
-      <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+      <p lang="en" className="mt-4 text-xl">Oops! Page not found</p>
+      <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
         Retour à l'accueil
       </Link>
     </section>

@@ -1,3 +1,4 @@
+import { typeset } from "~/lib/typography";
 import { Link } from "react-router";
 import { ShieldIcon } from "~/components/ui/icons";
 import {
@@ -12,7 +13,7 @@ import {
   type OperatorIdentity,
 } from "~/content/site";
 
-const footerLink = "underline-offset-4 hover:text-white hover:underline";
+const footerLink = "inline-flex min-h-11 items-center underline-offset-4 hover:text-white hover:underline";
 
 export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
   return (
@@ -37,7 +38,7 @@ export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
 
           <nav aria-label="Navigation du pied de page">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Navigation</h2>
-            <ul className="mt-3 space-y-2 text-sm">
+            <ul className="mt-3 text-sm">
               {[...mainNavigation, ...helpNavigation].map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className={footerLink}>
@@ -50,7 +51,7 @@ export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
 
           <nav aria-label="Informations légales">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Informations légales</h2>
-            <ul className="mt-3 space-y-2 text-sm">
+            <ul className="mt-3 text-sm">
               {legalNavigation.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className={footerLink}>
@@ -77,7 +78,7 @@ export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
               </p>
               <p>
                 <a href={phoneHref(operator.phone)} className={footerLink}>
-                  {operator.phone}
+                  {typeset(operator.phone)}
                 </a>
               </p>
               <p>{contactHours}</p>

@@ -28,7 +28,7 @@ describe("the scam table (spec §2)", () => {
 
   it("shows 'Variable' for 'autre'", () => {
     expect(successRateLabel(scamTypes.find((scam) => scam.slug === "autre")!)).toBe("Variable");
-    expect(successRateLabel(scamTypes[0]!)).toBe("75 %");
+    expect(successRateLabel(scamTypes[0]!)).toBe("75\u00a0%");
   });
 
   it("recognises only the nine slugs", () => {
@@ -53,7 +53,7 @@ describe("scam pages", () => {
     for (const scam of scamTypes) {
       if (scam.successRate === null) continue;
       const stats = scamPages[scam.slug].stats.map((stat) => stat.value).join(" ");
-      expect(stats, scam.slug).toContain(`${scam.successRate} %`);
+      expect(stats, scam.slug).toContain(`${scam.successRate}\u00a0%`);
     }
   });
 });

@@ -4,6 +4,8 @@
  * Page texts live beside this file (app/content/pages, app/content/legal, app/content/scam-pages.ts) and take
  * their figures from here.
  */
+import { typeset } from "~/lib/typography";
+
 export const PRODUCT_NAME = "Recours";
 
 export const mainNavigation = [
@@ -14,8 +16,9 @@ export const mainNavigation = [
 ] as const;
 
 /** Under every country choice: who Recours serves, and where others can turn. */
-export const countryScopeHint =
-  "Recours accompagne les personnes qui résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada. Vous vivez ailleurs ? Portez plainte auprès de la police de votre pays et appelez le 116 006, numéro d'aide aux victimes gratuit dans l'Union européenne.";
+export const countryScopeHint = typeset(
+  "Recours accompagne les personnes qui résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada. Vous vivez ailleurs ? Portez plainte auprès de la police de votre pays et appelez le 116 006, numéro d'aide aux victimes gratuit dans l'Union européenne.",
+);
 
 /** In the header (desktop) and first in the phone menu: what to do right now, for someone who has just been robbed. */
 export const firstStepsLink = { to: "/premiers-reflexes", label: "Premiers réflexes" } as const;
@@ -49,12 +52,14 @@ export const officialScamReporting = {
 } as const;
 
 /** Why the profile form asks for the address and the tax number, and what Recours never does with them. */
-export const profileDataPurpose =
-  "Votre adresse et votre NIF servent uniquement à la plainte que dépose votre avocat et à la vérification de votre identité : Recours ne les vend jamais, ne les utilise pas pour de la publicité et ne les transmet qu'à l'avocat qui suit votre dossier.";
+export const profileDataPurpose = typeset(
+  "Votre adresse et votre NIF servent uniquement à la plainte que dépose votre avocat et à la vérification de votre identité : Recours ne les vend jamais, ne les utilise pas pour de la publicité et ne les transmet qu'à l'avocat qui suit votre dossier.",
+);
 
 /** The one safety message (header of trust): the same words wherever it stands. */
-export const safetyNotice =
-  "Recours ne vous demandera jamais par téléphone, SMS ou e-mail votre mot de passe, un code bancaire, l'installation d'une application de prise de contrôle à distance ni un paiement en cryptomonnaie.";
+export const safetyNotice = typeset(
+  "Recours ne vous demandera jamais par téléphone, SMS ou e-mail votre mot de passe, un code bancaire, l'installation d'une application de prise de contrôle à distance ni un paiement en cryptomonnaie.",
+);
 
 /** Marketing figures (spec §1, §9). Pages format them; they never restate a number. */
 export const figures = {
@@ -124,7 +129,7 @@ export type FigureKey = keyof typeof figureSources;
 /** 'Source : …, date' as the pages show it next to a figure. */
 export function figureSourceText(key: FigureKey): string {
   const { source, date } = figureSources[key];
-  return `Source : ${source}, ${date}`;
+  return typeset(`Source : ${source}, ${date}`);
 }
 
 /** The figures whose source is still the placeholder (a production server refuses to start with any). */
@@ -144,7 +149,7 @@ export const guarantees = {
 } as const;
 
 export function formatEurosAmount(amount: number): string {
-  return `${amount.toLocaleString("fr-FR")} €`;
+  return typeset(`${amount.toLocaleString("fr-FR")} €`);
 }
 
 export const upfrontFeesLabel = formatEurosAmount(figures.upfrontFeesEuros);
@@ -159,10 +164,10 @@ export const commissionExample = {
  * The one fee story (home, /fonctionnement, sign-up, /avocats, terms): the same sentence everywhere. What a lawyer
  * must confirm about it before launch: docs/decisions/0020-one-fee-story.md.
  */
-export const feeStatement = `Aucun frais à l'avance : l'analyse de votre dossier est gratuite. Si de l'argent est récupéré, notre commission est de ${figures.commissionPercent} % HT des sommes effectivement récupérées, honoraires de l'avocat compris ; si rien n'est récupéré, vous ne payez rien. Les frais de justice (commissaire de justice, expert, tribunal) ne sont engagés qu'avec votre accord écrit préalable.`;
+export const feeStatement = typeset(`Aucun frais à l'avance : l'analyse de votre dossier est gratuite. Si de l'argent est récupéré, notre commission est de ${figures.commissionPercent} % HT des sommes effectivement récupérées, honoraires de l'avocat compris ; si rien n'est récupéré, vous ne payez rien. Les frais de justice (commissaire de justice, expert, tribunal) ne sont engagés qu'avec votre accord écrit préalable.`);
 
 export function formatPercent(value: number): string {
-  return `${value} %`;
+  return typeset(`${value} %`);
 }
 
 export function formatRating(value: number): string {

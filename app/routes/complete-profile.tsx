@@ -77,7 +77,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
         to="/dashboard"
-        className="inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
       >
         <span aria-hidden="true">←</span> Retour au tableau de bord
       </Link>

@@ -71,7 +71,7 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
           </SubmitButton>
         </ValidatedForm>
       )}
-      <Link to="/compte" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+      <Link to="/compte" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
         Retour à mon compte
       </Link>
     </section>

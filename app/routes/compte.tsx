@@ -9,6 +9,7 @@ import { ConfirmationPanel } from "~/components/confirmed-action";
 import { isConfirmed } from "~/lib/confirmation";
 import { END_ALL_SESSIONS_CONFIRMATION } from "~/components/account/sessions-section";
 import { pageTitle } from "~/content/site";
+import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.schema";
 import { ACCOUNT_INTENTS, accountFormSchema, accountMessages } from "~/modules/accounts/account-settings.schema";
 import { accountOverviewFor, changePassword, endAllSessions, endSession } from "~/modules/accounts/account-settings.server";
 import { redirectWithToast } from "~/platform/flash.server";
@@ -75,7 +76,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <Link
         to="/dashboard"
-        className="inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
       >
         <span aria-hidden="true">←</span> Retour au tableau de bord
       </Link>
@@ -96,6 +97,19 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         changedAt={account.passwordChangedAt}
         result={actionData?.intent === ACCOUNT_INTENTS.changePassword ? actionData : undefined}
       />
+
+      <section aria-labelledby="titre-double-authentification" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="titre-double-authentification" className="text-xl font-bold text-slate-900">
+          Double authentification
+        </h2>
+        <p className="mt-2 text-slate-700">Un code de votre téléphone en plus du mot de passe, à chaque connexion.</p>
+        <Link
+          to={SECOND_FACTOR_ENROLMENT_PATH}
+          className="mt-4 inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Gérer la double authentification
+        </Link>
+      </section>
 
       <SessionsSection sessions={account.sessions} />
     </div>

@@ -98,7 +98,7 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
             />
           </fieldset>
           <div className="text-right text-sm">
-            <Link to="/mot-de-passe-oublie" className="font-medium text-brand-700 underline">
+            <Link to="/mot-de-passe-oublie" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
               Mot de passe oublié ?
             </Link>
           </div>

@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { useHydrated } from "~/components/use-resettable-state";
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/double-authentification";
@@ -75,7 +77,7 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
         <Form method="post" action="/deconnexion">
           <button
             type="submit"
-            className="rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
           >
             Se déconnecter
           </button>
@@ -184,6 +186,15 @@ function ScanAndConfirm({
     <>
       <Step id="titre-etape-scanner" number={2} title="ajoutez Recours à votre application">
         <p>Dans votre application d'authentification, ajoutez un compte et scannez ce QR code.</p>
+        <p>
+          Sur ce téléphone ?{" "}
+          <a
+            href={settings.otpauthUri}
+            className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Ouvrir dans mon application d'authentification
+          </a>
+        </p>
         <img
           src={settings.qrCode}
           alt="QR code à scanner avec votre application d'authentification"
@@ -232,6 +243,36 @@ function ScanAndConfirm({
   );
 }
 
+/** Copy (with JavaScript) and download as a .txt file (a plain link: works without JavaScript too). */
+function RecoveryCodeActions({ codes }: { codes: string[] }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const text = `Recours : codes de secours de la double authentification\nChaque code ne sert qu'une fois.\n\n${codes.join("\n")}\n`;
+  const button =
+    "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100";
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {hydrated ? (
+        <button
+          type="button"
+          className={button}
+          onClick={() => {
+            void navigator.clipboard.writeText(text).then(() => setCopied(true));
+          }}
+        >
+          Copier les codes
+        </button>
+      ) : null}
+      <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recours-codes-de-secours.txt" className={button}>
+        Télécharger les codes (.txt)
+      </a>
+      <p aria-live="polite" className="text-sm text-green-800">
+        {copied ? "Codes copiés." : ""}
+      </p>
+    </div>
+  );
+}
+
 function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <section aria-labelledby="titre-codes-secours" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
@@ -253,10 +294,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ol>
+      <RecoveryCodeActions codes={codes} />
       <p>
         <Link
           to="/dashboard"
-          className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-4 py-3 text-base font-semibold text-white hover:bg-brand-800 sm:w-auto"
+          className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 py-3 text-base font-semibold text-white hover:bg-brand-800 sm:w-auto"
         >
           J'ai enregistré mes codes de secours, continuer
         </Link>
@@ -312,7 +354,7 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
         </section>
       )}
       <p>
-        <Link to="/dashboard" className="font-semibold text-brand-700 underline">
+        <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Retour à mon espace
         </Link>
       </p>

@@ -76,7 +76,7 @@ function ConfirmationSent({ email }: { email: string }) {
         demander un autre depuis la page de connexion.
       </p>
       <p className="mt-4 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
-      <Link to="/connexion" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+      <Link to="/connexion" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
         Aller à la page de connexion
       </Link>
     </section>
@@ -224,7 +224,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           </p>
           <p className="mt-2 text-brand-50">{safetyNotice}</p>
         </div>
-        <a href={`mailto:${operator.email}`} className="inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
+        <a href={`mailto:${operator.email}`} className="inline-flex min-h-11 items-center rounded-md bg-white px-4 py-2 font-semibold text-brand-900">
           Nous contacter
         </a>
       </aside>

@@ -59,7 +59,7 @@ export default function ForgottenPasswordPage({ actionData }: Route.ComponentPro
         </>
       )}
       <p className="mt-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
-      <Link to="/connexion" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+      <Link to="/connexion" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
         Retour à la connexion
       </Link>
     </section>

@@ -71,7 +71,7 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
           <ResendConfirmationForm error={actionData?.fieldError} />
         </>
       )}
-      <Link to="/connexion" className="mt-6 inline-block font-semibold text-brand-800 underline underline-offset-2">
+      <Link to="/connexion" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
         Retour à la connexion
       </Link>
     </section>

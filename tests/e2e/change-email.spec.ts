@@ -1,3 +1,4 @@
+import { fieldMessage } from "./support/profile";
 import { expect, test } from "@playwright/test";
 import { signUpThroughUi, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -16,7 +17,7 @@ test("changing the email: password asked, link sent to the new address, the acco
   await page.getByLabel("Nouvelle adresse email").fill(newEmail);
   await page.getByLabel("Mot de passe actuel").fill("pas-le-bon-mot-de-passe");
   await page.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();
-  await expect(page.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
+  await expect(fieldMessage(page, "Le mot de passe actuel est incorrect.")).toBeVisible();
 
   await page.getByLabel("Mot de passe actuel").fill(user.password);
   await page.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();

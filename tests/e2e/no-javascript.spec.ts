@@ -1,3 +1,4 @@
+import { fieldMessage } from "./support/profile";
 import { expect, test } from "@playwright/test";
 import { confirmSignUpByEmail, fillSignUpForm, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -47,7 +48,7 @@ test.describe("Sans JavaScript", () => {
       "Le mot de passe doit contenir au moins 12 caractères",
       "Le téléphone mobile est requis",
     ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(fieldMessage(page, message)).toBeVisible();
     }
     await expect(page.getByLabel("Adresse e-mail")).toHaveValue("pas-un-email");
     await expect(page.getByLabel("Mot de passe")).toHaveValue("");

@@ -1,3 +1,4 @@
+import { fieldMessage } from "./support/profile";
 import { expect, test } from "@playwright/test";
 import { signOutThroughUi, signUpThroughUi, submitSignIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -27,7 +28,7 @@ test.describe("Mot de passe oublié", () => {
     await page.getByLabel("Nouveau mot de passe", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirmer le nouveau mot de passe").fill("Pas-la-meme-phrase-2026");
     await page.getByRole("button", { name: "Enregistrer mon nouveau mot de passe" }).click();
-    await expect(page.getByText("Les deux mots de passe ne sont pas identiques")).toBeVisible();
+    await expect(fieldMessage(page, "Les deux mots de passe ne sont pas identiques")).toBeVisible();
     await page.getByLabel("Confirmer le nouveau mot de passe").fill(newPassword);
     await page.getByRole("button", { name: "Enregistrer mon nouveau mot de passe" }).click();
 

@@ -1,3 +1,4 @@
+import { fieldMessage } from "./support/profile";
 import { expect, test } from "@playwright/test";
 import { signOutThroughUi, signUpThroughUi, submitSignIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -40,11 +41,11 @@ test.describe("Connexion et déconnexion", () => {
     await page.goto("/connexion");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page.getByText("L'email est requis", { exact: true })).toBeVisible();
-    await expect(page.getByText("Le mot de passe est requis", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "L'email est requis")).toBeVisible();
+    await expect(fieldMessage(page, "Le mot de passe est requis")).toBeVisible();
     await page.getByLabel("Adresse e-mail").fill("pas-un-email");
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page.getByText("Format d'email invalide", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Format d'email invalide")).toBeVisible();
     await expectNoAxeViolations(page, "/connexion (champs requis)");
   });
 

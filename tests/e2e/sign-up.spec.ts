@@ -1,3 +1,4 @@
+import { fieldMessage } from "./support/profile";
 import { expect, test } from "@playwright/test";
 import { fillSignUpForm, submitSignIn, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -23,15 +24,15 @@ test.describe("Inscription", () => {
     await submitSignUpForm(page);
 
     await expect(page).toHaveURL(/\/inscription$/);
-    for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of requiredMessages) await expect(fieldMessage(page, message)).toBeVisible();
     await expect(page.getByLabel("Prénom")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Prénom")).toHaveAccessibleDescription("Le prénom est requis");
     await expectNoAxeViolations(page, "/inscription (erreurs)");
 
     // Editing a field clears its own message only.
     await page.getByLabel("Prénom").fill("Camille");
-    await expect(page.getByText("Le prénom est requis", { exact: true })).toHaveCount(0);
-    await expect(page.getByText("Le nom est requis", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Le prénom est requis")).toHaveCount(0);
+    await expect(fieldMessage(page, "Le nom est requis")).toBeVisible();
   });
 
   test("a password shorter than 12 characters is refused", async ({ page }) => {
@@ -40,9 +41,9 @@ test.describe("Inscription", () => {
     await fillSignUpForm(page, uniqueUser({ password: "Court-1!" }));
     await submitSignUpForm(page);
 
-    await expect(page.getByText("Le mot de passe doit contenir au moins 12 caractères", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Le mot de passe doit contenir au moins 12 caractères")).toBeVisible();
     await expect(page).toHaveURL(/\/inscription$/);
-    for (const message of requiredMessages) await expect(page.getByText(message, { exact: true })).toHaveCount(0);
+    for (const message of requiredMessages) await expect(fieldMessage(page, message)).toHaveCount(0);
     await expectNoAxeViolations(page, "/inscription (mot de passe trop court)");
   });
 
@@ -71,12 +72,12 @@ test.describe("Inscription", () => {
     await expect.poll(() => mailCount(user.email, /Confirmez votre adresse email/)).toBe(2);
 
     const mail = await waitForMail(user.email, /Confirmez votre adresse email/);
-    expect(mail.html).toContain("Recours ne vous demandera jamais de mot de passe");
+    expect(mail.html).toContain("Recours ne vous demandera jamais par téléphone, SMS ou e-mail");
     // The link confirms the address and asks for the password: it never opens a session by itself.
     await page.goto(linkIn(mail, "/verifier-email?token="));
     await expect(page).toHaveURL(/\/connexion$/);
     await expect(page.getByRole("heading", { name: "Votre adresse est confirmée. Connectez-vous." })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(user.email);
     await expectNoAxeViolations(page, "/connexion (adresse confirmée)");
     await waitForHydration(page);
     await page.getByLabel("Mot de passe").fill(user.password);

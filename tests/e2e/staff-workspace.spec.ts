@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { newStaffPage, signInAsStaff, startStaffWorld, type StaffWorld } from "./support/staff";
 import { totpCode } from "./support/two-factor";
+import { expectTouchTargets } from "./support/touch-targets";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -59,6 +60,9 @@ test.describe("staff workspace", () => {
   test("on a phone the accounts table is a list of cards, and ending sessions asks in an accessible dialog", async ({ browser }) => {
     const page = await newStaffPage(browser, world, { viewport: PHONE });
     await signInAsStaff(page, world.admin);
+    await expectTouchTargets(page, "/dashboard (administrateur, 390 px)");
+    await page.goto("/compte");
+    await expectTouchTargets(page, "/compte (administrateur, 390 px)");
     await page.goto("/admin/comptes");
     await waitForHydration(page);
     await expect(page.locator("[data-table-view]")).toBeHidden();
@@ -67,6 +71,7 @@ test.describe("staff workspace", () => {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, "/admin/comptes (390 px)");
+    await expectTouchTargets(page, "/admin/comptes (390 px)");
 
     const card = cards.getByRole("listitem").filter({ hasText: world.client.email });
     await card.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
@@ -119,6 +124,7 @@ test.describe("staff workspace", () => {
       await expect(nav.getByRole("link", { name: label })).toHaveCount(0);
     }
     await expect(nav.getByText("Bientôt disponible")).toHaveCount(3);
+    await expectTouchTargets(page, "/dashboard (avocat, 390 px, menu ouvert)");
     await expectNoAxeViolations(page, "/dashboard (avocat, 390 px)");
     await page.context().close();
   });

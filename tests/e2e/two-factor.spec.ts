@@ -1,3 +1,4 @@
+import { fieldMessage } from "./support/profile";
 /**
  * Staff second factor, end to end. Admins are made with `npm run create-admin` on a database of their own, so
  * this file runs its own server (the shared one's embedded database is open in another process).
@@ -69,7 +70,7 @@ test.describe("staff second factor", () => {
     await waitForHydration(page);
     await page.getByLabel("Mot de passe actuel").fill("pas le bon mot de passe");
     await page.getByRole("button", { name: "Continuer" }).click();
-    await expect(page.getByText("Mot de passe incorrect.", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Mot de passe incorrect.")).toBeVisible();
     await expect(page.getByLabel("Mot de passe actuel")).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Mot de passe actuel").fill(admin.password);
@@ -77,6 +78,10 @@ test.describe("staff second factor", () => {
     await expect(page.getByRole("img", { name: "QR code à scanner avec votre application d'authentification" })).toBeVisible();
     admin.manualKey = await manualKeyOnPage(page);
     await expect(page.getByText(admin.email)).toBeVisible();
+    // On a phone: open the authenticator directly; the key is shown in groups of 4.
+    const open = page.getByRole("link", { name: "Ouvrir dans mon application d'authentification" });
+    await expect(open).toHaveAttribute("href", new RegExp(`^otpauth://totp/.*secret=${admin.manualKey}`));
+    expect((await page.locator("#cle-manuelle").textContent())?.trim()).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
     await expectNoAxeViolations(page, "/compte/double-authentification (QR code)");
     // Still closed until a code is given.
     await page.goto("/dashboard");
@@ -92,7 +97,7 @@ test.describe("staff second factor", () => {
     await expect(code).toHaveAccessibleDescription(/Le code doit comporter 6 chiffres\./);
     await code.fill(await codeNotCurrent(admin.manualKey));
     await page.getByRole("button", { name: "Activer la double authentification" }).click();
-    await expect(page.getByText(WRONG_CODE)).toBeVisible();
+    await expect(fieldMessage(page, WRONG_CODE)).toBeVisible();
     await expect(code).toHaveAccessibleDescription(new RegExp(WRONG_CODE.replace(/\./g, "\\.")));
     await expectNoAxeViolations(page, "/compte/double-authentification (code incorrect)");
 
@@ -101,6 +106,10 @@ test.describe("staff second factor", () => {
     await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
     admin.recoveryCodes = await recoveryCodesOnPage(page);
     expect(admin.recoveryCodes).toHaveLength(10);
+    const download = page.getByRole("link", { name: "Télécharger les codes (.txt)" });
+    await expect(download).toHaveAttribute("download", "recours-codes-de-secours.txt");
+    expect(decodeURIComponent((await download.getAttribute("href")) ?? "")).toContain(admin.recoveryCodes[0]);
+    await expect(page.getByRole("button", { name: "Copier les codes" })).toBeVisible();
     await expectNoAxeViolations(page, "/compte/double-authentification (codes de secours)");
 
     // Shown once: a new visit of the page no longer lists them.
@@ -184,7 +193,7 @@ test.describe("staff second factor", () => {
 
     await page.getByLabel("Code affiché par l'application").fill("");
     await page.getByRole("button", { name: "Activer la double authentification" }).click();
-    await expect(page.getByText("Le code est requis", { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, "Le code est requis")).toBeVisible();
     await page.getByLabel("Code affiché par l'application").fill(await totpCode(key));
     await page.getByRole("button", { name: "Activer la double authentification" }).click();
     await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();

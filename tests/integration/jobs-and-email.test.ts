@@ -75,7 +75,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
     expect(mail.html).toContain('href="https://recours.test/verifier-email?token=secret-token-123"');
     expect(mail.text).toContain("https://recours.test/verifier-email?token=secret-token-123");
     expect(mail.text).toContain(safetyNotice);
-    expect(mail.html).toContain("Recours ne vous demandera jamais de mot de passe");
+    expect(mail.html).toContain("Recours ne vous demandera jamais par téléphone, SMS ou e-mail");
     expect(mail.messageId).toContain(`job-${id}@`);
 
     const log = await db().selectFrom("email_logs").selectAll().where("job_id", "=", id).executeTakeFirstOrThrow();

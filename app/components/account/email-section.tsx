@@ -13,7 +13,7 @@ export function EmailSection() {
       </p>
       <Link
         to="/compte/email"
-        className="mt-4 inline-block rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+        className="mt-4 inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
       >
         Changer mon adresse email
       </Link>

@@ -281,7 +281,7 @@ function Card({ titleId, title, icon, children }: { titleId: string; title: stri
 function CardLink({ to, reloadDocument, children }: { to: string; reloadDocument?: boolean; children: ReactNode }) {
   return (
     <p className="mt-auto">
-      <Link to={to} reloadDocument={reloadDocument} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      <Link to={to} reloadDocument={reloadDocument} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
         {children}
       </Link>
     </p>

@@ -17,7 +17,7 @@ export function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
                 </span>
               ) : (
                 <>
-                  <Link to={item.to} className="text-brand-800 underline underline-offset-2">
+                  <Link to={item.to} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
                     {item.label}
                   </Link>
                   <span aria-hidden="true">/</span>

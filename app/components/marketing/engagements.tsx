@@ -11,7 +11,7 @@ export function Engagements() {
     <PageSection id="nos-engagements" heading={content.heading} intro={<p>{content.intro}</p>}>
       <FeatureGrid items={content.commitments} columns={4} />
       <p className="mt-6">
-        <ContentLink href={content.lawyerDirectoryLink.href} className="font-semibold text-brand-800 underline underline-offset-2">
+        <ContentLink href={content.lawyerDirectoryLink.href} className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline underline-offset-2">
           {content.lawyerDirectoryLink.text}
         </ContentLink>
       </p>

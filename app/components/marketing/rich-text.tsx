@@ -1,3 +1,4 @@
+import { typeset } from "~/lib/typography";
 import type { Block, DocumentSection, Paragraph } from "~/content/types";
 import { phoneHref, type OperatorIdentity } from "~/content/site";
 import { Notice } from "~/components/ui/notice";
@@ -41,14 +42,14 @@ export function OperatorContactList({ operator }: { operator: OperatorIdentity }
     <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
       <dt className="font-semibold text-slate-900">Adresse e-mail</dt>
       <dd>
-        <a href={`mailto:${operator.email}`} className={`break-all ${linkStyle}`}>
+        <a href={`mailto:${operator.email}`} className={`inline-flex min-h-11 items-center break-all ${linkStyle}`}>
           {operator.email}
         </a>
       </dd>
       <dt className="font-semibold text-slate-900">Téléphone</dt>
       <dd>
-        <a href={phoneHref(operator.phone)} className={linkStyle}>
-          {operator.phone}
+        <a href={phoneHref(operator.phone)} className={`inline-flex min-h-11 items-center ${linkStyle}`}>
+          {typeset(operator.phone)}
         </a>
       </dd>
     </dl>
@@ -154,7 +155,7 @@ export function DocumentSections({
         <ol className="mt-3 space-y-1 text-slate-800">
           {sections.map((section, index) => (
             <li key={section.heading}>
-              <a href={`#section-${index + 1}`} className="text-brand-800 underline underline-offset-2">
+              <a href={`#section-${index + 1}`} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
                 {section.heading}
               </a>
             </li>

@@ -1,5 +1,6 @@
 import type { Stat } from "~/content/types";
 import { figureSourceText } from "~/content/site";
+import { typeset } from "~/lib/typography";
 
 /**
  * Key figures: the value large, its meaning below, then where it comes from (site.ts). A description list keeps
@@ -14,9 +15,9 @@ export function StatGrid({ stats, tone = "light" }: { stats: readonly Stat[]; to
           key={stat.label}
           className={`flex flex-col rounded-xl p-4 text-center ${dark ? "bg-brand-800 text-white" : "border border-brand-100 bg-white"}`}
         >
-          <dt className={`order-2 mt-1 text-sm ${dark ? "text-brand-50" : "text-slate-700"}`}>{stat.label}</dt>
+          <dt className={`order-2 mt-1 text-sm ${dark ? "text-brand-50" : "text-slate-700"}`}>{typeset(stat.label)}</dt>
           <dd data-figure={stat.figure} className={`order-1 text-2xl font-bold sm:text-3xl ${dark ? "text-white" : "text-brand-800"}`}>
-            {stat.value}
+            {typeset(stat.value)}
           </dd>
           <dd data-figure-source={stat.figure} className={`order-3 mt-2 text-xs ${dark ? "text-brand-100" : "text-slate-600"}`}>
             {figureSourceText(stat.figure)}

@@ -42,7 +42,7 @@ export function ConsentCheckbox({
           aria-describedby={error ? errorId : undefined}
           className="mt-0.5 size-5 shrink-0 accent-brand-700"
         />
-        <label htmlFor={inputId} className="text-sm text-slate-800">
+        <label htmlFor={inputId} className="block min-h-11 py-3 text-sm text-slate-800">
           {children}
         </label>
       </div>

@@ -159,7 +159,7 @@ export function ResidenceFields({
           }}
           aria-invalid={errors.country ? true : undefined}
           aria-describedby={errors.country ? "champ-country-aide champ-country-erreur" : "champ-country-aide"}
-          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
+          className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
         >
           {COUNTRIES.map((option) => (
             <option key={option.value} value={option.value}>

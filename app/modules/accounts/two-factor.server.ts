@@ -95,7 +95,7 @@ export type SecondFactorSettings = {
   required: boolean;
 } & (
   | { state: "off" }
-  | { state: "setup"; manualKey: string; qrCode: string; account: string }
+  | { state: "setup"; manualKey: string; qrCode: string; account: string; otpauthUri: string }
   | { state: "on" }
 );
 
@@ -133,6 +133,7 @@ export async function secondFactorSettings(actor: Actor): Promise<SecondFactorSe
     manualKey: groupManualKey(base32.encode(secret, { padding: false })),
     qrCode: await qrCodeDataUri(uri),
     account: actor.email,
+    otpauthUri: uri,
   };
 }
 

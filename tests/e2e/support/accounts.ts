@@ -50,7 +50,7 @@ export async function confirmSignUpByEmail(page: Page, user: TestUser): Promise<
   await page.goto(linkIn(mail, "/verifier-email?token="));
   await expect(page).toHaveURL(/\/connexion$/);
   await expect(page.getByRole("heading", { name: "Votre adresse est confirmée. Connectez-vous." })).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Adresse e-mail")).toHaveValue(user.email);
   await page.getByLabel("Mot de passe").fill(user.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
