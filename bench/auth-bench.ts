@@ -4,11 +4,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "../tests/support/production-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -72,18 +72,6 @@ function ensureBuild(): void {
   if (result.status !== 0) throw new Error("react-router build failed");
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });

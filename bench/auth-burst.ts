@@ -5,9 +5,9 @@
 // it must have node_modules and a build.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../tests/support/production-server";
 
 const ROOT = path.resolve(process.env.BENCH_ROOT ?? path.join(import.meta.dirname, ".."));
 const BURST = Number(process.env.BENCH_BURST ?? 200);
@@ -22,18 +22,6 @@ const user = {
   pays: "france",
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
