@@ -206,6 +206,8 @@ test.describe("Mon compte sans JavaScript", () => {
     page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/compte");
 
   test("every form works with plain posts: errors, password change, one device, every device", async ({ page, browser }) => {
+    // One long journey (sign-up, three devices, four accessibility scans): more than the default minute on a busy machine.
+    test.slow();
     const user = uniqueUser({ firstName: "Noé", lastName: "Sans-Script" });
     await page.goto("/inscription");
     await fillSignUpForm(page, user);

@@ -144,7 +144,7 @@ test.describe("staff second factor", () => {
     await expect(code).toHaveAttribute("inputmode", "numeric");
     await code.fill(await codeNotCurrent(admin.manualKey));
     await page.getByRole("button", { name: "Vérifier", exact: true }).click();
-    await expect(page.getByText(WRONG_CODE)).toBeVisible();
+    await expect(fieldMessage(page, WRONG_CODE)).toBeVisible();
     await expect(code).toHaveAttribute("aria-invalid", "true");
     await expectNoAxeViolations(page, "/connexion/verification (code incorrect)");
 
@@ -171,7 +171,7 @@ test.describe("staff second factor", () => {
         await expect(page).toHaveURL(/\/dashboard$/);
         await signOutThroughUi(page);
       } else {
-        await expect(page.getByText("Code de secours incorrect ou déjà utilisé.")).toBeVisible();
+        await expect(fieldMessage(page, "Code de secours incorrect ou déjà utilisé.")).toBeVisible();
         await expect(page).toHaveURL(/\/connexion\/verification$/);
         await expectNoAxeViolations(page, "/connexion/verification (code de secours refusé)");
       }
@@ -208,7 +208,7 @@ test.describe("staff second factor", () => {
     await expect(page).toHaveURL(/\/connexion\/verification$/);
     await page.getByLabel("Code de vérification").fill(await codeNotCurrent(key));
     await page.getByRole("button", { name: "Vérifier", exact: true }).click();
-    await expect(page.getByText(WRONG_CODE)).toBeVisible();
+    await expect(fieldMessage(page, WRONG_CODE)).toBeVisible();
     await expectNoAxeViolations(page, "/connexion/verification (code incorrect, sans JavaScript)", { javaScript: false });
     await page.getByLabel("Code de vérification").fill(await totpCode(key));
     await page.getByRole("button", { name: "Vérifier", exact: true }).click();

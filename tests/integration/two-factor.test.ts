@@ -81,7 +81,8 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const confirmed = await changeSecondFactor(actor, { intent: "confirmer", code: await totpCode(settings.manualKey) }, request());
       if (!confirmed.ok || confirmed.intent !== "confirmer") throw new Error("activation refusée");
       expect(confirmed.recoveryCodes).toHaveLength(10);
-      for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+      // Capitals and digits without look-alikes (no 0/O, 1/I/L…), easy to read off paper.
+      for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{5}-[ACDEFGHJKMNPQRTUVWXY34679]{5}$/);
 
       // A new session for this browser, verified; the password-only sessions (this one's old, the other browser's) end.
       const renewed = cookieHeaderFrom(confirmed.headers.getSetCookie());

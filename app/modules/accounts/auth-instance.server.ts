@@ -6,6 +6,7 @@ import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./accounts.schema";
+import { generateRecoveryCodes } from "./recovery-codes";
 
 export const CLIENT_ADDRESS_HEADER = "x-recours-client-address";
 export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 7;
@@ -84,7 +85,7 @@ export function authOptions(settings: AuthSettings) {
         twoFactorCookieMaxAge: SECOND_FACTOR_CHALLENGE_SECONDS,
         totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
         // Encrypted with the auth secret, like the TOTP secret itself (which must stay readable to check codes).
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes(), storeBackupCodes: "encrypted" },
       }),
     ],
     // better-auth's own messages go to our JSON log; "Invalid password" is an expected event, not a warning.

@@ -25,10 +25,10 @@ describe("second-factor form schemas", () => {
     }
   });
 
-  it("a recovery code keeps its case and gets its dash back when typed without it", () => {
-    expect(recoveryCodeSchema.parse("AbC12-dEf34")).toBe("AbC12-dEf34");
-    expect(recoveryCodeSchema.parse("AbC12dEf34")).toBe("AbC12-dEf34");
-    expect(recoveryCodeSchema.parse(" AbC12 - dEf34 ")).toBe("AbC12-dEf34");
+  it("a recovery code is read in capitals and gets its dash back when typed without it", () => {
+    expect(recoveryCodeSchema.parse("AbC12-dEf34")).toBe("ABC12-DEF34");
+    expect(recoveryCodeSchema.parse("AbC12dEf34")).toBe("ABC12-DEF34");
+    expect(recoveryCodeSchema.parse(" AbC12 - dEf34 ")).toBe("ABC12-DEF34");
     expect(firstMessage(recoveryCodeSchema.safeParse(""))).toBe(twoFactorMessages.recoveryCodeRequired);
     for (const wrong of ["AbC12-dEf3", "AbC12_dEf34", "AbC12-dEf34-x", "é1234-56789"]) {
       expect(firstMessage(recoveryCodeSchema.safeParse(wrong)), wrong).toBe(twoFactorMessages.recoveryCodeFormat);
@@ -37,7 +37,7 @@ describe("second-factor form schemas", () => {
 
   it("the opt-out field takes either kind of code", () => {
     expect(totpOrRecoveryCodeSchema.parse("123 456")).toBe("123456");
-    expect(totpOrRecoveryCodeSchema.parse("AbC12dEf34")).toBe("AbC12-dEf34");
+    expect(totpOrRecoveryCodeSchema.parse("AbC12dEf34")).toBe("ABC12-DEF34");
     expect(firstMessage(totpOrRecoveryCodeSchema.safeParse(""))).toBe(twoFactorMessages.codeRequired);
     expect(firstMessage(totpOrRecoveryCodeSchema.safeParse("12"))).toBe(twoFactorMessages.codeOrRecoveryCodeFormat);
   });
@@ -49,7 +49,7 @@ describe("second-factor form schemas", () => {
     });
     expect(secondFactorSignInSchema.parse({ methode: "secours", codeSecours: "AbC12dEf34" })).toEqual({
       methode: "secours",
-      codeSecours: "AbC12-dEf34",
+      codeSecours: "ABC12-DEF34",
     });
     expect(secondFactorSignInSchema.safeParse({ methode: "sms", code: "654321" }).success).toBe(false);
     expect(twoFactorSettingsSchema.parse({ intent: "commencer", motDePasse: "x" })).toEqual({ intent: "commencer", motDePasse: "x" });

@@ -12,7 +12,7 @@ export const twoFactorMessages = {
   codeRequired: "Le code est requis",
   codeFormat: `Le code doit comporter ${TOTP_CODE_LENGTH} chiffres.`,
   recoveryCodeRequired: "Le code de secours est requis",
-  recoveryCodeFormat: "Un code de secours comporte 10 lettres ou chiffres, par exemple AbC12-dEf34.",
+  recoveryCodeFormat: "Un code de secours comporte 10 lettres ou chiffres, par exemple ACD34-EFG67.",
   codeOrRecoveryCodeFormat: `Saisissez le code à ${TOTP_CODE_LENGTH} chiffres de votre application ou un code de secours.`,
   passwordRequired: "Le mot de passe est requis",
   wrongCode: "Code incorrect. Vérifiez le code affiché par votre application et réessayez.",
@@ -34,7 +34,8 @@ function withoutSpaces(value: unknown): unknown {
 
 const TOTP_CODE = new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`);
 const RECOVERY_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
-const withDash = (code: string) => `${code.slice(0, 5)}-${code.slice(-5)}`;
+/** Codes are printed in capitals (recovery-codes.ts); a person may type them in lower case. */
+const withDash = (code: string) => `${code.slice(0, 5)}-${code.slice(-5)}`.toUpperCase();
 
 /** Six digits; spaces (as apps display "123 456") are ignored. */
 export const totpCodeSchema = z.preprocess(
@@ -45,7 +46,7 @@ export const totpCodeSchema = z.preprocess(
     .regex(TOTP_CODE, twoFactorMessages.codeFormat),
 );
 
-/** better-auth's recovery codes: 5 + 5 letters or digits joined by a dash (case matters). The dash may be left out. */
+/** Recovery codes: 5 + 5 letters or digits joined by a dash; the dash may be left out, the case does not matter. */
 export const recoveryCodeSchema = z.preprocess(
   withoutSpaces,
   z
