@@ -20,6 +20,8 @@ export default [
   route("verifier-email", "routes/verifier-email.tsx"),
   route("inscription", "routes/inscription.tsx"),
   route("deconnexion", "routes/deconnexion.tsx"),
+  // Stored files: a session is needed, but an anonymous or foreign request answers 403/404, never a sign-in page.
+  route("fichiers/:id", "routes/fichiers.ts"),
   // Signed in, second factor or not: the member area below sends staff here until they have enrolled.
   route("compte/double-authentification", "routes/double-authentification.tsx"),
   layout("routes/member-layout.tsx", [

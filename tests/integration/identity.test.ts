@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { buffer } from "node:stream/consumers";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStorage } from "~/modules/files/files.server";
 import {
   assertMayViewFile,
+  downloadFile,
   completeTutorial,
   reviewDocumentGroup,
   reviewQueue,
@@ -332,5 +334,51 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     await expect(assertMayViewFile(other, fileId)).rejects.toBeInstanceOf(NotFoundError);
     await expect(assertMayViewFile(lawyer, fileId)).rejects.toBeInstanceOf(NotFoundError);
     await expect(assertMayViewFile(other, randomUUID())).rejects.toBeInstanceOf(NotFoundError);
+  });
+  it("download links: owner and admin get a fresh 60 s link then the file; another person, a tampered or expired link are refused", async () => {
+    const admin = await person("admin", "Nadia");
+    const lawyer = await person("lawyer", "Oscar");
+    const user = await person("user", "Paul");
+    const other = await person("user", "Quentin");
+    await completeTutorial(user);
+    await submitIdentityStep(user, 2, uploadRequest({ documentType: "passeport" }, [{ field: "recto", name: "passeport.jpg", bytes: photo }]), { storage });
+    const fileId = (await verificationFor(user)).documents[2][0]!.fileId!;
+    const anonymous = { kind: "anonymous", clientAddress: "203.0.113.9" } as const;
+
+    for (const viewer of [user, admin]) {
+      const first = await downloadFile(viewer, fileId, { exp: null, sig: null }, { storage });
+      if (first.kind !== "redirect") throw new Error("redirection attendue");
+      const url = new URL(first.location, "http://localhost");
+      expect(url.pathname).toBe(`/fichiers/${fileId}`);
+      const exp = url.searchParams.get("exp");
+      const sig = url.searchParams.get("sig");
+      expect(Number(exp) - Date.now() / 1000).toBeLessThanOrEqual(60);
+      const served = await downloadFile(viewer, fileId, { exp, sig }, { storage });
+      if (served.kind !== "file") throw new Error("fichier attendu");
+      expect(served.file.media_type).toBe("image/jpeg");
+      expect((await buffer(served.stream)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+      // The same link for anyone else, tampered, or expired.
+      expect(await downloadFile(other, fileId, { exp, sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+      expect(await downloadFile(anonymous, fileId, { exp, sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+      const tampered = `${sig!.slice(0, -1)}${sig!.endsWith("A") ? "B" : "A"}`;
+      expect(await downloadFile(viewer, fileId, { exp, sig: tampered }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+      expect(await downloadFile(viewer, fileId, { exp: String(Number(exp) + 1), sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+    }
+    const expired = storage.downloadLink(fileId, user.userId, Date.now() - 61_000);
+    const expiredUrl = new URL(expired, "http://localhost");
+    expect(
+      await downloadFile(user, fileId, { exp: expiredUrl.searchParams.get("exp"), sig: expiredUrl.searchParams.get("sig") }, { storage }),
+    ).toMatchObject({ kind: "refused", status: 403, message: "Ce lien a expiré. Rouvrez le document depuis votre espace." });
+
+    // No link at all for another person or a lawyer: the file does not exist for them.
+    expect(await downloadFile(other, fileId, { exp: null, sig: null }, { storage })).toMatchObject({ kind: "refused", status: 404 });
+    expect(await downloadFile(lawyer, fileId, { exp: null, sig: null }, { storage })).toMatchObject({ kind: "refused", status: 404 });
+    // A valid link of theirs for someone else's file (made by hand) still fails the access check.
+    const forged = new URL(storage.downloadLink(fileId, other.userId), "http://localhost");
+    expect(
+      await downloadFile(other, fileId, { exp: forged.searchParams.get("exp"), sig: forged.searchParams.get("sig") }, { storage }),
+    ).toMatchObject({ kind: "refused", status: 404 });
+    expect(await downloadFile(user, "pas-un-id", { exp: null, sig: null }, { storage })).toMatchObject({ kind: "refused", status: 404 });
   });
 });

@@ -220,6 +220,22 @@ export const routeAccess: RouteAccessRow[] = [
       admin: notFound,
     },
   },
+  {
+    file: "routes/fichiers.ts",
+    // An unknown (or another person's) file: nothing to sign in for, nothing to see.
+    path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
+    expect: {
+      anonymous: { status: 403 },
+      user: { status: 404 },
+      lawyer: { status: 404 },
+      admin: { status: 404 },
+    },
+  },
+  {
+    file: "routes/fichiers.ts",
+    path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10?exp=9999999999&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    expect: { anonymous: { status: 403 }, user: { status: 403 }, lawyer: { status: 403 }, admin: { status: 403 } },
+  },
   { file: "routes/not-found.tsx", path: "/une-page-inconnue", expect: forAll(notFound) },
 ];
 

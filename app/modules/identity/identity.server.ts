@@ -658,3 +658,48 @@ export async function fileLinkFor(actor: Actor, fileId: string): Promise<string>
   await assertMayViewFile(actor, fileId);
   return fileStorage().downloadLink(fileId, (actor as UserActor).userId);
 }
+
+export type FileDownload =
+  | { kind: "refused"; status: 403 | 404; message: string }
+  | { kind: "redirect"; location: string }
+  | { kind: "file"; file: StoredFile; stream: import("node:stream").Readable };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /fichiers/:id. Without a signature: a fresh 60-second link for this viewer (after the access check). With one:
+ * the decrypted file, if the link is this viewer's, unexpired and untampered, and they may still view the file.
+ */
+export async function downloadFile(
+  actor: Actor,
+  fileId: string,
+  link: { exp: string | null; sig: string | null },
+  options: { storage?: FileStorage } = {},
+): Promise<FileDownload> {
+  if (actor.kind !== "user") return { kind: "refused", status: 403, message: "Connectez-vous pour ouvrir ce document." };
+  if (!UUID.test(fileId)) return { kind: "refused", status: 404, message: "Document introuvable." };
+  const storage = options.storage ?? fileStorage();
+  try {
+    assertUser(actor);
+  } catch {
+    return { kind: "refused", status: 403, message: "Action non autorisée." };
+  }
+  if (link.exp === null && link.sig === null) {
+    try {
+      await assertMayViewFile(actor, fileId);
+    } catch {
+      return { kind: "refused", status: 404, message: "Document introuvable." };
+    }
+    return { kind: "redirect", location: storage.downloadLink(fileId, actor.userId) };
+  }
+  const check = storage.checkDownloadLink({ fileId, viewerId: actor.userId, exp: link.exp, sig: link.sig });
+  if (check === "expired") return { kind: "refused", status: 403, message: "Ce lien a expiré. Rouvrez le document depuis votre espace." };
+  if (check !== "valid") return { kind: "refused", status: 403, message: "Ce lien n'est pas valable." };
+  try {
+    await assertMayViewFile(actor, fileId);
+  } catch {
+    return { kind: "refused", status: 404, message: "Document introuvable." };
+  }
+  const { file, stream } = await storage.open(fileId);
+  return { kind: "file", file, stream };
+}
