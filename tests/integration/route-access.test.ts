@@ -221,6 +221,29 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/verify-identity.tsx",
+    path: "/verify-identity",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fverify-identity"),
+      // The seeded people have not completed their profile yet.
+      user: redirectTo("/complete-profile"),
+      lawyer: redirectTo("/complete-profile"),
+      admin: redirectTo("/complete-profile"),
+    },
+  },
+  {
+    file: "routes/verify-identity-upload.ts",
+    // POST only: a GET finds no page.
+    path: "/verify-identity/envoi",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fverify-identity%2Fenvoi"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  { file: "routes/verify-identity-example.ts", path: "/verify-identity/exemple.svg", expect: forAll(ok()) },
+  {
     file: "routes/fichiers.ts",
     // An unknown (or another person's) file: nothing to sign in for, nothing to see.
     path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
