@@ -35,6 +35,7 @@ export default [
     route("compte/email", "routes/compte-email.tsx"),
     layout("routes/admin-layout.tsx", [
       route("admin/comptes", "routes/admin-comptes.tsx"),
+      route("admin/documents", "routes/admin-documents.tsx"),
       route("admin/*", "routes/admin-not-found.tsx"),
     ]),
   ]),
