@@ -20,16 +20,22 @@ export default [
   route("verifier-email", "routes/verifier-email.tsx"),
   route("inscription", "routes/inscription.tsx"),
   route("deconnexion", "routes/deconnexion.tsx"),
+  // Stored files: a session is needed, but an anonymous or foreign request answers 403/404, never a sign-in page.
+  route("fichiers/:id", "routes/fichiers.ts"),
+  route("verify-identity/exemple.svg", "routes/verify-identity-example.ts"),
   // Signed in, second factor or not: the member area below sends staff here until they have enrolled.
   route("compte/double-authentification", "routes/double-authentification.tsx"),
   layout("routes/member-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("complete-profile", "routes/complete-profile.tsx"),
+    route("verify-identity", "routes/verify-identity.tsx"),
+    route("verify-identity/envoi", "routes/verify-identity-upload.ts"),
     route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     route("compte/email", "routes/compte-email.tsx"),
     layout("routes/admin-layout.tsx", [
       route("admin/comptes", "routes/admin-comptes.tsx"),
+      route("admin/documents", "routes/admin-documents.tsx"),
       route("admin/*", "routes/admin-not-found.tsx"),
     ]),
   ]),

@@ -64,7 +64,7 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     icon: "folder",
     destinations: [
       { to: "/admin/cases", label: "Dossiers", description: "Suivi et attribution à un avocat", available: false },
-      { to: "/admin/documents", label: "Documents d'identité", description: "Vérification des pièces envoyées", available: false },
+      { to: "/admin/documents", label: "Documents d'identité", description: "Vérification des pièces envoyées", available: true },
     ],
   },
   {

@@ -161,6 +161,25 @@ export interface IdentityVerificationDocumentTable {
   uploaded_at: CreatedAt;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  stored_file_id: string | null;
+  proof_type: ProofOfAddressType | null;
+  submission_id: string | null;
+}
+
+export type ProofOfAddressType = "facture_eau" | "facture_electricite" | "facture_gaz" | "avis_imposition" | "releve_bancaire";
+
+export interface IdentityReviewAuditTable {
+  id: Generated<number>;
+  reviewer_id: string;
+  reviewer_email: string;
+  subject_user_id: string;
+  step_number: number;
+  document_type: string;
+  document_ids: string[];
+  outcome: "approved" | "rejected";
+  reason: string | null;
+  identity_verified: Generated<boolean>;
+  created_at: CreatedAt;
 }
 
 export interface IdentityVerificationStatusTable {
@@ -309,6 +328,7 @@ export interface Database {
   auth_attempt_counters: AuthAttemptCounterTable;
   account_security_actions: AccountSecurityActionTable;
   stored_files: StoredFileTable;
+  identity_review_audit: IdentityReviewAuditTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

@@ -38,7 +38,7 @@ test.describe("staff workspace", () => {
     await expect(nav.getByText("Bientôt disponible").first()).toBeVisible();
     const administration = page.getByRole("navigation", { name: "Administration" });
     await expect(administration.getByRole("link", { name: /Dossiers/ })).toHaveCount(0);
-    await expect(administration.getByText("Bientôt disponible")).toHaveCount(7);
+    await expect(administration.getByText("Bientôt disponible")).toHaveCount(6);
     await expectNoAxeViolations(page, "/dashboard (administrateur)");
 
     await nav.getByRole("link", { name: "Sécurité des comptes" }).click();

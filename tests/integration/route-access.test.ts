@@ -220,6 +220,55 @@ export const routeAccess: RouteAccessRow[] = [
       admin: notFound,
     },
   },
+  {
+    file: "routes/admin-documents.tsx",
+    path: "/admin/documents?statut=pending",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fdocuments%3Fstatut%3Dpending"),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin: ok(["Documents d'identité", "groupe(s) en attente", "Aucun document ne correspond."]),
+    },
+  },
+  {
+    file: "routes/verify-identity.tsx",
+    path: "/verify-identity",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fverify-identity"),
+      // The seeded people have not completed their profile yet.
+      user: redirectTo("/complete-profile"),
+      lawyer: redirectTo("/complete-profile"),
+      admin: redirectTo("/complete-profile"),
+    },
+  },
+  {
+    file: "routes/verify-identity-upload.ts",
+    // POST only: a GET finds no page.
+    path: "/verify-identity/envoi",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fverify-identity%2Fenvoi"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  { file: "routes/verify-identity-example.ts", path: "/verify-identity/exemple.svg", expect: forAll(ok()) },
+  {
+    file: "routes/fichiers.ts",
+    // An unknown (or another person's) file: nothing to sign in for, nothing to see.
+    path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
+    expect: {
+      anonymous: { status: 403 },
+      user: { status: 404 },
+      lawyer: { status: 404 },
+      admin: { status: 404 },
+    },
+  },
+  {
+    file: "routes/fichiers.ts",
+    path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10?exp=9999999999&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    expect: { anonymous: { status: 403 }, user: { status: 403 }, lawyer: { status: 403 }, admin: { status: 403 } },
+  },
   { file: "routes/not-found.tsx", path: "/une-page-inconnue", expect: forAll(notFound) },
 ];
 
@@ -339,6 +388,26 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(response.status, text.slice(0, 1500)).toBe(expected.status);
     if (expected.location !== undefined) expect(response.location).toBe(expected.location);
     for (const needle of expected.contains ?? []) expect(text).toContain(needle);
+  });
+
+  it("the review console's actions: refused to users and lawyers, a foreign or unknown document is 404, a rejection needs a reason", async () => {
+    const unknown = "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10";
+    const approve = new URLSearchParams({ decision: "approve", documentId: unknown }).toString();
+    for (const visitor of ["user", "lawyer"] as const) {
+      const response = await http("/admin/documents", { method: "POST", headers: FORM, cookie: cookies[visitor], body: approve });
+      expect(response.status).toBe(302);
+      expect(response.location).toBe("/dashboard");
+    }
+    const missing = await http("/admin/documents", { method: "POST", headers: FORM, cookie: cookies.admin, body: approve });
+    expect(missing.status).toBe(404);
+    const noReason = await http("/admin/documents", {
+      method: "POST",
+      headers: FORM,
+      cookie: cookies.admin,
+      body: new URLSearchParams({ decision: "reject", documentId: unknown, reason: "" }).toString(),
+    });
+    expect(noReason.status).toBe(400);
+    expect(visibleText(noReason.body)).toContain("Veuillez sélectionner ou saisir une raison de rejet");
   });
 
   describe("a lawyer or admin who has not passed the second factor reaches no staff page", () => {

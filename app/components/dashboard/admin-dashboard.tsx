@@ -32,7 +32,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
           <p>
             {documentReview?.available ? (
               <Link
-                to={documentReview.to}
+                to={`${documentReview.to}?statut=pending`}
                 className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
               >
                 Examiner maintenant

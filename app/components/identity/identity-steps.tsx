@@ -1,0 +1,443 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { ErrorSummary } from "~/components/form-controls";
+import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadMessages } from "~/modules/files/upload-messages";
+import {
+  documentLabel,
+  DOCUMENT_TYPE_LABELS,
+  IDENTITY_DOCUMENT_TYPES,
+  IDENTITY_STATUS_LABELS,
+  identityMessages,
+  PROOF_OF_ADDRESS_LABELS,
+  PROOF_OF_ADDRESS_TYPES,
+  STEP_TITLES,
+  type IdentityStep,
+  type UploadStep,
+} from "~/modules/identity/identity.schema";
+import type { VerificationView } from "~/modules/identity/identity.server";
+
+interface Failure {
+  error: string;
+  field: string | null;
+  title: string;
+}
+
+interface Props {
+  view: VerificationView;
+  step: IdentityStep;
+  qrCode: string | null;
+  phoneUrl: string;
+  submissionId: string;
+  failure: Failure | null;
+}
+
+const STEPS: IdentityStep[] = [1, 2, 3, 4, 5];
+const BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold";
+const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-800`;
+const SECONDARY = `${BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
+
+function stepTone(view: VerificationView, step: IdentityStep, current: IdentityStep): { circle: string; label: string } {
+  const state = step >= 2 && step <= 4 ? view.stepStates[step as UploadStep] : null;
+  if (state === "rejected") return { circle: "bg-red-700 text-white", label: "rejetée" };
+  if (view.completed[step]) return { circle: "bg-green-700 text-white", label: "terminée" };
+  if (step === current) return { circle: "bg-brand-700 text-white", label: "en cours" };
+  return { circle: "bg-slate-200 text-slate-700", label: "à faire" };
+}
+
+function StepBar({ view, step }: { view: VerificationView; step: IdentityStep }) {
+  return (
+    <nav aria-label="Étapes de la vérification" className="mt-6">
+      <ol className="grid grid-cols-5 gap-2">
+        {STEPS.map((n) => {
+          const tone = stepTone(view, n, step);
+          const content = (
+            <>
+              <span className={`flex size-10 items-center justify-center rounded-full text-base font-bold ${tone.circle}`} aria-hidden="true">
+                {view.completed[n] && tone.label !== "rejetée" ? "✓" : n}
+              </span>
+              <span className="mt-1 hidden text-center text-xs sm:block">{STEP_TITLES[n]}</span>
+              <span className="sr-only">
+                Étape {n} : {STEP_TITLES[n]}, {tone.label}
+              </span>
+            </>
+          );
+          return (
+            <li key={n} className="flex flex-col items-center">
+              {view.reachable[n] ? (
+                <Link
+                  to={`/verify-identity?etape=${n}`}
+                  aria-current={n === step ? "step" : undefined}
+                  className="flex min-h-11 flex-col items-center rounded-md p-1 hover:bg-slate-100"
+                >
+                  {content}
+                </Link>
+              ) : (
+                <span className="flex flex-col items-center p-1 opacity-70">{content}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function RejectionPanel({ view, step }: { view: VerificationView; step: UploadStep }) {
+  const rejected = view.documents[step].filter((document) => document.status === "rejected");
+  if (!rejected.length) return null;
+  return (
+    <div role="alert" className="mt-6 rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
+      <h2 className="font-bold">{identityMessages.rejectedTitle}</h2>
+      <ul className="mt-2 space-y-1">
+        {rejected.map((document) => (
+          <li key={document.id}>
+            {documentLabel(document.documentType, document.documentSide)} — Raison : {document.rejectionReason}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">Envoyez un nouveau document ci-dessous : l'ancien sera remplacé.</p>
+    </div>
+  );
+}
+
+function SentDocuments({ view, step }: { view: VerificationView; step: UploadStep }) {
+  const documents = view.documents[step];
+  if (!documents.length) return null;
+  const statusLabel = { pending: "en cours de vérification", approved: "validé", rejected: "rejeté" } as const;
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold">Documents envoyés</h3>
+      <ul className="mt-1 space-y-1">
+        {documents.map((document) => (
+          <li key={document.id} className="flex flex-wrap items-center gap-2">
+            <span>
+              {documentLabel(document.documentType, document.documentSide)} : {document.fileName} ({statusLabel[document.status]})
+            </span>
+            {document.fileId ? (
+              <a href={`/fichiers/${document.fileId}`} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+                Voir<span className="sr-only"> {document.fileName}</span>
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StepStatePanel({ view, step }: { view: VerificationView; step: UploadStep }) {
+  const state = view.stepStates[step];
+  if (state === "pending")
+    return (
+      <p className="mt-6 rounded-md border border-amber-600 bg-amber-50 p-4 text-amber-950">
+        Vos documents de cette étape sont en cours de vérification par notre équipe (24 à 72 heures ouvrées). Vous pouvez
+        encore les remplacer.
+      </p>
+    );
+  if (state === "approved")
+    return <p className="mt-6 rounded-md border border-green-700 bg-green-50 p-4 text-green-900">Documents validés pour cette étape.</p>;
+  return null;
+}
+
+function FileField({ name, label, hint, error, required = true }: { name: string; label: string; hint?: string; error?: string; required?: boolean }) {
+  const [preview, setPreview] = useState<{ url: string | null; name: string; problem: string | null } | null>(null);
+  useEffect(() => () => void (preview?.url && URL.revokeObjectURL(preview.url)), [preview]);
+  const id = `champ-${name}`;
+  const problem = preview?.problem ?? error;
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-aide`} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={ACCEPTED_UPLOAD_TYPES}
+        capture="environment"
+        required={required}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={[hint ? `${id}-aide` : "", problem ? `${id}-erreur` : ""].filter(Boolean).join(" ") || undefined}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (!file) return setPreview(null);
+          const tooLarge = file.size > MAX_UPLOAD_BYTES;
+          const isImage = /^image\/(jpeg|png)$/.test(file.type);
+          setPreview({ url: isImage ? URL.createObjectURL(file) : null, name: file.name, problem: tooLarge ? uploadMessages.tooLarge : null });
+        }}
+        className="mt-2 block w-full rounded-md border border-slate-400 bg-white p-2"
+      />
+      {problem ? (
+        <p id={`${id}-erreur`} className="mt-1 font-semibold text-red-800">
+          {problem}
+        </p>
+      ) : null}
+      {preview ? (
+        <div className="mt-2 flex items-center gap-3">
+          {preview.url ? <img src={preview.url} alt={`Aperçu : ${label}`} className="h-24 w-auto rounded border border-slate-300" /> : null}
+          <span className="text-sm text-slate-700">{preview.name}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The multipart form: a plain post without JavaScript; with it, an XMLHttpRequest that shows the upload's progress. */
+function UploadForm({ step, submissionId, failure, children }: { step: UploadStep; submissionId: string; failure: Failure | null; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [clientFailure, setClientFailure] = useState<Failure | null>(null);
+  const busy = useRef(false);
+  const shown = clientFailure ?? failure;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    const form = event.currentTarget;
+    const request = new XMLHttpRequest();
+    request.open("POST", `/verify-identity/envoi?etape=${step}`);
+    request.upload.onprogress = (progressEvent) => {
+      if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));
+    };
+    request.onload = () => {
+      busy.current = false;
+      setProgress(null);
+      try {
+        const body = JSON.parse(request.responseText) as { location?: string } & Partial<Failure>;
+        if (request.status < 300 && body.location) return void navigate(body.location);
+        setClientFailure({ error: body.error ?? identityMessages.uploadFailed[step], field: body.field ?? null, title: body.title ?? identityMessages.uploadFailed[step] });
+      } catch {
+        setClientFailure({ error: identityMessages.uploadFailed[step], field: null, title: identityMessages.uploadFailed[step] });
+      }
+    };
+    request.onerror = () => {
+      busy.current = false;
+      setProgress(null);
+      setClientFailure({ error: identityMessages.uploadFailed[step], field: null, title: identityMessages.uploadFailed[step] });
+    };
+    setClientFailure(null);
+    setProgress(0);
+    request.send(new FormData(form));
+  }
+  return (
+    <Form method="post" action={`/verify-identity?etape=${step}`} encType="multipart/form-data" onSubmit={onSubmit} className="mt-6" noValidate>
+      <input type="hidden" name="submissionId" value={submissionId} />
+      {shown ? <ErrorSummary errors={{ [shown.field ?? "formulaire"]: shown.error }} focusRequest={shown === clientFailure ? 1 : 0} /> : null}
+      {children}
+      {shown?.field && shown.error === uploadMessages.blurry ? (
+        <label className="mt-4 flex min-h-11 items-center gap-2">
+          <input type="checkbox" name="confirmBlurry" className="size-5" />
+          La photo est lisible : l'envoyer quand même
+        </label>
+      ) : null}
+      {progress !== null ? (
+        <div className="mt-4">
+          <label htmlFor="progression-envoi" className="block text-sm font-semibold">
+            Envoi en cours : {progress} %
+          </label>
+          <progress id="progression-envoi" max={100} value={progress} className="w-full" />
+        </div>
+      ) : null}
+      <button type="submit" className={`${PRIMARY} mt-6`} disabled={progress !== null}>
+        {progress !== null ? "Envoi en cours..." : "Envoyer"}
+      </button>
+    </Form>
+  );
+}
+
+function IdentityDocumentStep({ view, step, submissionId, failure }: { view: VerificationView; step: 2 | 3; submissionId: string; failure: Failure | null }) {
+  const types = IDENTITY_DOCUMENT_TYPES.filter((type) => step === 2 || type !== view.step2Type);
+  const [type, setType] = useState<string>("");
+  const fieldError = (name: string) => (failure?.field === name ? failure.error : undefined);
+  return (
+    <UploadForm step={step} submissionId={submissionId} failure={failure}>
+      <fieldset id="champ-documentType" tabIndex={-1}>
+        <legend className="font-semibold">Type de document</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {types.map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3">
+              <input type="radio" name="documentType" value={value} required onChange={() => setType(value)} className="size-5" />
+              {DOCUMENT_TYPE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        {fieldError("documentType") ? <p className="mt-1 font-semibold text-red-800">{fieldError("documentType")}</p> : null}
+      </fieldset>
+      <FileField
+        name="recto"
+        label={type === "passeport" ? "Page photo du passeport" : "Recto (ou page photo du passeport)"}
+        hint="Photo ou PDF, 30 Mo au plus. Sur un téléphone, l'appareil photo s'ouvre."
+        error={fieldError("recto")}
+      />
+      {type !== "passeport" ? (
+        <FileField name="verso" label="Verso (pas pour un passeport)" required={false} error={fieldError("verso")} />
+      ) : null}
+    </UploadForm>
+  );
+}
+
+function ProofOfAddressStep({ view, submissionId, failure }: { view: VerificationView; submissionId: string; failure: Failure | null }) {
+  const { address } = view;
+  return (
+    <UploadForm step={4} submissionId={submissionId} failure={failure}>
+      <p className="text-slate-800">
+        Le justificatif doit dater de moins de 3 mois et porter l'adresse de votre profil :{" "}
+        <strong>
+          {address.address}, {address.postalCode} {address.city}
+        </strong>
+        .
+      </p>
+      <fieldset id="champ-proofType" tabIndex={-1} className="mt-4">
+        <legend className="font-semibold">Type de justificatif</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {PROOF_OF_ADDRESS_TYPES.map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3">
+              <input type="radio" name="proofType" value={value} required className="size-5" />
+              {PROOF_OF_ADDRESS_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FileField name="document" label="Justificatif de domicile" hint="Photo ou PDF, 30 Mo au plus." error={failure?.field === "document" ? failure.error : undefined} />
+    </UploadForm>
+  );
+}
+
+function Tutorial({ qrCode, phoneUrl }: { qrCode: string | null; phoneUrl: string }) {
+  return (
+    <div className="mt-6 grid gap-6 md:grid-cols-2">
+      <div>
+        <h2 className="text-xl font-bold">Ce qu'il vous faut</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>Deux pièces d'identité différentes : carte d'identité, passeport, permis de conduire ou carte de séjour.</li>
+          <li>Un justificatif de domicile de moins de 3 mois, à l'adresse de votre profil.</li>
+        </ul>
+        <h2 className="mt-4 text-xl font-bold">Pour une photo acceptée du premier coup</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>Les quatre coins du document sont visibles.</li>
+          <li>Pas de reflet ni de flou : posez le document à plat, près d'une fenêtre.</li>
+          <li>Photographiez l'original, pas une photocopie ni un scan.</li>
+          <li>Formats acceptés : JPG, JPEG, PNG, HEIC ou PDF, 30 Mo au plus.</li>
+        </ul>
+        <p className="mt-4 text-sm text-slate-700">
+          Vos documents sont chiffrés dès leur réception et ne sont vus que par notre équipe de vérification.
+        </p>
+        <Form method="post" action="/verify-identity?etape=1" className="mt-6">
+          <button type="submit" className={PRIMARY}>
+            J'ai compris, commencer
+          </button>
+        </Form>
+      </div>
+      <div>
+        <figure>
+          <img src="/verify-identity/exemple.svg" alt="Exemple : une carte posée à plat, ses quatre coins visibles, sans reflet" className="w-full rounded-md border border-slate-300" width={480} height={300} />
+          <figcaption className="mt-1 text-sm text-slate-700">Exemple de photo correcte : le document entier, net, sans reflet.</figcaption>
+        </figure>
+        {qrCode ? (
+          <div className="mt-4 flex items-center gap-4 rounded-md border border-slate-300 bg-white p-4">
+            <div className="size-32 shrink-0" role="img" aria-label="Code QR pour continuer sur votre téléphone" dangerouslySetInnerHTML={{ __html: qrCode }} />
+            <p className="text-sm">
+              Plus simple avec un téléphone : scannez ce code pour continuer avec son appareil photo (connectez-vous sur le téléphone), ou ouvrez{" "}
+              <span className="break-all font-mono">{phoneUrl}</span>.
+            </p>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function StatusStep({ view }: { view: VerificationView }) {
+  const text = view.identityVerified
+    ? "Votre identité est vérifiée. Vous pouvez soumettre votre dossier."
+    : view.overallStatus === "rejected" || view.lowestRejectedStep
+      ? "Vérification rejetée : un ou plusieurs documents sont à renvoyer."
+      : "Vérification en cours par l'équipe de conformité (24 à 72 heures ouvrées). Vous serez prévenu par email.";
+  return (
+    <div className="mt-6 rounded-md border border-slate-300 bg-white p-5">
+      <h2 className="text-xl font-bold">{IDENTITY_STATUS_LABELS[view.identity]}</h2>
+      <p className="mt-2">{text}</p>
+      {view.rejected.length ? (
+        <ul className="mt-2 space-y-1 text-red-900">
+          {view.rejected.map((document) => (
+            <li key={document.id}>
+              {documentLabel(document.documentType, document.documentSide)} — Raison : {document.rejectionReason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {view.lowestRejectedStep ? (
+          <Link to={`/verify-identity?etape=${view.lowestRejectedStep}`} className={PRIMARY}>
+            Reprendre la vérification
+          </Link>
+        ) : null}
+        <Link to="/verify-identity?etape=5" reloadDocument className={SECONDARY}>
+          Rafraîchir
+        </Link>
+        <Link to="/dashboard" className={SECONDARY}>
+          Retour au tableau de bord
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function IdentityStepPage({ view, step, qrCode, phoneUrl, submissionId, failure }: Props) {
+  const next = (step + 1) as IdentityStep;
+  const previous = (step - 1) as IdentityStep;
+  const canGoNext = step < 5 && view.completed[step] && view.reachable[next];
+  return (
+    <section aria-labelledby="titre-verification" className="mx-auto max-w-4xl px-4 pb-10 pt-4">
+      <h1 id="titre-verification" className="text-3xl font-bold text-slate-900">
+        Vérification d'identité
+      </h1>
+      <div className="mt-4">
+        <label htmlFor="progression-verification" className="text-sm font-semibold">
+          Progression : {view.progress} %
+        </label>
+        <progress id="progression-verification" max={100} value={view.progress} className="block w-full" />
+      </div>
+      <StepBar view={view} step={step} />
+      <h2 className="mt-8 text-2xl font-bold">
+        Étape {step} sur 5 : {STEP_TITLES[step]}
+      </h2>
+      {step >= 2 && step <= 4 ? (
+        <>
+          <RejectionPanel view={view} step={step as UploadStep} />
+          <StepStatePanel view={view} step={step as UploadStep} />
+          <SentDocuments view={view} step={step as UploadStep} />
+        </>
+      ) : null}
+      {step === 1 ? <Tutorial qrCode={qrCode} phoneUrl={phoneUrl} /> : null}
+      {step === 2 || step === 3 ? <IdentityDocumentStep key={step} view={view} step={step} submissionId={submissionId} failure={failure} /> : null}
+      {step === 4 ? <ProofOfAddressStep view={view} submissionId={submissionId} failure={failure} /> : null}
+      {step === 5 ? <StatusStep view={view} /> : null}
+      <div className="mt-8 flex justify-between gap-3">
+        {step > 1 ? (
+          <Link to={`/verify-identity?etape=${previous}`} className={SECONDARY}>
+            Précédent
+          </Link>
+        ) : (
+          <span />
+        )}
+        {step < 5 ? (
+          canGoNext ? (
+            <Link to={`/verify-identity?etape=${next}`} className={SECONDARY}>
+              Suivant
+            </Link>
+          ) : (
+            <button type="button" disabled className={`${SECONDARY} cursor-not-allowed opacity-60`}>
+              Suivant
+            </button>
+          )
+        ) : null}
+      </div>
+    </section>
+  );
+}

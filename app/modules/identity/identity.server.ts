@@ -1,0 +1,705 @@
+import { sql, type Transaction } from "kysely";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
+import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import type { FileStorage, StoredFile } from "~/modules/files/files.server";
+import { fileStorage } from "~/modules/files/files.server";
+import { UploadError } from "~/modules/files/upload-error";
+import { receiveUpload } from "~/modules/files/upload-pipeline.server";
+import { assertRole, assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
+import type { Database, DocumentSide, DocumentStatus, DocumentType, ProofOfAddressType, VerificationOverallStatus } from "~/platform/database-schema";
+import { containsPattern } from "~/platform/like-pattern";
+import { db, runtime } from "~/platform/runtime.server";
+import {
+  documentLabel,
+  formatMegabytes,
+  IDENTITY_DOCUMENT_TYPES,
+  identityMessages,
+  PROOF_OF_ADDRESS_TYPES,
+  reviewMessages,
+  stepUploadSchema,
+  type IdentityStatus,
+  type IdentityStep,
+  type ReviewDecision,
+  type ReviewQuery,
+  type UploadStep,
+} from "./identity.schema";
+
+/** Upload groups are days in the people's time zone. */
+const GROUP_TIME_ZONE = "Europe/Paris";
+const REVIEW_PAGE_SIZE = 20;
+const UPLOAD_STEPS: readonly UploadStep[] = [2, 3, 4];
+
+export type StepState = "empty" | "pending" | "approved" | "rejected";
+
+export interface IdentityDocumentView {
+  id: string;
+  stepNumber: UploadStep;
+  documentType: DocumentType;
+  documentSide: DocumentSide;
+  proofType: ProofOfAddressType | null;
+  fileId: string | null;
+  fileName: string;
+  mediaType: string;
+  status: DocumentStatus;
+  rejectionReason: string | null;
+  uploadedAt: string;
+}
+
+export interface VerificationView {
+  profileCompleted: boolean;
+  identityVerified: boolean;
+  identity: IdentityStatus;
+  overallStatus: VerificationOverallStatus;
+  currentStep: number;
+  /** The step the screen opens on (spec §4: lowest rejected step, else 5 once 1–4 are done, else current_step). */
+  openStep: IdentityStep;
+  completed: Record<IdentityStep, boolean>;
+  reachable: Record<IdentityStep, boolean>;
+  stepStates: Record<UploadStep, StepState>;
+  documents: Record<UploadStep, IdentityDocumentView[]>;
+  rejected: IdentityDocumentView[];
+  lowestRejectedStep: UploadStep | null;
+  /** Percentage of the five steps completed, not counting steps 2–4 with a rejection. */
+  progress: number;
+  /** The type sent at step 2 (step 3 must differ). */
+  step2Type: DocumentType | null;
+  address: { firstName: string; lastName: string; address: string | null; postalCode: string | null; city: string | null };
+}
+
+type Executor = Transaction<Database> | ReturnType<typeof db>;
+
+async function ensureStatusRow(executor: Executor, userId: string) {
+  await executor.insertInto("identity_verification_status").values({ user_id: userId }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
+  return executor.selectFrom("identity_verification_status").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
+}
+
+function stepState(documents: IdentityDocumentView[]): StepState {
+  if (documents.some((document) => document.status === "rejected")) return "rejected";
+  if (documents.some((document) => document.status === "pending")) return "pending";
+  if (documents.some((document) => document.status === "approved")) return "approved";
+  return "empty";
+}
+
+/** The acting person's verification: step states, status priority, rejections, where the screen opens. */
+export async function verificationFor(actor: Actor): Promise<VerificationView> {
+  assertUser(actor);
+  const database = db();
+  const profile = await database
+    .selectFrom("profiles")
+    .select(["first_name", "last_name", "address", "postal_code", "city", "profile_completed", "identity_verified"])
+    .where("id", "=", actor.userId)
+    .executeTakeFirst();
+  if (!profile) throw new NotFoundError();
+  const status = await ensureStatusRow(database, actor.userId);
+  const rows = await database
+    .selectFrom("identity_verification_documents as d")
+    .leftJoin("stored_files as f", "f.id", "d.stored_file_id")
+    .select([
+      "d.id",
+      "d.step_number",
+      "d.document_type",
+      "d.document_side",
+      "d.proof_type",
+      "d.stored_file_id",
+      "d.file_name",
+      "d.mime_type",
+      "f.media_type",
+      "d.status",
+      "d.rejection_reason",
+      "d.uploaded_at",
+    ])
+    .where("d.user_id", "=", actor.userId)
+    .where("d.obsolete", "=", false)
+    .orderBy("d.step_number")
+    .orderBy("d.uploaded_at", "desc")
+    .execute();
+  const all: IdentityDocumentView[] = rows.map((row) => ({
+    id: row.id,
+    stepNumber: row.step_number,
+    documentType: row.document_type,
+    documentSide: row.document_side,
+    proofType: row.proof_type,
+    fileId: row.stored_file_id,
+    fileName: row.file_name,
+    mediaType: row.media_type ?? row.mime_type,
+    status: row.status,
+    rejectionReason: row.rejection_reason,
+    uploadedAt: row.uploaded_at.toISOString(),
+  }));
+  const documents = { 2: [], 3: [], 4: [] } as Record<UploadStep, IdentityDocumentView[]>;
+  for (const document of all) documents[document.stepNumber].push(document);
+  const stepStates = { 2: stepState(documents[2]), 3: stepState(documents[3]), 4: stepState(documents[4]) };
+  const rejected = all.filter((document) => document.status === "rejected");
+  const lowestRejectedStep = rejected.length ? (Math.min(...rejected.map((document) => document.stepNumber)) as UploadStep) : null;
+  const completed: Record<IdentityStep, boolean> = {
+    1: status.step1_completed,
+    2: status.step2_completed,
+    3: status.step3_completed,
+    4: status.step4_completed,
+    5: status.step5_completed || profile.identity_verified,
+  };
+  const reachable = {} as Record<IdentityStep, boolean>;
+  for (const step of [1, 2, 3, 4, 5] as IdentityStep[]) {
+    reachable[step] = step === 1 || step <= status.current_step || completed[(step - 1) as IdentityStep];
+  }
+  const done = ([1, 2, 3, 4, 5] as IdentityStep[]).filter(
+    (step) => completed[step] && !(step >= 2 && step <= 4 && stepStates[step as UploadStep] === "rejected"),
+  ).length;
+  const identity: IdentityStatus = profile.identity_verified
+    ? "verified"
+    : rejected.length > 0
+      ? "rejected"
+      : all.some((document) => document.status === "pending") || completed[2] || completed[3] || completed[4]
+        ? "pending"
+        : "unverified";
+  const openStep: IdentityStep =
+    lowestRejectedStep ?? (completed[1] && completed[2] && completed[3] && completed[4] ? 5 : (Math.min(Math.max(status.current_step, 1), 5) as IdentityStep));
+  return {
+    profileCompleted: profile.profile_completed,
+    identityVerified: profile.identity_verified,
+    identity,
+    overallStatus: status.overall_status,
+    currentStep: status.current_step,
+    openStep,
+    completed,
+    reachable,
+    stepStates,
+    documents,
+    rejected,
+    lowestRejectedStep,
+    progress: Math.round((done / 5) * 100),
+    step2Type: documents[2][0]?.documentType ?? null,
+    address: { firstName: profile.first_name, lastName: profile.last_name, address: profile.address, postalCode: profile.postal_code, city: profile.city },
+  };
+}
+
+/** Step 1 (the tutorial) is completed by reading it and going on. */
+export async function completeTutorial(actor: Actor): Promise<void> {
+  assertUser(actor);
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await ensureStatusRow(trx, actor.userId);
+      await trx
+        .updateTable("identity_verification_status")
+        .set({ step1_completed: true, current_step: sql<number>`GREATEST(current_step, 2)` })
+        .where("user_id", "=", actor.userId)
+        .execute();
+    });
+}
+
+/** A step's upload refused for a reason of the form (not of the file): French message, the field at fault. */
+export class IdentityFormError extends Error {
+  override name = "IdentityFormError";
+  constructor(
+    message: string,
+    readonly field?: string,
+    readonly status = 422,
+  ) {
+    super(message);
+  }
+}
+
+class DuplicateSubmission extends Error {}
+
+export type StepUploadResult =
+  | { ok: true; message: string; documentIds: string[]; duplicate: boolean }
+  | { ok: false; status: number; message: string; field?: string };
+
+const FILE_FIELDS: Record<UploadStep, Record<string, number>> = { 2: { recto: 1, verso: 1 }, 3: { recto: 1, verso: 1 }, 4: { document: 1 } };
+
+/**
+ * Receives the files of step 2, 3 or 4 through the upload pipeline and, in the transaction that records them: marks
+ * the step's earlier documents obsolete, inserts the new ones as pending, completes the step (spec §4). A refusal
+ * leaves nothing behind and the earlier documents untouched.
+ */
+export async function submitIdentityStep(
+  actor: Actor,
+  step: UploadStep,
+  request: Request,
+  options: { storage?: FileStorage } = {},
+): Promise<StepUploadResult> {
+  assertUser(actor);
+  if (!UPLOAD_STEPS.includes(step)) throw new NotFoundError();
+  try {
+    const upload = await receiveUpload(
+      request,
+      { ownerId: actor.userId, fileFields: FILE_FIELDS[step], requireFile: false, ...(options.storage ? { storage: options.storage } : {}) },
+      (trx, received) => recordStep(trx, actor, step, received.files, received.fields),
+    );
+    return { ok: true, message: identityMessages.uploaded[step], documentIds: upload.result, duplicate: false };
+  } catch (error) {
+    if (error instanceof DuplicateSubmission) return { ok: true, message: identityMessages.uploaded[step], documentIds: [], duplicate: true };
+    if (error instanceof IdentityFormError) return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
+    if (error instanceof UploadError) return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
+    throw error;
+  }
+}
+
+async function recordStep(
+  trx: Transaction<Database>,
+  actor: UserActor,
+  step: UploadStep,
+  files: { field: string; file: StoredFile }[],
+  rawFields: Record<string, string>,
+): Promise<string[]> {
+  const fields = stepUploadSchema.parse(rawFields);
+  await ensureStatusRow(trx, actor.userId);
+  // One upload at a time per person: serialises double-clicks and concurrent tabs.
+  const status = await trx.selectFrom("identity_verification_status").selectAll().where("user_id", "=", actor.userId).forUpdate().executeTakeFirstOrThrow();
+  if (fields.submissionId) {
+    const seen = await trx
+      .selectFrom("identity_verification_documents")
+      .select("id")
+      .where("user_id", "=", actor.userId)
+      .where("submission_id", "=", fields.submissionId)
+      .executeTakeFirst();
+    if (seen) throw new DuplicateSubmission();
+  }
+  const profile = await trx.selectFrom("profiles").select(["identity_verified", "profile_completed"]).where("id", "=", actor.userId).executeTakeFirstOrThrow();
+  if (profile.identity_verified) throw new IdentityFormError(identityMessages.alreadyVerified, undefined, 409);
+  if (!profile.profile_completed) throw new IdentityFormError(identityMessages.stepNotReachable, undefined, 409);
+  const previousDone = step === 2 ? status.step1_completed : step === 3 ? status.step2_completed : status.step3_completed;
+  if (!previousDone) throw new IdentityFormError(identityMessages.stepNotReachable, undefined, 409);
+
+  let documentType: DocumentType;
+  let proofType: ProofOfAddressType | null = null;
+  let placed: { side: DocumentSide; file: StoredFile }[];
+  const byField = new Map(files.map((item) => [item.field, item.file]));
+  if (step === 4) {
+    if (!(PROOF_OF_ADDRESS_TYPES as readonly string[]).includes(fields.proofType)) throw new IdentityFormError(identityMessages.chooseProof, "proofType");
+    documentType = "proof_of_address";
+    proofType = fields.proofType as ProofOfAddressType;
+    const file = byField.get("document");
+    if (!file) throw new IdentityFormError(identityMessages.missingSides, "document");
+    placed = [{ side: "single", file }];
+  } else {
+    if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(fields.documentType)) throw new IdentityFormError(identityMessages.chooseType, "documentType");
+    documentType = fields.documentType as DocumentType;
+    if (step === 3) {
+      const first = await trx
+        .selectFrom("identity_verification_documents")
+        .select("document_type")
+        .where("user_id", "=", actor.userId)
+        .where("step_number", "=", 2)
+        .where("obsolete", "=", false)
+        .orderBy("uploaded_at", "desc")
+        .executeTakeFirst();
+      if (first?.document_type === documentType) throw new IdentityFormError(identityMessages.sameTypeAsStep2, "documentType");
+    }
+    const recto = byField.get("recto");
+    const verso = byField.get("verso");
+    if (documentType === "passeport") {
+      if (!recto) throw new IdentityFormError(identityMessages.missingSides, "recto");
+      if (verso) throw new IdentityFormError(identityMessages.passportOnePage, "verso");
+      placed = [{ side: "single", file: recto }];
+    } else {
+      if (!recto || !verso) throw new IdentityFormError(identityMessages.missingSides, recto ? "verso" : "recto");
+      placed = [
+        { side: "recto", file: recto },
+        { side: "verso", file: verso },
+      ];
+    }
+  }
+  const blurry = files.find((item) => item.file.warnings.includes("blurry"));
+  if (blurry && fields.confirmBlurry !== "on") throw new UploadError("blurry", blurry.field);
+
+  await trx
+    .updateTable("identity_verification_documents")
+    .set({ obsolete: true })
+    .where("user_id", "=", actor.userId)
+    .where("step_number", "=", step)
+    .where("obsolete", "=", false)
+    .execute();
+  const inserted = await trx
+    .insertInto("identity_verification_documents")
+    .values(
+      placed.map(({ side, file }) => ({
+        user_id: actor.userId,
+        step_number: step,
+        document_type: documentType,
+        document_side: side,
+        proof_type: proofType,
+        file_name: file.original_name,
+        file_path: file.id,
+        file_size: Number(file.size_bytes),
+        mime_type: file.media_type,
+        stored_file_id: file.id,
+        submission_id: fields.submissionId ?? null,
+        status: "pending" as const,
+      })),
+    )
+    .returning("id")
+    .execute();
+
+  const stillRejected = await trx
+    .selectFrom("identity_verification_documents")
+    .select("id")
+    .where("user_id", "=", actor.userId)
+    .where("obsolete", "=", false)
+    .where("status", "=", "rejected")
+    .executeTakeFirst();
+  const step4Done = step === 4 || status.step4_completed;
+  const overall: VerificationOverallStatus = stillRejected ? "rejected" : step4Done ? "completed" : "in_progress";
+  await trx
+    .updateTable("identity_verification_status")
+    .set({
+      [`step${step}_completed`]: true,
+      current_step: sql<number>`GREATEST(current_step, ${step + 1})`,
+      overall_status: overall,
+      ...(step === 4 ? { completed_at: new Date() } : {}),
+    })
+    .where("user_id", "=", actor.userId)
+    .execute();
+  return inserted.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Review console (admin only)
+
+export interface ReviewGroup {
+  /** Any document of the group identifies it; the newest one is used. */
+  groupId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  documentType: DocumentType;
+  stepNumber: UploadStep;
+  day: string;
+  status: DocumentStatus;
+  uploadedAt: string;
+  ownDocuments: boolean;
+  documents: {
+    id: string;
+    side: DocumentSide;
+    proofType: ProofOfAddressType | null;
+    fileId: string | null;
+    fileName: string;
+    mediaType: string;
+    fileStatus: string | null;
+    size: string;
+    status: DocumentStatus;
+    rejectionReason: string | null;
+    reviewedAt: string | null;
+  }[];
+}
+
+export interface ReviewPage {
+  groups: ReviewGroup[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pendingGroups: number;
+}
+
+interface GroupRow {
+  user_id: string;
+  document_type: DocumentType;
+  step_number: number;
+  day: string;
+  group_status: DocumentStatus;
+  last_upload: Date | string;
+  group_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string | Date | null;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  total: string | number;
+}
+
+const groupDay = sql`(d.uploaded_at AT TIME ZONE ${sql.lit(GROUP_TIME_ZONE)})::date`;
+
+/** The review console's list: groups (person, type, step, upload day) of non-obsolete documents, pending first then newest. */
+export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<ReviewPage> {
+  assertRole(actor, "admin");
+  const database = db();
+  const term = query.q.trim();
+  const pattern = term ? containsPattern(term) : null;
+  const search = pattern
+    ? sql`AND (p.email ILIKE ${pattern} OR p.first_name ILIKE ${pattern} OR p.last_name ILIKE ${pattern}
+          OR (p.first_name || ' ' || p.last_name) ILIKE ${pattern} OR g.file_names ILIKE ${pattern})`
+    : sql``;
+  const statusFilter = query.statut === "all" ? sql`` : sql`AND g.group_status = ${query.statut}`;
+  const offset = (query.page - 1) * REVIEW_PAGE_SIZE;
+  const groupsCte = sql`
+    WITH g AS (
+      SELECT d.user_id, d.document_type, d.step_number, ${groupDay} AS day,
+        CASE WHEN bool_or(d.status = 'pending') THEN 'pending' WHEN bool_or(d.status = 'rejected') THEN 'rejected' ELSE 'approved' END
+          AS group_status,
+        max(d.uploaded_at) AS last_upload,
+        (array_agg(d.id ORDER BY d.uploaded_at DESC, d.id))[1] AS group_id,
+        string_agg(d.file_name, ' ') AS file_names
+      FROM identity_verification_documents d
+      WHERE NOT d.obsolete
+      GROUP BY d.user_id, d.document_type, d.step_number, ${groupDay}
+    )`;
+  const matching = sql`FROM g JOIN profiles p ON p.id = g.user_id WHERE true ${search} ${statusFilter}`;
+  const rows = await sql<GroupRow>`
+    ${groupsCte}
+    SELECT g.user_id, g.document_type, g.step_number, g.day::text AS day, g.group_status, g.last_upload, g.group_id,
+      p.email, p.first_name, p.last_name, p.birth_date::text AS birth_date, p.address, p.postal_code, p.city,
+      count(*) OVER () AS total
+    ${matching}
+    ORDER BY (g.group_status = 'pending') DESC, g.last_upload DESC, g.group_id
+    LIMIT ${REVIEW_PAGE_SIZE} OFFSET ${offset}
+  `.execute(database);
+  // Past the last page the window count is missing: count on its own.
+  const total =
+    rows.rows.length > 0 || offset === 0
+      ? Number(rows.rows[0]?.total ?? 0)
+      : Number((await sql<{ n: string }>`${groupsCte} SELECT count(*) AS n ${matching}`.execute(database)).rows[0]?.n ?? 0);
+  const pending = await database
+    .selectFrom("identity_verification_documents as d")
+    .select(sql<string>`count(DISTINCT (d.user_id, d.document_type, d.step_number, ${groupDay}))`.as("n"))
+    .where("d.obsolete", "=", false)
+    .where("d.status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  const groups: ReviewGroup[] = [];
+  const keys = rows.rows;
+  const documents = keys.length
+    ? await database
+        .selectFrom("identity_verification_documents as d")
+        .leftJoin("stored_files as f", "f.id", "d.stored_file_id")
+        .select([
+          "d.id",
+          "d.user_id",
+          "d.document_type",
+          "d.step_number",
+          sql<string>`${groupDay}::text`.as("day"),
+          "d.document_side",
+          "d.proof_type",
+          "d.stored_file_id",
+          "d.file_name",
+          "d.mime_type",
+          "f.media_type",
+          "f.status as file_status",
+          "d.file_size",
+          "d.status",
+          "d.rejection_reason",
+          "d.reviewed_at",
+        ])
+        .where("d.obsolete", "=", false)
+        .where("d.user_id", "in", [...new Set(keys.map((row) => row.user_id))])
+        .orderBy("d.uploaded_at")
+        .orderBy("d.document_side")
+        .execute()
+    : [];
+  for (const row of keys) {
+    groups.push({
+      groupId: row.group_id,
+      userId: row.user_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      birthDate: row.birth_date ? String(row.birth_date).slice(0, 10) : null,
+      address: row.address,
+      postalCode: row.postal_code,
+      city: row.city,
+      documentType: row.document_type,
+      stepNumber: Number(row.step_number) as UploadStep,
+      day: row.day,
+      status: row.group_status,
+      uploadedAt: new Date(row.last_upload).toISOString(),
+      ownDocuments: row.user_id === actor.userId,
+      documents: documents
+        .filter((d) => d.user_id === row.user_id && d.document_type === row.document_type && d.step_number === Number(row.step_number) && d.day === row.day)
+        .map((d) => ({
+          id: d.id,
+          side: d.document_side,
+          proofType: d.proof_type,
+          fileId: d.stored_file_id,
+          fileName: d.file_name,
+          mediaType: d.media_type ?? d.mime_type,
+          fileStatus: d.file_status,
+          size: formatMegabytes(Number(d.file_size)),
+          status: d.status,
+          rejectionReason: d.rejection_reason,
+          reviewedAt: d.reviewed_at ? d.reviewed_at.toISOString() : null,
+        })),
+    });
+  }
+  return { groups, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)), pendingGroups: Number(pending.n) };
+}
+
+export type ReviewResult =
+  | { ok: true; outcome: "approved" | "rejected"; message: string; identityVerified: boolean; documentIds: string[] }
+  | { ok: false; status: number; message: string };
+
+/**
+ * Approves or rejects a whole group (the person, type, step and upload day of `documentId`). In one transaction: the
+ * documents, the append-only audit row, the full approval (steps 2, 3 and 4 each with an approved document) and the
+ * person's email.
+ */
+export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision): Promise<ReviewResult> {
+  assertRole(actor, "admin");
+  const result = await db()
+    .transaction()
+    .execute(async (trx): Promise<ReviewResult> => {
+      const anchor = await trx
+        .selectFrom("identity_verification_documents as d")
+        .select(["d.user_id", "d.document_type", "d.step_number", sql<string>`${groupDay}::text`.as("day")])
+        .where("d.id", "=", decision.documentId)
+        .where("d.obsolete", "=", false)
+        .executeTakeFirst();
+      if (!anchor) throw new NotFoundError();
+      if (anchor.user_id === actor.userId) return { ok: false, status: 403, message: reviewMessages.ownDocuments };
+      await ensureStatusRow(trx, anchor.user_id);
+      await trx.selectFrom("identity_verification_status").select("id").where("user_id", "=", anchor.user_id).forUpdate().execute();
+      const group = await trx
+        .selectFrom("identity_verification_documents as d")
+        .select(["d.id", "d.document_side"])
+        .where("d.user_id", "=", anchor.user_id)
+        .where("d.document_type", "=", anchor.document_type)
+        .where("d.step_number", "=", anchor.step_number)
+        .where(sql<boolean>`${groupDay}::text = ${anchor.day}`)
+        .where("d.obsolete", "=", false)
+        .where("d.status", "=", "pending")
+        .execute();
+      if (group.length === 0) return { ok: false, status: 409, message: reviewMessages.alreadyReviewed };
+      const ids = group.map((row) => row.id);
+      const outcome = decision.decision === "approve" ? ("approved" as const) : ("rejected" as const);
+      const reason = decision.decision === "reject" ? decision.reason : null;
+      await trx
+        .updateTable("identity_verification_documents")
+        .set({ status: outcome, reviewed_at: new Date(), reviewed_by: actor.userId, rejection_reason: reason })
+        .where("id", "in", ids)
+        .execute();
+      const person = await trx.selectFrom("profiles").select(["email", "first_name", "identity_verified"]).where("id", "=", anchor.user_id).executeTakeFirstOrThrow();
+      const base = runtime().env.PUBLIC_URL.replace(/\/+$/, "");
+      let identityVerified = false;
+      if (outcome === "approved") {
+        const approvedSteps = await trx
+          .selectFrom("identity_verification_documents")
+          .select("step_number")
+          .distinct()
+          .where("user_id", "=", anchor.user_id)
+          .where("obsolete", "=", false)
+          .where("status", "=", "approved")
+          .execute();
+        const steps = new Set(approvedSteps.map((row) => row.step_number));
+        if (UPLOAD_STEPS.every((step) => steps.has(step)) && !person.identity_verified) {
+          identityVerified = true;
+          await trx.updateTable("profiles").set({ identity_verified: true }).where("id", "=", anchor.user_id).execute();
+          await trx
+            .updateTable("identity_verification_status")
+            .set({ step5_completed: true, current_step: 5, overall_status: "approved", completed_at: sql`coalesce(completed_at, now())` })
+            .where("user_id", "=", anchor.user_id)
+            .execute();
+          await enqueueEmail(trx, {
+            to: person.email,
+            template: "identite-verifiee",
+            variables: { prenom: person.first_name, lien: `${base}/dashboard` },
+          });
+        }
+      } else {
+        await trx.updateTable("identity_verification_status").set({ overall_status: "rejected" }).where("user_id", "=", anchor.user_id).execute();
+        const sides = group.map((row) => documentLabel(anchor.document_type, row.document_side));
+        await enqueueEmail(trx, {
+          to: person.email,
+          template: "document-rejete",
+          variables: { prenom: person.first_name, document: [...new Set(sides)].join(", "), raisons: reason ?? "", lien: `${base}/verify-identity` },
+        });
+      }
+      await trx
+        .insertInto("identity_review_audit")
+        .values({
+          reviewer_id: actor.userId,
+          reviewer_email: actor.email,
+          subject_user_id: anchor.user_id,
+          step_number: anchor.step_number,
+          document_type: anchor.document_type,
+          document_ids: ids,
+          outcome,
+          reason,
+          identity_verified: identityVerified,
+        })
+        .execute();
+      return {
+        ok: true,
+        outcome,
+        message: outcome === "approved" ? reviewMessages.approved : reviewMessages.rejected,
+        identityVerified,
+        documentIds: ids,
+      };
+    });
+  if (result.ok) jobsEnqueued();
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files
+
+/**
+ * Whether the acting person may view a stored file: its owner, or an admin when it is an identity document.
+ * Anyone else gets NotFoundError (another person's file does not exist for them).
+ */
+export async function assertMayViewFile(actor: Actor, fileId: string): Promise<void> {
+  assertUser(actor);
+  const file = await db().selectFrom("stored_files").select(["owner_id"]).where("id", "=", fileId).executeTakeFirst();
+  if (!file) throw new NotFoundError();
+  if (file.owner_id === actor.userId) return;
+  if (actor.role === "admin") {
+    const document = await db().selectFrom("identity_verification_documents").select("id").where("stored_file_id", "=", fileId).executeTakeFirst();
+    if (document) return;
+  }
+  throw new NotFoundError();
+}
+
+/** A fresh 60-second link to a file, bound to the acting person, after checking they may view it. */
+export async function fileLinkFor(actor: Actor, fileId: string): Promise<string> {
+  await assertMayViewFile(actor, fileId);
+  return fileStorage().downloadLink(fileId, (actor as UserActor).userId);
+}
+
+export type FileDownload =
+  | { kind: "refused"; status: 403 | 404; message: string }
+  | { kind: "redirect"; location: string }
+  | { kind: "file"; file: StoredFile; stream: import("node:stream").Readable };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /fichiers/:id. Without a signature: a fresh 60-second link for this viewer (after the access check). With one:
+ * the decrypted file, if the link is this viewer's, unexpired and untampered, and they may still view the file.
+ */
+export async function downloadFile(
+  actor: Actor,
+  fileId: string,
+  link: { exp: string | null; sig: string | null },
+  options: { storage?: FileStorage } = {},
+): Promise<FileDownload> {
+  if (actor.kind !== "user") return { kind: "refused", status: 403, message: "Connectez-vous pour ouvrir ce document." };
+  if (!UUID.test(fileId)) return { kind: "refused", status: 404, message: "Document introuvable." };
+  const storage = options.storage ?? fileStorage();
+  try {
+    assertUser(actor);
+  } catch {
+    return { kind: "refused", status: 403, message: "Action non autorisée." };
+  }
+  if (link.exp === null && link.sig === null) {
+    try {
+      await assertMayViewFile(actor, fileId);
+    } catch {
+      return { kind: "refused", status: 404, message: "Document introuvable." };
+    }
+    return { kind: "redirect", location: storage.downloadLink(fileId, actor.userId) };
+  }
+  const check = storage.checkDownloadLink({ fileId, viewerId: actor.userId, exp: link.exp, sig: link.sig });
+  if (check === "expired") return { kind: "refused", status: 403, message: "Ce lien a expiré. Rouvrez le document depuis votre espace." };
+  if (check !== "valid") return { kind: "refused", status: 403, message: "Ce lien n'est pas valable." };
+  try {
+    await assertMayViewFile(actor, fileId);
+  } catch {
+    return { kind: "refused", status: 404, message: "Document introuvable." };
+  }
+  const { file, stream } = await storage.open(fileId);
+  return { kind: "file", file, stream };
+}

@@ -1,0 +1,27 @@
+import { Readable } from "node:stream";
+import type { Route } from "./+types/fichiers";
+import { contentDisposition } from "~/modules/files/file-names";
+import { downloadFile } from "~/modules/identity/identity.server";
+import { currentActor } from "~/platform/guards.server";
+
+const PRIVATE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+
+/** GET /fichiers/:id: a stored file through a 60-second link bound to the viewer (owner, or an admin reviewer). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const result = await downloadFile(currentActor(context), params.id, { exp: url.searchParams.get("exp"), sig: url.searchParams.get("sig") });
+  if (result.kind === "refused") {
+    return new Response(result.message, { status: result.status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  if (result.kind === "redirect") return new Response(null, { status: 302, headers: { ...PRIVATE, Location: result.location } });
+  const disposition = url.searchParams.get("telecharger") === "1" ? "attachment" : "inline";
+  return new Response(Readable.toWeb(result.stream) as ReadableStream, {
+    headers: {
+      ...PRIVATE,
+      "Content-Type": result.file.media_type,
+      "Content-Length": String(result.file.size_bytes),
+      "Content-Disposition": contentDisposition(disposition, result.file.original_name),
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}

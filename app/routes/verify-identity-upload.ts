@@ -1,0 +1,32 @@
+import type { Route } from "./+types/verify-identity-upload";
+import { submitIdentityStep } from "~/modules/identity/identity.server";
+import { identityMessages, type UploadStep } from "~/modules/identity/identity.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { requireCompletedProfile } from "~/platform/guards.server";
+
+/**
+ * POST /verify-identity/envoi?etape=2|3|4: the page's upload script (progress bar) posts the same multipart form
+ * here and gets JSON back; the plain form posts to /verify-identity itself.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireCompletedProfile(context);
+  const step = Number(new URL(request.url).searchParams.get("etape"));
+  if (step !== 2 && step !== 3 && step !== 4) return Response.json({ error: "Étape inconnue." }, { status: 404 });
+  const result = await submitIdentityStep(actor, step as UploadStep, request);
+  if (!result.ok) {
+    return Response.json(
+      { error: result.message, field: result.field ?? null, title: identityMessages.uploadFailed[step as UploadStep] },
+      { status: result.status },
+    );
+  }
+  const location = `/verify-identity?etape=${step + 1}`;
+  // The toast travels in the cookie; the script then navigates to the next step.
+  const redirect = await redirectWithToast(location, { title: result.message, tone: "success" });
+  const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });
+  for (const cookie of redirect.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return new Response(JSON.stringify({ location }), { status: 200, headers });
+}
+
+export function loader() {
+  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import QRCode from "qrcode";
+import { data } from "react-router";
+import type { Route } from "./+types/verify-identity";
+import { IdentityStepPage } from "~/components/identity/identity-steps";
+import { pageTitle } from "~/content/site";
+import { completeTutorial, submitIdentityStep, verificationFor } from "~/modules/identity/identity.server";
+import { identityMessages, type IdentityStep, type UploadStep } from "~/modules/identity/identity.schema";
+import { env } from "~/platform/env.server";
+import { redirectWithToast } from "~/platform/flash.server";
+import { requireCompletedProfile } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vérification d'identité") }, { name: "robots", content: "noindex" }];
+
+function requestedStep(request: Request): number | null {
+  const raw = new URL(request.url).searchParams.get("etape");
+  const step = raw && /^[1-5]$/.test(raw) ? Number(raw) : null;
+  return step;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireCompletedProfile(context);
+  const view = await verificationFor(actor);
+  const asked = requestedStep(request);
+  const step = (asked && view.reachable[asked as IdentityStep] ? asked : view.openStep) as IdentityStep;
+  const phoneUrl = `${env().PUBLIC_URL.replace(/\/+$/, "")}/verify-identity?etape=2`;
+  const qrCode = step === 1 ? await QRCode.toString(phoneUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) : null;
+  return { view, step, qrCode, phoneUrl, submissionId: randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireCompletedProfile(context);
+  const step = requestedStep(request);
+  if (step === 1) {
+    await completeTutorial(actor);
+    return redirectWithToast("/verify-identity?etape=2", { title: identityMessages.stepCompleted, tone: "success" });
+  }
+  if (step !== 2 && step !== 3 && step !== 4) throw data(null, { status: 404 });
+  const result = await submitIdentityStep(actor, step as UploadStep, request);
+  if (!result.ok) {
+    const failure = { error: result.message, field: result.field ?? null, title: identityMessages.uploadFailed[step as UploadStep] };
+    return data(failure, { status: result.status });
+  }
+  const next = `/verify-identity?etape=${step + 1}`;
+  return redirectWithToast(next, { title: result.message, tone: "success" });
+}
+
+export default function VerifyIdentityPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <IdentityStepPage {...loaderData} failure={actionData ?? null} />;
+}

@@ -1,0 +1,150 @@
+/**
+ * Identity verification, end to end in a browser: a person with a completed profile goes through the five steps
+ * (JPEG recto/verso, a passport, a PDF proof of address), an admin rejects one group with a reason, the person sees
+ * the reason on the dashboard and resubmits, the admin approves everything, and the dashboard says 'Identité vérifiée'.
+ * Runs its own server (its embedded database is seeded before the server opens it).
+ */
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { db, stopRuntime } from "~/platform/runtime.server";
+import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { startProductionServer, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { jpegFile, pdfFile } from "../support/upload-fixtures";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+import { signInAsStaff, type StaffMember } from "./support/staff";
+
+const SECRET = "identity-journey-secret-identity-journey-secret-01";
+
+test.describe("identity verification journey", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: RunningServer;
+  let drop: () => Promise<void>;
+  let admin: StaffMember;
+  let client: { email: string; password: string };
+  const files = {} as Record<"recto" | "verso" | "passport" | "bill", string>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const database = await persistentDatabaseTarget("pglite");
+    drop = database.drop;
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
+    const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
+    await db()
+      .updateTable("profiles")
+      .set({ profile_completed: true, address: "8 rue Victor Hugo", postal_code: "69002", city: "Lyon", birth_date: "1952-06-30" })
+      .where("id", "=", seeded.userId)
+      .execute();
+    client = seeded;
+    await stopRuntime();
+    const dir = await mkdtemp(path.join(tmpdir(), "recours-identity-e2e-"));
+    for (const [name, bytes] of [
+      ["recto", await jpegFile()],
+      ["verso", await jpegFile({ width: 1100 })],
+      ["passport", await jpegFile({ width: 1000, height: 1300 })],
+      ["bill", await pdfFile()],
+    ] as const) {
+      files[name] = path.join(dir, `${name}.${name === "bill" ? "pdf" : "jpg"}`);
+      await writeFile(files[name], bytes);
+    }
+    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  async function clientPage(browser: import("@playwright/test").Browser): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const page = await context.newPage();
+    await page.goto("/connexion");
+    await waitForHydration(page);
+    await page.getByLabel("Adresse e-mail").fill(client.email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    return page;
+  }
+
+  async function adminPage(browser: import("@playwright/test").Browser): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const page = await context.newPage();
+    await signInAsStaff(page, admin);
+    return page;
+  }
+
+  test("five steps, a rejection with its reason, a resubmission, then full approval", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await clientPage(browser);
+    await page.goto("/verify-identity");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Étape 1 sur 5 : Tutoriel" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Exemple/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page, "/verify-identity (tutoriel)");
+    await page.getByRole("button", { name: "J'ai compris, commencer" }).click();
+
+    await expect(page.getByRole("heading", { name: /Étape 2 sur 5/ })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: "Carte d'identité" }).check();
+    await page.getByLabel(/^Recto/).setInputFiles(files.recto);
+    await page.getByLabel(/^Verso/).setInputFiles(files.verso);
+    await expect(page.getByRole("img", { name: /Aperçu : Recto/ })).toBeVisible();
+    await expectNoAxeViolations(page, "/verify-identity (étape 2)");
+    await page.getByRole("button", { name: "Envoyer" }).click();
+
+    await expect(page.getByRole("heading", { name: /Étape 3 sur 5/ })).toBeVisible();
+    await waitForHydration(page);
+    await expect(page.getByRole("radio", { name: "Carte d'identité" })).toHaveCount(0);
+    await page.getByRole("radio", { name: "Passeport" }).check();
+    await page.getByLabel("Page photo du passeport").setInputFiles(files.passport);
+    await page.getByRole("button", { name: "Envoyer" }).click();
+
+    await expect(page.getByRole("heading", { name: /Étape 4 sur 5/ })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: "Facture d'électricité" }).check();
+    await page.getByLabel("Justificatif de domicile", { exact: true }).setInputFiles(files.bill);
+    await page.getByRole("button", { name: "Envoyer" }).click();
+
+    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Documents en cours de vérification" })).toBeVisible();
+    await expectNoAxeViolations(page, "/verify-identity (statut)");
+
+    // The admin rejects the passport.
+    const reviewer = await adminPage(browser);
+    await reviewer.getByRole("link", { name: "Examiner maintenant" }).click();
+    await expect(reviewer.getByRole("heading", { level: 1, name: "Documents d'identité" })).toBeVisible();
+    await expect(reviewer.getByText("3 groupe(s) en attente")).toBeVisible();
+    await expect(reviewer.getByText("30-06-1952").first()).toBeVisible();
+    await expectNoAxeViolations(reviewer, "/admin/documents");
+    const passport = reviewer.getByRole("listitem").filter({ has: reviewer.getByRole("heading", { name: /Passeport · étape 3/ }) });
+    await passport.getByLabel("Raison du rejet").selectOption("Photo floue ou illisible");
+    await passport.getByRole("button", { name: /Rejeter/ }).click();
+    await expect(reviewer.getByText("Document rejeté").first()).toBeVisible();
+
+    // The person sees the reason and resubmits.
+    await page.goto("/dashboard");
+    await expect(page.getByText("Raison : Photo floue ou illisible")).toBeVisible();
+    await page.getByRole("link", { name: "Reprendre la vérification" }).first().click();
+    await expect(page.getByRole("heading", { name: /Étape 3 sur 5/ })).toBeVisible();
+    await expect(page.getByText("Documents rejetés - Resoumission requise")).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: "Passeport" }).check();
+    await page.getByLabel("Page photo du passeport").setInputFiles(files.passport);
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    await expect(page.getByRole("heading", { name: /Étape 4 sur 5/ })).toBeVisible();
+
+    // The admin approves all three groups.
+    for (let i = 0; i < 3; i += 1) {
+      await reviewer.goto("/admin/documents?statut=pending");
+      await reviewer.getByRole("button", { name: /^Approuver/ }).first().click();
+      await expect(reviewer.getByText("Document approuvé").first()).toBeVisible();
+    }
+    await page.goto("/dashboard");
+    await expect(page.getByText("Identité vérifiée").first()).toBeVisible();
+    await expectNoAxeViolations(page, "/dashboard (identité vérifiée)");
+  });
+});

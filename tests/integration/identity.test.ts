@@ -1,0 +1,384 @@
+import { randomUUID } from "node:crypto";
+import { buffer } from "node:stream/consumers";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FileStorage } from "~/modules/files/files.server";
+import {
+  assertMayViewFile,
+  downloadFile,
+  completeTutorial,
+  reviewDocumentGroup,
+  reviewQueue,
+  submitIdentityStep,
+  verificationFor,
+} from "~/modules/identity/identity.server";
+import { identityMessages, OTHER_REASON, REJECTION_REASONS, reviewDecisionSchema, reviewMessages, reviewQuerySchema } from "~/modules/identity/identity.schema";
+import { uploadMessages } from "~/modules/files/upload-messages";
+import { ForbiddenError, NotFoundError, type UserActor } from "~/platform/actor";
+import type { Role } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+import { seedAccount } from "../support/accounts";
+import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
+import { startTestRuntime, testEngines } from "../support/test-database";
+import { jpegFile, pdfFile, phpScript } from "../support/upload-fixtures";
+
+async function person(role: Role, name: string, completed = true): Promise<UserActor> {
+  const { userId, email } = await seedAccount(role, { firstName: name, lastName: `Nom${name}` });
+  if (completed) {
+    await db()
+      .updateTable("profiles")
+      .set({ profile_completed: true, birth_date: "1958-04-12", address: "12 rue des Lilas", postal_code: "69003", city: "Lyon" })
+      .where("id", "=", userId)
+      .execute();
+  }
+  return {
+    kind: "user",
+    userId,
+    sessionId: "session-de-test",
+    email,
+    role,
+    firstName: name,
+    lastName: `Nom${name}`,
+    clientAddress: "203.0.113.7",
+    secondFactor: role === "user" ? "not-enrolled" : "verified",
+  };
+}
+
+interface Part {
+  field: string;
+  name: string;
+  bytes: Buffer;
+}
+
+function uploadRequest(fields: Record<string, string>, parts: Part[]): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const part of parts) form.append(part.field, new Blob([new Uint8Array(part.bytes)]), part.name);
+  return new Request("http://localhost/verify-identity/2", { method: "POST", body: form });
+}
+
+describe.each(testEngines())("identity verification on %s", (engine) => {
+  let stop: () => Promise<void>;
+  let store: TestStore;
+  let storage: FileStorage;
+  let photo: Buffer;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    ({ stop } = await startTestRuntime(engine));
+    store = await startTestStore("filesystem");
+    storage = testFileStorage(store.store);
+    photo = await jpegFile();
+    pdf = await pdfFile();
+  });
+  afterAll(async () => {
+    await store?.close();
+    await stop?.();
+  });
+
+  async function counts() {
+    const [documents, files] = await Promise.all([
+      db().selectFrom("identity_verification_documents").select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+      db().selectFrom("stored_files").select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { documents: Number(documents.n), files: Number(files.n), objects: await store.count() };
+  }
+
+  const cniParts = (): Part[] => [
+    { field: "recto", name: "cni-recto.jpg", bytes: photo },
+    { field: "verso", name: "cni-verso.jpg", bytes: photo },
+  ];
+
+  async function submitAll(actor: UserActor) {
+    await completeTutorial(actor);
+    expect(await submitIdentityStep(actor, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({ ok: true });
+    expect(
+      await submitIdentityStep(actor, 3, uploadRequest({ documentType: "passeport" }, [{ field: "recto", name: "passeport.jpg", bytes: photo }]), { storage }),
+    ).toMatchObject({ ok: true, message: "Seconde pièce d'identité uploadée avec succès !" });
+    expect(
+      await submitIdentityStep(actor, 4, uploadRequest({ proofType: "facture_electricite" }, [{ field: "document", name: "facture.pdf", bytes: pdf }]), { storage }),
+    ).toMatchObject({ ok: true, message: "Justificatif de domicile uploadé avec succès !" });
+  }
+
+  async function groupOf(admin: UserActor, userEmail: string, step: number) {
+    const page = await reviewQueue(admin, reviewQuerySchema.parse({ q: userEmail }));
+    const group = page.groups.find((candidate) => candidate.stepNumber === step);
+    if (!group) throw new Error(`pas de groupe pour l'étape ${step}`);
+    return group;
+  }
+
+  it("opens a fresh verification on step 1, with a status row created", async () => {
+    const user = await person("user", "Alice");
+    const view = await verificationFor(user);
+    expect(view).toMatchObject({ identity: "unverified", openStep: 1, currentStep: 1, progress: 0, lowestRejectedStep: null, step2Type: null });
+    expect(view.reachable).toEqual({ 1: true, 2: false, 3: false, 4: false, 5: false });
+    await completeTutorial(user);
+    const after = await verificationFor(user);
+    expect(after).toMatchObject({ openStep: 2, currentStep: 2, progress: 20 });
+    expect(after.reachable[2]).toBe(true);
+    expect(after.reachable[3]).toBe(false);
+  });
+
+  it("records the five steps: pending documents linked to stored files, steps completed, status 'completed'", async () => {
+    const user = await person("user", "Bruno");
+    await submitAll(user);
+    const view = await verificationFor(user);
+    expect(view).toMatchObject({ identity: "pending", openStep: 5, currentStep: 5, overallStatus: "completed", progress: 80, step2Type: "cni" });
+    expect(view.stepStates).toEqual({ 2: "pending", 3: "pending", 4: "pending" });
+    expect(view.documents[2].map((d) => d.documentSide).sort()).toEqual(["recto", "verso"]);
+    expect(view.documents[3][0]).toMatchObject({ documentType: "passeport", documentSide: "single" });
+    expect(view.documents[4][0]).toMatchObject({ documentType: "proof_of_address", proofType: "facture_electricite", mediaType: "application/pdf" });
+    const rows = await db()
+      .selectFrom("identity_verification_documents as d")
+      .innerJoin("stored_files as f", "f.id", "d.stored_file_id")
+      .select(["d.file_path", "f.id", "f.owner_id", "d.file_name", "f.original_name"])
+      .where("d.user_id", "=", user.userId)
+      .execute();
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row).toMatchObject({ file_path: row.id, owner_id: user.userId, file_name: row.original_name });
+    const status = await db().selectFrom("identity_verification_status").selectAll().where("user_id", "=", user.userId).executeTakeFirstOrThrow();
+    expect(status.completed_at).not.toBeNull();
+  });
+
+  it("refuses bad step forms with the spec's French messages and leaves nothing behind", async () => {
+    const user = await person("user", "Chloé");
+    // Step 2 before the tutorial.
+    let before = await counts();
+    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: identityMessages.stepNotReachable,
+    });
+    expect(await counts()).toEqual(before);
+    await completeTutorial(user);
+    before = await counts();
+    // One side missing.
+    expect(
+      await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, [{ field: "recto", name: "r.jpg", bytes: photo }]), { storage }),
+    ).toMatchObject({ ok: false, status: 422, message: "Veuillez uploader tous les côtés du document requis", field: "verso" });
+    // No type.
+    expect(await submitIdentityStep(user, 2, uploadRequest({}, cniParts()), { storage })).toMatchObject({ ok: false, message: identityMessages.chooseType });
+    // A passport has one page.
+    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "passeport" }, cniParts()), { storage })).toMatchObject({
+      ok: false,
+      message: identityMessages.passportOnePage,
+    });
+    // A PHP script renamed .jpg.
+    expect(
+      await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, [
+        { field: "recto", name: "photo.jpg", bytes: phpScript },
+        { field: "verso", name: "v.jpg", bytes: photo },
+      ]), { storage }),
+    ).toMatchObject({ ok: false, status: 415, message: uploadMessages.wrongType });
+    expect(await counts()).toEqual(before);
+    // Step 3 may not repeat step 2's type.
+    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({ ok: true });
+    before = await counts();
+    expect(await submitIdentityStep(user, 3, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({
+      ok: false,
+      message: identityMessages.sameTypeAsStep2,
+    });
+    // Step 4 needs a proof type from the list.
+    expect(
+      await submitIdentityStep(user, 4, uploadRequest({ proofType: "quittance" }, [{ field: "document", name: "f.pdf", bytes: pdf }]), { storage }),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a double submission with the same key stores one set", async () => {
+    const user = await person("user", "Denis");
+    await completeTutorial(user);
+    const key = randomUUID();
+    const [a, b] = await Promise.all([
+      submitIdentityStep(user, 2, uploadRequest({ documentType: "cni", submissionId: key }, cniParts()), { storage }),
+      submitIdentityStep(user, 2, uploadRequest({ documentType: "cni", submissionId: key }, cniParts()), { storage }),
+    ]);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    const rows = await db().selectFrom("identity_verification_documents").select("id").where("user_id", "=", user.userId).execute();
+    expect(rows).toHaveLength(2);
+    const files = await db().selectFrom("stored_files").select("id").where("owner_id", "=", user.userId).execute();
+    expect(files).toHaveLength(2);
+  });
+
+  it("review: reject with a reason, person sees it and resubmits, full approval verifies the identity in one go", async () => {
+    const admin = await person("admin", "Admin");
+    const user = await person("user", "Emma");
+    await submitAll(user);
+
+    const step2 = await groupOf(admin, user.email, 2);
+    expect(step2).toMatchObject({ status: "pending", documentType: "cni", firstName: "Emma", birthDate: "1958-04-12", city: "Lyon", ownDocuments: false });
+    expect(step2.documents).toHaveLength(2);
+    expect(step2.documents[0]!.size).toMatch(/^\d+\.\d{2} MB$/);
+
+    // A reason is required.
+    expect(reviewDecisionSchema.safeParse({ decision: "reject", documentId: step2.groupId, reason: "" }).error?.issues[0]?.message).toBe(
+      reviewMessages.reasonRequired,
+    );
+    expect(reviewDecisionSchema.safeParse({ decision: "reject", documentId: step2.groupId, reason: OTHER_REASON, otherReason: " " }).success).toBe(false);
+    expect(reviewDecisionSchema.safeParse({ decision: "reject", documentId: step2.groupId, reason: "n'importe quoi" }).success).toBe(false);
+    const typed = reviewDecisionSchema.parse({ decision: "reject", documentId: step2.groupId, reason: OTHER_REASON, otherReason: "Nom illisible" });
+    expect(typed).toMatchObject({ reason: "Nom illisible" });
+
+    const rejected = await reviewDocumentGroup(admin, reviewDecisionSchema.parse({ decision: "reject", documentId: step2.groupId, reason: REJECTION_REASONS[1] }));
+    expect(rejected).toMatchObject({ ok: true, outcome: "rejected", message: "Document rejeté" });
+    expect(await reviewDocumentGroup(admin, { decision: "approve", documentId: step2.groupId })).toMatchObject({ ok: false, status: 409 });
+
+    let view = await verificationFor(user);
+    expect(view).toMatchObject({ identity: "rejected", openStep: 2, lowestRejectedStep: 2, overallStatus: "rejected", progress: 60 });
+    expect(view.rejected.map((d) => [d.documentSide, d.rejectionReason])).toEqual([
+      ["recto", REJECTION_REASONS[1]],
+      ["verso", REJECTION_REASONS[1]],
+    ]);
+
+    const emails = await db().selectFrom("jobs").select(["payload"]).where("kind", "=", "email").execute();
+    const rejectionEmail = emails.map((job) => job.payload as { to: string; template: string; variables: Record<string, string> }).find((p) => p.to === user.email);
+    expect(rejectionEmail).toMatchObject({ template: "document-rejete", variables: { raisons: REJECTION_REASONS[1], document: "Carte d'identité (recto), Carte d'identité (verso)" } });
+
+    // Resubmission: the rejected documents become obsolete, the new ones pending.
+    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "permis" }, cniParts()), { storage })).toMatchObject({ ok: true });
+    view = await verificationFor(user);
+    expect(view).toMatchObject({ identity: "pending", openStep: 5, overallStatus: "completed", rejected: [] });
+    const obsolete = await db().selectFrom("identity_verification_documents").select("status").where("user_id", "=", user.userId).where("obsolete", "=", true).execute();
+    expect(obsolete.map((row) => row.status)).toEqual(["rejected", "rejected"]);
+
+    for (const step of [2, 3]) {
+      const group = await groupOf(admin, user.email, step);
+      expect(await reviewDocumentGroup(admin, { decision: "approve", documentId: group.groupId })).toMatchObject({ ok: true, identityVerified: false });
+    }
+    expect((await verificationFor(user)).identity).toBe("pending");
+    const last = await groupOf(admin, user.email, 4);
+    expect(await reviewDocumentGroup(admin, { decision: "approve", documentId: last.groupId })).toMatchObject({
+      ok: true,
+      identityVerified: true,
+      message: "Document approuvé",
+    });
+    view = await verificationFor(user);
+    expect(view).toMatchObject({ identity: "verified", identityVerified: true, overallStatus: "approved", currentStep: 5, progress: 100 });
+    const verifiedEmail = await db().selectFrom("jobs").select("payload").where("kind", "=", "email").execute();
+    expect(verifiedEmail.some((job) => (job.payload as { to: string; template: string }).to === user.email && (job.payload as { template: string }).template === "identite-verifiee")).toBe(true);
+
+    const audit = await db().selectFrom("identity_review_audit").selectAll().where("subject_user_id", "=", user.userId).orderBy("id").execute();
+    expect(audit.map((row) => [row.outcome, row.step_number, row.reason, row.reviewer_id, row.identity_verified])).toEqual([
+      ["rejected", 2, REJECTION_REASONS[1], admin.userId, false],
+      ["approved", 2, null, admin.userId, false],
+      ["approved", 3, null, admin.userId, false],
+      ["approved", 4, null, admin.userId, true],
+    ]);
+    // Append-only, even for the application.
+    await expect(db().updateTable("identity_review_audit").set({ reason: "effacé" }).where("subject_user_id", "=", user.userId).execute()).rejects.toThrow();
+    await expect(db().deleteFrom("identity_review_audit").where("subject_user_id", "=", user.userId).execute()).rejects.toThrow();
+
+    // A verified person cannot upload again.
+    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({
+      ok: false,
+      message: identityMessages.alreadyVerified,
+    });
+  });
+
+  it("review console: pending first then newest, search (LIKE-escaped), status filter, pagination", async () => {
+    const admin = await person("admin", "Gaspard");
+    const a = await person("user", "Héloïse");
+    const b = await person("user", "Igor_50%");
+    await submitAll(a);
+    await completeTutorial(b);
+    await submitIdentityStep(b, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage });
+    const aStep4 = await groupOf(admin, a.email, 4);
+    await reviewDocumentGroup(admin, { decision: "approve", documentId: aStep4.groupId });
+
+    const all = await reviewQueue(admin, reviewQuerySchema.parse({}));
+    const statuses = all.groups.map((group) => group.status);
+    expect(statuses.indexOf("approved")).toBeGreaterThan(statuses.lastIndexOf("pending"));
+    const pendingTimes = all.groups.filter((g) => g.status === "pending").map((g) => g.uploadedAt);
+    expect([...pendingTimes].sort().reverse()).toEqual(pendingTimes);
+    expect(all.pendingGroups).toBeGreaterThan(0);
+
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "Igor_50%" }))).groups.map((g) => g.userId)).toEqual([b.userId]);
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "Igor%50" }))).groups).toEqual([]);
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "_" }))).groups.every((g) => g.firstName.includes("_") || g.lastName.includes("_") || g.email.includes("_") || g.documents.some((d) => d.fileName.includes("_")))).toBe(true);
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "passeport.jpg" }))).groups.every((g) => g.documentType === "passeport")).toBe(true);
+    const approved = await reviewQueue(admin, reviewQuerySchema.parse({ statut: "approved", q: a.email }));
+    expect(approved.groups.map((g) => g.stepNumber)).toEqual([4]);
+    const page2 = await reviewQueue(admin, reviewQuerySchema.parse({ page: "2" }));
+    expect(page2.page).toBe(2);
+    expect(page2.total).toBe(all.total);
+  });
+
+  it("permissions: lawyers and users are refused the console, an admin cannot review their own documents, files are for their owner and admins", async () => {
+    const admin = await person("admin", "Jules");
+    const lawyer = await person("lawyer", "Karim");
+    const user = await person("user", "Léa");
+    const other = await person("user", "Marc");
+    await submitAll(user);
+    const group = await groupOf(admin, user.email, 2);
+
+    await expect(reviewQueue(lawyer, reviewQuerySchema.parse({}))).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(reviewQueue(user, reviewQuerySchema.parse({}))).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(reviewDocumentGroup(lawyer, { decision: "approve", documentId: group.groupId })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(reviewDocumentGroup(user, { decision: "approve", documentId: group.groupId })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(reviewDocumentGroup(admin, { decision: "approve", documentId: randomUUID() })).rejects.toBeInstanceOf(NotFoundError);
+    // An unverified staff session (no second factor) is refused too.
+    await expect(reviewQueue({ ...admin, secondFactor: "not-enrolled" }, reviewQuerySchema.parse({}))).rejects.toBeInstanceOf(ForbiddenError);
+
+    // The admin's own documents.
+    await completeTutorial(admin);
+    await submitIdentityStep(admin, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage });
+    const own = await groupOf(admin, admin.email, 2);
+    expect(own.ownDocuments).toBe(true);
+    expect(await reviewDocumentGroup(admin, { decision: "approve", documentId: own.groupId })).toEqual({ ok: false, status: 403, message: reviewMessages.ownDocuments });
+    const still = await db().selectFrom("identity_verification_documents").select("status").where("user_id", "=", admin.userId).execute();
+    expect(still.every((row) => row.status === "pending")).toBe(true);
+
+    const fileId = group.documents[0]!.fileId!;
+    await expect(assertMayViewFile(user, fileId)).resolves.toBeUndefined();
+    await expect(assertMayViewFile(admin, fileId)).resolves.toBeUndefined();
+    await expect(assertMayViewFile(other, fileId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(assertMayViewFile(lawyer, fileId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(assertMayViewFile(other, randomUUID())).rejects.toBeInstanceOf(NotFoundError);
+  });
+  it("download links: owner and admin get a fresh 60 s link then the file; another person, a tampered or expired link are refused", async () => {
+    const admin = await person("admin", "Nadia");
+    const lawyer = await person("lawyer", "Oscar");
+    const user = await person("user", "Paul");
+    const other = await person("user", "Quentin");
+    await completeTutorial(user);
+    await submitIdentityStep(user, 2, uploadRequest({ documentType: "passeport" }, [{ field: "recto", name: "passeport.jpg", bytes: photo }]), { storage });
+    const fileId = (await verificationFor(user)).documents[2][0]!.fileId!;
+    const anonymous = { kind: "anonymous", clientAddress: "203.0.113.9" } as const;
+
+    for (const viewer of [user, admin]) {
+      const first = await downloadFile(viewer, fileId, { exp: null, sig: null }, { storage });
+      if (first.kind !== "redirect") throw new Error("redirection attendue");
+      const url = new URL(first.location, "http://localhost");
+      expect(url.pathname).toBe(`/fichiers/${fileId}`);
+      const exp = url.searchParams.get("exp");
+      const sig = url.searchParams.get("sig");
+      expect(Number(exp) - Date.now() / 1000).toBeLessThanOrEqual(60);
+      const served = await downloadFile(viewer, fileId, { exp, sig }, { storage });
+      if (served.kind !== "file") throw new Error("fichier attendu");
+      expect(served.file.media_type).toBe("image/jpeg");
+      expect((await buffer(served.stream)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+      // The same link for anyone else, tampered, or expired.
+      expect(await downloadFile(other, fileId, { exp, sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+      expect(await downloadFile(anonymous, fileId, { exp, sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+      const tampered = `${sig!.slice(0, -1)}${sig!.endsWith("A") ? "B" : "A"}`;
+      expect(await downloadFile(viewer, fileId, { exp, sig: tampered }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+      expect(await downloadFile(viewer, fileId, { exp: String(Number(exp) + 1), sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
+    }
+    const expired = storage.downloadLink(fileId, user.userId, Date.now() - 61_000);
+    const expiredUrl = new URL(expired, "http://localhost");
+    expect(
+      await downloadFile(user, fileId, { exp: expiredUrl.searchParams.get("exp"), sig: expiredUrl.searchParams.get("sig") }, { storage }),
+    ).toMatchObject({ kind: "refused", status: 403, message: "Ce lien a expiré. Rouvrez le document depuis votre espace." });
+
+    // No link at all for another person or a lawyer: the file does not exist for them.
+    expect(await downloadFile(other, fileId, { exp: null, sig: null }, { storage })).toMatchObject({ kind: "refused", status: 404 });
+    expect(await downloadFile(lawyer, fileId, { exp: null, sig: null }, { storage })).toMatchObject({ kind: "refused", status: 404 });
+    // A valid link of theirs for someone else's file (made by hand) still fails the access check.
+    const forged = new URL(storage.downloadLink(fileId, other.userId), "http://localhost");
+    expect(
+      await downloadFile(other, fileId, { exp: forged.searchParams.get("exp"), sig: forged.searchParams.get("sig") }, { storage }),
+    ).toMatchObject({ kind: "refused", status: 404 });
+    expect(await downloadFile(user, "pas-un-id", { exp: null, sig: null }, { storage })).toMatchObject({ kind: "refused", status: 404 });
+  });
+});
