@@ -24,7 +24,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
-      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title="Dashboard Administrateur" withAccountActions={false} />
+      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title={<><span lang="en">Dashboard</span> Administrateur</>} withAccountActions={false} />
 
       {pendingDocuments > 0 ? (
         <Notice id="titre-attention-requise" tone="warning" title="Attention requise">

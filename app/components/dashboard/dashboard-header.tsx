@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 
 const headerButton =
@@ -15,7 +16,7 @@ export function DashboardHeader({
 }: {
   firstName: string;
   lastName: string;
-  title?: string;
+  title?: ReactNode;
   /** Off in the staff shell, whose bar already holds 'Mon compte' and 'Se déconnecter'. */
   withAccountActions?: boolean;
 }) {
