@@ -2,6 +2,7 @@
  * Identity verification, end to end in a browser: a person with a completed profile goes through the five steps
  * (JPEG recto/verso, a passport, a PDF proof of address), an admin rejects one group with a reason, the person sees
  * the reason on the dashboard and resubmits, the admin approves everything, and the dashboard says 'Identité vérifiée'.
+ * Both outcome emails arrive through real SMTP.
  * Runs its own server (its embedded database is seeded before the server opens it).
  */
 import { mkdtemp, writeFile } from "node:fs/promises";
@@ -15,6 +16,7 @@ import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-da
 import { jpegFile, pdfFile } from "../support/upload-fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { waitForMail } from "./support/mail";
 import { signInAsStaff, type StaffMember } from "./support/staff";
 
 const SECRET = "identity-journey-secret-identity-journey-secret-01";
@@ -51,7 +53,15 @@ test.describe("identity verification journey", () => {
       files[name] = path.join(dir, `${name}.${name === "bill" ? "pdf" : "jpg"}`);
       await writeFile(files[name], bytes);
     }
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn" });
+    // Emails go through real SMTP to the run's test mailbox (playwright.config.ts: the app's port + 1).
+    const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 1;
+    server = await startProductionServer({
+      ...database.serverEnv,
+      AUTH_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Recours <bonjour@recours.test>",
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -124,6 +134,8 @@ test.describe("identity verification journey", () => {
     await passport.getByLabel("Raison du rejet").selectOption("Photo floue ou illisible");
     await passport.getByRole("button", { name: /Rejeter/ }).click();
     await expect(reviewer.getByText("Document rejeté").first()).toBeVisible();
+    const rejection = await waitForMail(client.email, /Un document est à renvoyer/);
+    expect(rejection.text).toContain("Photo floue ou illisible");
 
     // The person sees the reason and resubmits.
     await page.goto("/dashboard");
@@ -145,6 +157,8 @@ test.describe("identity verification journey", () => {
     }
     await page.goto("/dashboard");
     await expect(page.getByText("Identité vérifiée").first()).toBeVisible();
+    const verified = await waitForMail(client.email, /Votre identité est vérifiée/);
+    expect(verified.text).toContain("Bonjour Jeanne");
     await expectNoAxeViolations(page, "/dashboard (identité vérifiée)");
   });
 });
