@@ -182,6 +182,21 @@ export interface IdentityReviewAuditTable {
   created_at: CreatedAt;
 }
 
+/** Append-only journal of every staff action (migration 0026). */
+export interface StaffAuditLogTable {
+  id: Generated<number>;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  client_address: string;
+  /** Written as JSON text (see modules/audit), read back as parsed JSON. */
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  created_at: CreatedAt;
+}
+
 export interface IdentityVerificationStatusTable {
   id: Generated<string>;
   user_id: string;
@@ -329,6 +344,7 @@ export interface Database {
   account_security_actions: AccountSecurityActionTable;
   stored_files: StoredFileTable;
   identity_review_audit: IdentityReviewAuditTable;
+  staff_audit_log: StaffAuditLogTable;
 }
 
 export type Profile = Selectable<ProfileTable>;
