@@ -264,6 +264,22 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
       ["approved", 3, null, admin.userId, false],
       ["approved", 4, null, admin.userId, true],
     ]);
+    // The staff journal has the same four decisions, in the review's transaction: statuses and reason, no file content.
+    const journal = await db()
+      .selectFrom("staff_audit_log")
+      .selectAll()
+      .where("actor_id", "=", admin.userId)
+      .where("action", "like", "document.%")
+      .orderBy("id")
+      .execute();
+    expect(journal.map((row) => [row.action, row.target_type, (row.after as { status: string }).status, (row.after as { reason: string | null }).reason])).toEqual([
+      ["document.rejected", "document-group", "rejected", REJECTION_REASONS[1]],
+      ["document.approved", "document-group", "approved", null],
+      ["document.approved", "document-group", "approved", null],
+      ["document.approved", "document-group", "approved", null],
+    ]);
+    expect(journal.every((row) => (row.before as { status: string }).status === "pending")).toBe(true);
+    expect((journal[3]!.after as { identityVerified: boolean; subjectUserId: string })).toMatchObject({ identityVerified: true, subjectUserId: user.userId });
     // Append-only, even for the application.
     await expect(db().updateTable("identity_review_audit").set({ reason: "effacé" }).where("subject_user_id", "=", user.userId).execute()).rejects.toThrow();
     await expect(db().deleteFrom("identity_review_audit").where("subject_user_id", "=", user.userId).execute()).rejects.toThrow();
@@ -365,6 +381,11 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
       expect(await downloadFile(viewer, fileId, { exp, sig: tampered }, { storage })).toMatchObject({ kind: "refused", status: 403 });
       expect(await downloadFile(viewer, fileId, { exp: String(Number(exp) + 1), sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
     }
+    // The admin's opening of the document is in the staff journal; the owner's own views are not staff actions.
+    const views = await db().selectFrom("staff_audit_log").selectAll().where("action", "=", "document.viewed").where("target_id", "=", fileId).execute();
+    expect(views.map((row) => [row.actor_id, row.target_type, (row.after as { status: string; subjectUserId: string }).status, (row.after as { subjectUserId: string }).subjectUserId])).toEqual([
+      [admin.userId, "stored-file", "pending", user.userId],
+    ]);
     const expired = storage.downloadLink(fileId, user.userId, Date.now() - 61_000);
     const expiredUrl = new URL(expired, "http://localhost");
     expect(

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
@@ -80,6 +81,60 @@ function stepState(documents: IdentityDocumentView[]): StepState {
   return "empty";
 }
 
+/** Spec §4, identity status priority: verified, then any rejection, then anything sent or a step done, else unverified. */
+function identityStatusOf(
+  identityVerified: boolean,
+  documents: { status: DocumentStatus }[],
+  completed: Partial<Record<IdentityStep, boolean>>,
+): IdentityStatus {
+  if (identityVerified) return "verified";
+  if (documents.some((document) => document.status === "rejected")) return "rejected";
+  if (documents.some((document) => document.status === "pending") || completed[2] || completed[3] || completed[4]) return "pending";
+  return "unverified";
+}
+
+export interface IdentitySummary {
+  identity: IdentityStatus;
+  identityVerified: boolean;
+  rejectedDocuments: { id: string; documentType: DocumentType; documentSide: DocumentSide; rejectionReason: string | null }[];
+}
+
+/** What the dashboard shows of the acting person's verification (read only; same rules as the verification screen). */
+export async function identitySummaryFor(actor: Actor): Promise<IdentitySummary> {
+  assertUser(actor);
+  const database = db();
+  const [profile, documents, steps] = await Promise.all([
+    database.selectFrom("profiles").select("identity_verified").where("id", "=", actor.userId).executeTakeFirst(),
+    database
+      .selectFrom("identity_verification_documents")
+      .select(["id", "document_type", "document_side", "rejection_reason", "status"])
+      .where("user_id", "=", actor.userId)
+      .where("obsolete", "=", false)
+      .orderBy("step_number")
+      .orderBy("uploaded_at", "desc")
+      .execute(),
+    database
+      .selectFrom("identity_verification_status")
+      .select(["step2_completed", "step3_completed", "step4_completed"])
+      .where("user_id", "=", actor.userId)
+      .executeTakeFirst(),
+  ]);
+  if (!profile) throw new NotFoundError();
+  const completed = { 2: steps?.step2_completed, 3: steps?.step3_completed, 4: steps?.step4_completed };
+  return {
+    identity: identityStatusOf(profile.identity_verified, documents, completed),
+    identityVerified: profile.identity_verified,
+    rejectedDocuments: documents
+      .filter((document) => document.status === "rejected")
+      .map((document) => ({
+        id: document.id,
+        documentType: document.document_type,
+        documentSide: document.document_side,
+        rejectionReason: document.rejection_reason,
+      })),
+  };
+}
+
 /** The acting person's verification: step states, status priority, rejections, where the screen opens. */
 export async function verificationFor(actor: Actor): Promise<VerificationView> {
   assertUser(actor);
@@ -145,13 +200,7 @@ export async function verificationFor(actor: Actor): Promise<VerificationView> {
   const done = ([1, 2, 3, 4, 5] as IdentityStep[]).filter(
     (step) => completed[step] && !(step >= 2 && step <= 4 && stepStates[step as UploadStep] === "rejected"),
   ).length;
-  const identity: IdentityStatus = profile.identity_verified
-    ? "verified"
-    : rejected.length > 0
-      ? "rejected"
-      : all.some((document) => document.status === "pending") || completed[2] || completed[3] || completed[4]
-        ? "pending"
-        : "unverified";
+  const identity = identityStatusOf(profile.identity_verified, all, completed);
   const openStep: IdentityStep =
     lowestRejectedStep ?? (completed[1] && completed[2] && completed[3] && completed[4] ? 5 : (Math.min(Math.max(status.current_step, 1), 5) as IdentityStep));
   return {
@@ -555,7 +604,7 @@ export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision
       await trx.selectFrom("identity_verification_status").select("id").where("user_id", "=", anchor.user_id).forUpdate().execute();
       const group = await trx
         .selectFrom("identity_verification_documents as d")
-        .select(["d.id", "d.document_side"])
+        .select(["d.id", "d.document_side", "d.stored_file_id"])
         .where("d.user_id", "=", anchor.user_id)
         .where("d.document_type", "=", anchor.document_type)
         .where("d.step_number", "=", anchor.step_number)
@@ -622,6 +671,23 @@ export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision
           identity_verified: identityVerified,
         })
         .execute();
+      // The staff journal: statuses and reason only, never the files themselves.
+      await recordStaffAction(trx, actor, {
+        action: outcome === "approved" ? "document.approved" : "document.rejected",
+        targetType: "document-group",
+        targetId: decision.documentId,
+        before: { status: "pending" },
+        after: {
+          status: outcome,
+          reason,
+          subjectUserId: anchor.user_id,
+          stepNumber: anchor.step_number,
+          documentType: anchor.document_type,
+          day: anchor.day,
+          documentIds: ids,
+          identityVerified,
+        },
+      });
       return {
         ok: true,
         outcome,
@@ -701,5 +767,39 @@ export async function downloadFile(
     return { kind: "refused", status: 404, message: "Document introuvable." };
   }
   const { file, stream } = await storage.open(fileId);
+  if (file.owner_id !== actor.userId) {
+    // A staff member opening someone's identity document goes to the staff journal.
+    try {
+      await recordDocumentView(actor, file);
+    } catch (error) {
+      stream.destroy();
+      throw error;
+    }
+  }
   return { kind: "file", file, stream };
+}
+
+async function recordDocumentView(actor: UserActor, file: StoredFile): Promise<void> {
+  const database = db();
+  const document = await database
+    .selectFrom("identity_verification_documents")
+    .select(["id", "user_id", "step_number", "document_type", "document_side", "status", "rejection_reason"])
+    .where("stored_file_id", "=", file.id)
+    .executeTakeFirst();
+  await recordStaffAction(database, actor, {
+    action: "document.viewed",
+    targetType: "stored-file",
+    targetId: file.id,
+    after: document
+      ? {
+          documentId: document.id,
+          subjectUserId: document.user_id,
+          stepNumber: document.step_number,
+          documentType: document.document_type,
+          side: document.document_side,
+          status: document.status,
+          reason: document.rejection_reason,
+        }
+      : { subjectUserId: file.owner_id },
+  });
 }
