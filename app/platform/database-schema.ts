@@ -164,6 +164,21 @@ export interface IdentityVerificationDocumentTable {
   stored_file_id: string | null;
   proof_type: ProofOfAddressType | null;
   submission_id: string | null;
+  /** The upload day in Paris time (generated): with user, type and step, the review group's key. */
+  group_day: ColumnType<DateOnly, never, never>;
+}
+
+/** One row per review group, kept up to date by a trigger on identity_verification_documents (migration 0027). */
+export interface IdentityDocumentGroupTable {
+  user_id: string;
+  document_type: DocumentType;
+  step_number: 2 | 3 | 4;
+  group_day: DateOnly;
+  status: DocumentStatus;
+  pending: boolean;
+  last_upload: Timestamp;
+  anchor_id: string;
+  file_names: string;
 }
 
 export type ProofOfAddressType = "facture_eau" | "facture_electricite" | "facture_gaz" | "avis_imposition" | "releve_bancaire";
@@ -334,6 +349,7 @@ export interface Database {
   cases: CaseTable;
   case_status_history: CaseStatusHistoryTable;
   identity_verification_documents: IdentityVerificationDocumentTable;
+  identity_document_groups: IdentityDocumentGroupTable;
   identity_verification_status: IdentityVerificationStatusTable;
   case_chat_messages: CaseChatMessageTable;
   lawyer_allocation: LawyerAllocationTable;

@@ -175,9 +175,11 @@ function GroupCard({ group, error }: { group: ReviewGroup; error: string | null 
 export default function AdminDocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, query } = loaderData;
   const [params] = useSearchParams();
-  const pageLink = (n: number) => {
+  const pageLink = (cursor: string | null) => {
     const next = new URLSearchParams(params);
-    next.set("page", String(n));
+    next.delete("page");
+    if (cursor) next.set("apres", cursor);
+    else next.delete("apres");
     return `/admin/documents?${next.toString()}`;
   };
   return (
@@ -225,13 +227,19 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
           ))}
         </ul>
       )}
-      {page.pageCount > 1 ? (
-        <nav aria-label="Pagination" className="mt-6 flex items-center gap-4">
-          {page.page > 1 ? <Link to={pageLink(page.page - 1)}>Page précédente</Link> : null}
-          <span>
-            Page {page.page} sur {page.pageCount}
-          </span>
-          {page.page < page.pageCount ? <Link to={pageLink(page.page + 1)}>Page suivante</Link> : null}
+      {page.nextCursor || !page.firstPage ? (
+        <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center gap-4">
+          {!page.firstPage ? (
+            <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              Première page
+            </Link>
+          ) : null}
+          <span>{page.total} groupe(s)</span>
+          {page.nextCursor ? (
+            <Link to={pageLink(page.nextCursor)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              Page suivante
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </section>
