@@ -2,6 +2,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-documents";
 import { ErrorSummary } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
+import { ZoomableImage } from "~/components/identity/zoomable-image";
 import { isoToFrenchDate } from "~/lib/dates";
 import { reviewDocumentGroup, reviewQueue, type ReviewGroup } from "~/modules/identity/identity.server";
 import {
@@ -65,9 +66,7 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
   return (
     <figure className="rounded-md border border-slate-300 bg-white p-2">
       {isImage ? (
-        <a href={href} target="_blank" rel="noreferrer" title="Agrandir dans un nouvel onglet">
-          <img src={href} alt={`${label} : ${document.fileName}`} loading="lazy" className="max-h-72 w-full object-contain" />
-        </a>
+        <ZoomableImage src={href} alt={`${label} : ${document.fileName}`} />
       ) : document.fileStatus === "converting" ? (
         <p className="p-4 text-sm">Photo en cours de conversion.</p>
       ) : (
