@@ -47,11 +47,12 @@ export function shouldRevalidate({ currentUrl, nextUrl, formData, defaultShouldR
   return defaultShouldRevalidate;
 }
 
-type Failure = { values: CaseFormValues; fieldErrors: Record<string, string>; formError: string | null };
+type Failure = { values: CaseFormValues; step: WizardStep; fieldErrors: Record<string, string>; formError: string | null };
 
-function failure(values: CaseFormValues, status: number, fields: Record<string, string | undefined>, formError: string | null = null) {
+/** A refusal shows the step the person was on, with what they typed. */
+function failure(values: CaseFormValues, step: WizardStep, status: number, fields: Record<string, string | undefined>, formError: string | null = null) {
   const clean = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return data<Failure & { saved?: undefined }>({ values, fieldErrors: clean, formError }, { status });
+  return data<Failure & { saved?: undefined }>({ values, step, fieldErrors: clean, formError }, { status });
 }
 
 /**
@@ -73,16 +74,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "enregistrer");
   const values = caseFormValues(form);
   const parsed = caseDraftSchema.safeParse(values);
-  if (!parsed.success) return failure(values, 422, fieldErrors(parsed.error), null);
+  if (!parsed.success) return failure(values, from, 422, fieldErrors(parsed.error), null);
 
   const saved = await saveCaseDraft(actor, draftId, parsed.data);
-  if (!saved.ok) return failure(values, saved.status, {}, saved.message);
+  if (!saved.ok) return failure(values, from, saved.status, {}, saved.message);
   if (intent === "autosave") return data({ saved: true as const, caseNumber: saved.caseNumber });
 
   if (intent === "enregistrer") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
   if (intent === "soumettre") {
     const submitted = await submitCase(actor, draftId);
-    if (!submitted.ok) return failure(values, submitted.status, {}, `${caseMessages.submitFailed} : ${submitted.message}`);
+    if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed} : ${submitted.message}`);
     return redirectWithToast("/dashboard", {
       title: caseMessages.submitted,
       description: `Dossier ${submitted.caseNumber} : vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`,
@@ -92,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target: WizardStep = intent === "suivant" ? (Math.min(from + 1, 3) as WizardStep) : (stepParam(intent.replace(/^etape-/, "")) ?? from);
   if (target > from) {
     const missing = from === 3 ? {} : missingForStep(from, parsed.data);
-    if (Object.keys(missing).length > 0) return failure(values, 422, missing);
+    if (Object.keys(missing).length > 0) return failure(values, from, 422, missing);
     if (reachableStep(parsed.data) < target) return redirect(wizardPath(draftId, reachableStep(parsed.data)));
   }
   return redirect(wizardPath(draftId, target));
@@ -101,5 +102,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreateCasePage({ loaderData, actionData }: Route.ComponentProps) {
   const { view } = loaderData;
   if (view.kind === "one-draft") return <OneDraftNotice existingDraftId={view.existingDraftId} />;
-  return <CaseWizard view={view} initialStep={loaderData.step} failure={actionData && "values" in actionData ? actionData : null} />;
+  const failure = actionData && "values" in actionData ? actionData : null;
+  return <CaseWizard view={view} initialStep={failure?.step ?? loaderData.step} failure={failure} />;
 }

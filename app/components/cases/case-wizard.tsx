@@ -38,7 +38,7 @@ import {
 import type { WizardView } from "~/modules/cases/cases.server";
 
 type Wizard = Extract<WizardView, { kind: "wizard" }>;
-type Failure = { values: CaseFormValues; fieldErrors: Record<string, string>; formError: string | null };
+type Failure = { values: CaseFormValues; step: WizardStep; fieldErrors: Record<string, string>; formError: string | null };
 
 const STEPS: { step: WizardStep; title: string }[] = [
   { step: 1, title: "Type d'arnaque" },
