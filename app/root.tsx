@@ -22,11 +22,20 @@ import { useNonce } from "~/components/nonce";
 import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
 import { rejectMalformedFormMiddleware } from "~/platform/request-validation.server";
 import { operatorIdentity } from "~/content/operator.server";
-import { operatorPlaceholders } from "~/content/site";
+import { operatorPlaceholders, pageTitle } from "~/content/site";
 import { env } from "~/platform/env.server";
 import { pageRunsWithoutScripts } from "~/lib/page-handle";
 
 export const middleware: Route.MiddlewareFunction[] = [rejectMalformedFormMiddleware, resolveActorMiddleware];
+
+/** The title of an error page (a page's own meta names it otherwise). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const refusal = isRouteErrorResponse(error) ? refusalMessage(error.data) : null;
+  const title = refusal ?? (status === 404 ? "Page introuvable" : status === 403 ? "Accès refusé" : "Erreur");
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -68,10 +68,10 @@ test.describe("filing a case", () => {
     await expectNoAxeViolations(page, "/create-case (étape 1, sans JS)", { javaScript: false });
 
     // Moving on without a choice is refused, in French.
-    await page.getByRole("button", { name: "Suivant →" }).click();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
     await expect(page.getByText("Choisissez le type d'arnaque").first()).toBeVisible();
     await page.getByRole("radio", { name: /Arnaque sentimentale/ }).check();
-    await page.getByRole("button", { name: "Suivant →" }).click();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
 
     await expect(page.getByText("Étape 2 sur 3 : Description")).toBeVisible();
     await expect(page).toHaveURL(/etape=2/);
@@ -80,13 +80,13 @@ test.describe("filing a case", () => {
     await page.getByLabel("Montant total perdu, en euros (facultatif)").fill("-5");
     await page.getByLabel("Description détaillée").fill("Rencontré sur un site, il m'a demandé de l'argent pour venir me voir.");
     await page.getByRole("checkbox", { name: "Virement bancaire" }).check();
-    await page.getByRole("button", { name: "Suivant →" }).click();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
     await expect(page.getByText("Le montant ne peut pas être négatif").first()).toBeVisible();
     // What was typed is still there.
     await expect(page.getByLabel("Description détaillée")).toHaveValue(/il m'a demandé de l'argent/);
     await expectNoAxeViolations(page, "/create-case (étape 2 avec erreur, sans JS)", { javaScript: false });
     await page.getByLabel("Montant total perdu, en euros (facultatif)").fill("1 234,56 €");
-    await page.getByRole("button", { name: "Suivant →" }).click();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
 
     await expect(page.getByText("Étape 3 sur 3 : Récapitulatif")).toBeVisible();
     await expect(page.getByText("Site ou application de rencontre")).toBeVisible();
@@ -125,7 +125,7 @@ test.describe("filing a case", () => {
     await page.getByRole("button", { name: "Étape 1 : Type d'arnaque" }).click();
     await expect(page.getByText("Étape 1 sur 3 : Type d'arnaque")).toBeVisible();
     await expect(page.getByRole("radio", { name: /Arnaque sentimentale/ })).toBeChecked();
-    await page.getByRole("button", { name: "Suivant →" }).click();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
     await expect(page.getByText("Étape 2 sur 3 : Description")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expectNoAxeViolations(page, "/create-case (étape 2)");

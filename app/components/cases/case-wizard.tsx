@@ -47,6 +47,7 @@ const STEPS: { step: WizardStep; title: string }[] = [
 ];
 
 const CHECKED = "on";
+const NO_ERRORS: FieldErrors = {};
 
 function pathFor(draftId: string, step: WizardStep) {
   return `/create-case?id=${encodeURIComponent(draftId)}&etape=${step}`;
@@ -128,7 +129,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
   const saver = useFetcher<{ saved?: true; formError?: string | null; fieldErrors?: Record<string, string> }>();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useResettableState<CaseFormValues>(failure?.values ?? view.values);
-  const [errors, setErrors] = useResettableState<FieldErrors>(failure?.fieldErrors ?? {});
+  const [errors, setErrors] = useResettableState<FieldErrors>(failure?.fieldErrors ?? NO_ERRORS);
   const [focusRequest, setFocusRequest] = useState(failure && Object.keys(failure.fieldErrors).length > 0 ? 1 : 0);
   const lastSaved = useRef(JSON.stringify(view.values));
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
