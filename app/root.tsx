@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { NotFoundMessage } from "~/components/not-found-message";
+import { NotFoundMessage, RefusalMessage } from "~/components/not-found-message";
 import { ToastRegion } from "~/components/toast";
 import { StaffShell, type StaffPerson } from "~/components/staff-shell";
 import { isStaffRole, isWorkspacePath } from "~/lib/staff-navigation";
@@ -22,11 +22,20 @@ import { useNonce } from "~/components/nonce";
 import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
 import { rejectMalformedFormMiddleware } from "~/platform/request-validation.server";
 import { operatorIdentity } from "~/content/operator.server";
-import { operatorPlaceholders } from "~/content/site";
+import { operatorPlaceholders, pageTitle } from "~/content/site";
 import { env } from "~/platform/env.server";
 import { pageRunsWithoutScripts } from "~/lib/page-handle";
 
 export const middleware: Route.MiddlewareFunction[] = [rejectMalformedFormMiddleware, resolveActorMiddleware];
+
+/** The title of an error page (a page's own meta names it otherwise). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const refusal = isRouteErrorResponse(error) ? refusalMessage(error.data) : null;
+  const title = refusal ?? (status === 404 ? "Page introuvable" : status === 403 ? "Accès refusé" : "Erreur");
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -100,10 +109,20 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A module's refusal as route-errors.server.ts maps it: { refusal, message }. */
+function refusalMessage(data: unknown): string | null {
+  if (!data || typeof data !== "object" || !("refusal" in data)) return null;
+  const message = (data as { message?: unknown }).message;
+  return typeof message === "string" ? message : null;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) return <NotFoundMessage />;
   const data: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  const refusal = refusalMessage(data);
+  if (refusal) return <RefusalMessage status={status} message={refusal} />;
+  if (status === 404) return <NotFoundMessage />;
+  if (status === 403) return <RefusalMessage status={403} message="Vous n'avez pas accès à cette page." />;
   const message =
     data && typeof data === "object" && typeof (data as { formError?: unknown }).formError === "string"
       ? (data as { formError: string }).formError

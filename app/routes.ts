@@ -30,6 +30,8 @@ export default [
     route("complete-profile", "routes/complete-profile.tsx"),
     route("verify-identity", "routes/verify-identity.tsx"),
     route("verify-identity/envoi", "routes/verify-identity-upload.ts"),
+    route("create-case", "routes/create-case.tsx"),
+    route("case/:caseId", "routes/case.tsx"),
     route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     route("compte/email", "routes/compte-email.tsx"),

@@ -14,6 +14,7 @@ import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
+import { withRefusalsMapped } from "~/platform/route-errors.server";
 import { startJobWorker } from "./job-worker";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { sql } from "kysely";
@@ -137,7 +138,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: options.build,
+      build: mapRefusals(options.build),
       mode: development ? "development" : "production",
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
@@ -162,6 +163,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   };
   app.use(errorHandler);
   return app;
+}
+
+/** Module refusals (NotFoundError, ForbiddenError) become the 404/403 pages in every loader and action. */
+function mapRefusals(build: HttpAppOptions["build"]): HttpAppOptions["build"] {
+  if (typeof build === "function") return async () => withRefusalsMapped(await build());
+  return withRefusalsMapped(build);
 }
 
 export interface StartedServer {

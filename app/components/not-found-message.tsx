@@ -12,3 +12,22 @@ export function NotFoundMessage() {
     </section>
   );
 }
+
+/**
+ * A refusal with its reason ('Vous n'avez pas accès à ce dossier'): a 404 when the thing's existence must not be
+ * revealed, a 403 otherwise. The way on is the dashboard (spec, second document §8).
+ */
+export function RefusalMessage({ status, message }: { status: number; message: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-refusal={status}>
+      <p className="text-5xl font-bold text-brand-800">{status}</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{message}</h1>
+      <Link
+        to="/dashboard"
+        className="mt-6 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+      >
+        Retour au tableau de bord
+      </Link>
+    </section>
+  );
+}

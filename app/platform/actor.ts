@@ -35,17 +35,25 @@ export function normaliseRole(role: string | null | undefined): Role {
   return ROLES.includes(role as Role) ? (role as Role) : "user";
 }
 
+/**
+ * A use case refusing the actor. Escaping a loader or action, it becomes the 403 page (route-errors.server.ts), with
+ * `publicMessage` when one is given.
+ */
 export class ForbiddenError extends Error {
   readonly status = 403;
-  constructor() {
-    super("Action non autorisée.");
+  constructor(readonly publicMessage?: string) {
+    super(publicMessage ?? "Action non autorisée.");
   }
 }
 
+/**
+ * Nothing the actor may see (missing, or someone else's). Escaping a loader or action, it becomes the 404 page, with
+ * `publicMessage` and a way back to the dashboard when one is given.
+ */
 export class NotFoundError extends Error {
   readonly status = 404;
-  constructor() {
-    super("Introuvable.");
+  constructor(readonly publicMessage?: string) {
+    super(publicMessage ?? "Introuvable.");
   }
 }
 

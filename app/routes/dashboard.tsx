@@ -5,11 +5,37 @@ import { UserDashboardView } from "~/components/dashboard/user-dashboard";
 import { pageTitle } from "~/content/site";
 import { dashboardFor } from "~/modules/dashboard/dashboard.server";
 import { requireUser } from "~/platform/guards.server";
+import { submitCase } from "~/modules/cases/cases.server";
+import { caseMessages } from "~/modules/cases/cases.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
+import { data } from "react-router";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mon espace") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return dashboardFor(requireUser(context));
+}
+
+/** The case list's 'Soumettre' (spec §4): the draft is submitted, the list reloads with the spec's toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(context);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  }
+  if (form.get("intent") !== "soumettre") throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  const result = await submitCase(actor, String(form.get("caseId") ?? ""));
+  if (!result.ok) {
+    return redirectWithToast("/dashboard", { title: caseMessages.submitFailed, description: result.message, tone: "error" });
+  }
+  return redirectWithToast("/dashboard", {
+    title: caseMessages.submitted,
+    description: `Dossier ${result.caseNumber} : vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`,
+    tone: "success",
+  });
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {

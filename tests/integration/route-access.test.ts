@@ -17,6 +17,7 @@ import { NAME_LINE_MESSAGE } from "~/lib/form";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { stopRuntime, db } from "~/platform/runtime.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor.schema";
+import { caseMessages } from "~/modules/cases/cases.schema";
 import { cookieHeaderFrom, seedAccount, seedEnrolledAccount, STRONG_PASSWORD, totpCode } from "../support/accounts";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
@@ -254,6 +255,38 @@ export const routeAccess: RouteAccessRow[] = [
   },
   { file: "routes/verify-identity-example.ts", path: "/verify-identity/exemple.svg", expect: forAll(ok()) },
   {
+    file: "routes/create-case.tsx",
+    path: "/create-case",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcreate-case"),
+      // The seeded people have not completed their profile yet (tests/integration/cases-http.test.ts goes further).
+      user: redirectTo("/complete-profile"),
+      lawyer: redirectTo("/complete-profile"),
+      admin: redirectTo("/complete-profile"),
+    },
+  },
+  {
+    file: "routes/case.tsx",
+    // An unknown case (or another person's): the same 404, existence not revealed.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10"),
+      user: { status: 404, contains: [caseMessages.noAccess, "Retour au tableau de bord"] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case.tsx",
+    path: "/case/pas-un-identifiant",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2Fpas-un-identifiant"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
     file: "routes/fichiers.ts",
     // An unknown (or another person's) file: nothing to sign in for, nothing to see.
     path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
@@ -408,6 +441,34 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     });
     expect(noReason.status).toBe(400);
     expect(visibleText(noReason.body)).toContain("Veuillez sélectionner ou saisir une raison de rejet");
+  });
+
+  it("the case actions: POST /create-case and the dashboard's 'Soumettre' refuse anonymous visitors, and an unknown case is 404", async () => {
+    const unknown = "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10";
+    const draft = new URLSearchParams({ draftId: unknown, intent: "enregistrer", scam_type: "phishing" }).toString();
+    const submit = new URLSearchParams({ intent: "soumettre", caseId: unknown }).toString();
+    for (const path of ["/create-case", "/dashboard"]) {
+      const anonymous = await http(path, { method: "POST", headers: FORM, body: path === "/dashboard" ? submit : draft });
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.location).toBe("/connexion");
+    }
+    // The seeded people have no completed profile: the wizard sends them to it, whatever they post.
+    for (const visitor of ["user", "lawyer", "admin"] as const) {
+      const response = await http("/create-case", { method: "POST", headers: FORM, cookie: cookies[visitor], body: draft });
+      expect(response.status).toBe(302);
+      expect(response.location).toBe("/complete-profile");
+    }
+    const foreign = await http("/dashboard", { method: "POST", headers: FORM, cookie: cookies.user, body: submit });
+    expect(foreign.status, visibleText(foreign.body).slice(0, 500)).toBe(404);
+    expect(visibleText(foreign.body)).toContain(caseMessages.noAccess);
+    // Staff file no cases: their 'Soumettre' is the 403 page.
+    for (const visitor of ["lawyer", "admin"] as const) {
+      const staff = await http("/dashboard", { method: "POST", headers: FORM, cookie: cookies[visitor], body: submit });
+      expect(staff.status).toBe(403);
+      expect(visibleText(staff.body)).toContain(caseMessages.clientsOnly);
+    }
+    const unreadable = await http("/dashboard", { method: "POST", headers: FORM, cookie: cookies.user, body: "intent=autre" });
+    expect(unreadable.status).toBe(400);
   });
 
   describe("a lawyer or admin who has not passed the second factor reaches no staff page", () => {

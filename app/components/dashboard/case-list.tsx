@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { caseStatusLabel, formatDate, formatEuros, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
@@ -28,24 +28,36 @@ const actionLink = "font-semibold text-brand-700 underline underline-offset-2 ho
 
 function CaseActions({ row, identityVerified }: { row: CaseRow; identityVerified: boolean }) {
   const caseName = <span className="sr-only"> le dossier {row.caseNumber}</span>;
+  const caseId = encodeURIComponent(row.id);
+  const view = (
+    <Link to={`/case/${caseId}`} className={actionLink}>
+      Voir{caseName}
+    </Link>
+  );
   if (normalizeCaseStatus(row.status) !== "draft") {
     return (
-      <Link to={`/case/${encodeURIComponent(row.id)}/chat`} className={actionLink}>
-        Voir{caseName}
-      </Link>
+      <div className="flex flex-col items-start gap-1">
+        {view}
+        <Link to={`/case/${caseId}/chat`} className={actionLink}>
+          Messagerie<span className="sr-only"> du dossier {row.caseNumber}</span>
+        </Link>
+      </div>
     );
   }
-  const editUrl = `/create-case?id=${encodeURIComponent(row.id)}`;
   return (
     <div className="flex flex-col items-start gap-1">
-      <Link to={editUrl} className={actionLink}>
+      {view}
+      <Link to={`/create-case?id=${caseId}`} className={actionLink}>
         Modifier{caseName}
       </Link>
       {identityVerified ? (
-        // Submission happens from the wizard's summary step until the list gets its own submit action.
-        <Link to={editUrl} className={actionLink}>
-          Soumettre{caseName}
-        </Link>
+        <Form method="post" action="/dashboard">
+          <input type="hidden" name="intent" value="soumettre" />
+          <input type="hidden" name="caseId" value={row.id} />
+          <button type="submit" className={`${actionLink} min-h-11`}>
+            Soumettre{caseName}
+          </button>
+        </Form>
       ) : (
         <span className="text-sm text-slate-700">Soumission après vérification de votre identité</span>
       )}

@@ -11,6 +11,9 @@ interface BirthDateFieldProps {
   defaultValue: string;
   error?: string;
   onEdit: () => void;
+  /** Defaults to a birth date's ("bday"). */
+  autoComplete?: string;
+  hint?: string;
 }
 
 /** Where the caret goes after formatting: after the same number of digits as before it. */
@@ -29,7 +32,7 @@ function caretAfterDigits(formatted: string, digits: number): number {
  * for those who prefer one: the browser's own date picker, which is keyboard-usable and announced by screen
  * readers, limited to 1900-01-01 … today. Without JavaScript the text field alone is posted, as typed.
  */
-export function BirthDateField({ name, label, defaultValue, error, onEdit }: BirthDateFieldProps) {
+export function BirthDateField({ name, label, defaultValue, error, onEdit, autoComplete = "bday", hint = "Au format JJ-MM-AAAA, par exemple 14-07-1985." }: BirthDateFieldProps) {
   const [value, setValue] = useState(defaultValue);
   const [calendarOpen, setCalendarOpen] = useState(false);
   const hydrated = useHydrated();
@@ -62,7 +65,7 @@ export function BirthDateField({ name, label, defaultValue, error, onEdit }: Bir
         {label}
       </label>
       <p id={hintId} className="mt-0.5 text-sm text-slate-600">
-        Au format JJ-MM-AAAA, par exemple 14-07-1985.
+        {hint}
       </p>
       <div className="mt-1 flex gap-2">
         <input
@@ -71,7 +74,7 @@ export function BirthDateField({ name, label, defaultValue, error, onEdit }: Bir
           name={name}
           type="text"
           inputMode="numeric"
-          autoComplete="bday"
+          autoComplete={autoComplete}
           placeholder="JJ-MM-AAAA"
           maxLength={10}
           value={value}

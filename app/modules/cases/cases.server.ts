@@ -1,0 +1,415 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import { assertUser, ForbiddenError, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
+import type { CaseStatus, Database } from "~/platform/database-schema";
+import { isoToFrenchDate } from "~/lib/dates";
+import { db } from "~/platform/runtime.server";
+import { assignCase } from "./case-assignment.server";
+import {
+  amountForInput,
+  caseMessages,
+  EMPTY_CASE_FORM,
+  normalizeCaseStatus,
+  reachableStep,
+  type CaseDraftInput,
+  type CaseFormValues,
+  type WizardStep,
+} from "./cases.schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isCaseId(value: string | null | undefined): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** Only clients file cases (spec §6): staff get the 403 page. */
+function assertClient(actor: Actor): asserts actor is UserActor {
+  assertUser(actor);
+  if (actor.role !== "user") throw new ForbiddenError(caseMessages.clientsOnly);
+}
+
+/** The status history's trigger reads who acts from this transaction setting (decision 0010). */
+async function actAs(trx: Transaction<Database>, userId: string | null): Promise<void> {
+  await sql`SELECT set_config('recours.actor_id', ${userId ?? ""}, true)`.execute(trx);
+}
+
+type CaseRow = {
+  scam_type: string | null;
+  contact_method: string | null;
+  contact_method_details: string | null;
+  first_contact_date: string | null;
+  total_amount_lost: string | null;
+  payment_methods: string[];
+  contacted_bank: boolean;
+  bank_contact_details: string | null;
+  filed_complaint: boolean;
+  complaint_status: string | null;
+  complaint_reference: string | null;
+  detailed_description: string | null;
+  evidence_types: string[];
+};
+
+function inputFromRow(row: CaseRow): CaseDraftInput {
+  return {
+    scam_type: (row.scam_type ?? "") as CaseDraftInput["scam_type"],
+    contact_method: (row.contact_method ?? "") as CaseDraftInput["contact_method"],
+    contact_method_details: row.contact_method_details ?? "",
+    first_contact_date: row.first_contact_date ?? "",
+    total_amount_lost: row.total_amount_lost,
+    payment_methods: row.payment_methods as CaseDraftInput["payment_methods"],
+    contacted_bank: row.contacted_bank,
+    bank_contact_details: row.bank_contact_details ?? "",
+    filed_complaint: row.filed_complaint,
+    complaint_status: row.complaint_status ?? "",
+    complaint_reference: row.complaint_reference ?? "",
+    detailed_description: row.detailed_description ?? "",
+    evidence_types: row.evidence_types as CaseDraftInput["evidence_types"],
+  };
+}
+
+/** A draft's stored values as the wizard's form shows them (dates DD-MM-YYYY, amounts "1 234,56"). */
+export function formValuesFrom(input: CaseDraftInput): CaseFormValues {
+  return {
+    ...EMPTY_CASE_FORM,
+    scam_type: input.scam_type,
+    contact_method: input.contact_method,
+    contact_method_details: input.contact_method_details,
+    first_contact_date: isoToFrenchDate(input.first_contact_date),
+    total_amount_lost: amountForInput(input.total_amount_lost),
+    payment_methods: [...input.payment_methods],
+    contacted_bank: input.contacted_bank ? "on" : "",
+    bank_contact_details: input.bank_contact_details,
+    filed_complaint: input.filed_complaint ? "on" : "",
+    complaint_status: input.complaint_status,
+    complaint_reference: input.complaint_reference,
+    detailed_description: input.detailed_description,
+    evidence_types: [...input.evidence_types],
+  };
+}
+
+/** The columns a draft save writes. Details of a hidden conditional field are not kept (spec §5). */
+function columnsFrom(input: CaseDraftInput) {
+  return {
+    scam_type: input.scam_type || null,
+    contact_method: input.contact_method || null,
+    contact_method_details: input.contact_method ? input.contact_method_details || null : null,
+    first_contact_date: input.first_contact_date || null,
+    total_amount_lost: input.total_amount_lost,
+    payment_methods: input.payment_methods,
+    contacted_bank: input.contacted_bank,
+    bank_contact_details: input.contacted_bank ? input.bank_contact_details || null : null,
+    filed_complaint: input.filed_complaint,
+    complaint_status: input.filed_complaint ? input.complaint_status || null : null,
+    complaint_reference: input.filed_complaint ? input.complaint_reference || null : null,
+    detailed_description: input.detailed_description || null,
+    evidence_types: input.evidence_types,
+  };
+}
+
+const CASE_COLUMNS = [
+  "scam_type",
+  "contact_method",
+  "contact_method_details",
+  "first_contact_date",
+  "total_amount_lost",
+  "payment_methods",
+  "contacted_bank",
+  "bank_contact_details",
+  "filed_complaint",
+  "complaint_status",
+  "complaint_reference",
+  "detailed_description",
+  "evidence_types",
+] as const;
+
+export type WizardView =
+  | {
+      kind: "wizard";
+      draftId: string;
+      /** False until the first save creates the draft. */
+      exists: boolean;
+      caseNumber: string | null;
+      values: CaseFormValues;
+      reachable: WizardStep;
+      identityVerified: boolean;
+    }
+  /** Unverified with a draft already (spec §5): no second one, the existing draft is offered. */
+  | { kind: "one-draft"; existingDraftId: string };
+
+/** The wizard for a new case (a fresh draft id) or for one of the actor's drafts. */
+export async function caseWizardFor(actor: Actor, draftId: string | null): Promise<WizardView> {
+  assertClient(actor);
+  const database = db();
+  const profile = await database.selectFrom("profiles").select(["identity_verified"]).where("id", "=", actor.userId).executeTakeFirst();
+  if (!profile) throw new NotFoundError();
+  if (draftId !== null) {
+    if (!isCaseId(draftId)) throw new NotFoundError(caseMessages.noAccess);
+    const row = await database
+      .selectFrom("cases")
+      .select(["id", "case_number", "status", ...CASE_COLUMNS])
+      .where("id", "=", draftId)
+      .where("user_id", "=", actor.userId)
+      .executeTakeFirst();
+    if (row && row.status !== "draft") throw new NotFoundError(caseMessages.alreadySubmitted);
+    if (row) {
+      const input = inputFromRow(row);
+      return {
+        kind: "wizard",
+        draftId: row.id,
+        exists: true,
+        caseNumber: row.case_number,
+        values: formValuesFrom(input),
+        reachable: reachableStep(input),
+        identityVerified: profile.identity_verified,
+      };
+    }
+    // An id the wizard proposed but no save has used yet: still a new case. Anything else is not the actor's.
+    const taken = await database.selectFrom("cases").select("id").where("id", "=", draftId).executeTakeFirst();
+    if (taken) throw new NotFoundError(caseMessages.noAccess);
+  }
+  if (!profile.identity_verified) {
+    const existing = await database
+      .selectFrom("cases")
+      .select("id")
+      .where("user_id", "=", actor.userId)
+      .where("status", "=", "draft")
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+    if (existing) return { kind: "one-draft", existingDraftId: existing.id };
+  }
+  return {
+    kind: "wizard",
+    draftId: draftId ?? randomUUID(),
+    exists: false,
+    caseNumber: null,
+    values: { ...EMPTY_CASE_FORM },
+    reachable: 1,
+    identityVerified: profile.identity_verified,
+  };
+}
+
+export type SaveDraftResult =
+  | { ok: true; created: boolean; caseNumber: string; reachable: WizardStep }
+  | { ok: false; status: 409; message: string };
+
+/**
+ * Saves the wizard's values into the draft `draftId`, creating it on its first save (the id is proposed by the
+ * wizard, so a double click or a save repeated after a lost answer never makes two drafts). A draft of someone
+ * else answers 404; a submitted case is no longer editable (409). The one-draft rule for unverified people holds
+ * under racing tabs: each person's saves are serialised on their profile row.
+ */
+export async function saveCaseDraft(actor: Actor, draftId: string, input: CaseDraftInput): Promise<SaveDraftResult> {
+  assertClient(actor);
+  if (!isCaseId(draftId)) throw new NotFoundError(caseMessages.noAccess);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await actAs(trx, actor.userId);
+      const profile = await trx
+        .selectFrom("profiles")
+        .select(["identity_verified"])
+        .where("id", "=", actor.userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!profile) throw new NotFoundError();
+      const existing = await trx.selectFrom("cases").select(["user_id", "status"]).where("id", "=", draftId).forUpdate().executeTakeFirst();
+      if (existing && existing.user_id !== actor.userId) throw new NotFoundError(caseMessages.noAccess);
+      if (existing && existing.status !== "draft") return { ok: false as const, status: 409 as const, message: caseMessages.alreadySubmitted };
+      const columns = columnsFrom(input);
+      const draftData = JSON.stringify(input);
+      if (existing) {
+        const updated = await trx
+          .updateTable("cases")
+          .set({ ...columns, draft_data: draftData })
+          .where("id", "=", draftId)
+          .returning("case_number")
+          .executeTakeFirstOrThrow();
+        return { ok: true as const, created: false, caseNumber: updated.case_number, reachable: reachableStep(input) };
+      }
+      if (!profile.identity_verified) {
+        const other = await trx
+          .selectFrom("cases")
+          .select("id")
+          .where("user_id", "=", actor.userId)
+          .where("status", "=", "draft")
+          .executeTakeFirst();
+        if (other) return { ok: false as const, status: 409 as const, message: caseMessages.oneDraft };
+      }
+      const inserted = await trx
+        .insertInto("cases")
+        .values({ id: draftId, user_id: actor.userId, status: "draft", ...columns, draft_data: draftData })
+        .returning("case_number")
+        .executeTakeFirstOrThrow();
+      return { ok: true as const, created: true, caseNumber: inserted.case_number, reachable: reachableStep(input) };
+    });
+}
+
+export type SubmitResult =
+  | { ok: true; duplicate: boolean; caseNumber: string; assignedLawyerId: string | null }
+  | { ok: false; status: 403 | 422; message: string };
+
+/**
+ * Draft → submitted (spec §4), for a verified owner only. Idempotent: a second click or tab finds the case already
+ * submitted and succeeds without a second change. The status history row names the actor (trigger, decision 0010);
+ * the automatic assignment runs in the same transaction.
+ */
+export async function submitCase(actor: Actor, caseId: string): Promise<SubmitResult> {
+  assertClient(actor);
+  if (!isCaseId(caseId)) throw new NotFoundError(caseMessages.noAccess);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await actAs(trx, actor.userId);
+      const row = await trx
+        .selectFrom("cases")
+        .select(["user_id", "status", "case_number", "assigned_lawyer_id", ...CASE_COLUMNS])
+        .where("id", "=", caseId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.user_id !== actor.userId) throw new NotFoundError(caseMessages.noAccess);
+      if (row.status !== "draft") {
+        return { ok: true as const, duplicate: true, caseNumber: row.case_number, assignedLawyerId: row.assigned_lawyer_id };
+      }
+      const profile = await trx.selectFrom("profiles").select("identity_verified").where("id", "=", actor.userId).executeTakeFirstOrThrow();
+      if (!profile.identity_verified) return { ok: false as const, status: 403 as const, message: caseMessages.submitNeedsVerification };
+      if (reachableStep(inputFromRow(row)) !== 3) return { ok: false as const, status: 422 as const, message: caseMessages.submitIncomplete };
+      await trx
+        .updateTable("cases")
+        .set({ status: "submitted", submitted_at: sql<Date>`now()`, draft_data: null })
+        .where("id", "=", caseId)
+        .execute();
+      // ——— Automatic assignment hook: allocation-based choice of a lawyer (case-assignment.server.ts). ———
+      const assignment = await assignCase(trx, caseId);
+      return { ok: true as const, duplicate: false, caseNumber: row.case_number, assignedLawyerId: assignment?.lawyerId ?? null };
+    });
+}
+
+export interface CaseTimelineEntry {
+  id: number;
+  fromStatus: CaseStatus | null;
+  toStatus: CaseStatus;
+  at: string;
+  /** Who made the change: "Vous", a person's name, or null for the platform itself. */
+  by: string | null;
+  note: string | null;
+}
+
+export interface CaseView {
+  id: string;
+  caseNumber: string;
+  status: CaseStatus;
+  viewer: "owner" | "lawyer" | "admin";
+  owner: { firstName: string; lastName: string };
+  lawyer: { firstName: string; lastName: string; barName: string | null; barNumber: string | null } | null;
+  assignedAt: string | null;
+  submittedAt: string | null;
+  createdAt: string;
+  facts: CaseDraftInput;
+  timeline: CaseTimelineEntry[];
+}
+
+/**
+ * The case page (spec, second document §6): its owner, the assigned lawyer or an admin. Anyone else, and an unknown
+ * id, get the same 404 'Vous n'avez pas accès à ce dossier': whether the case exists is not revealed.
+ */
+export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
+  assertUser(actor);
+  if (!isCaseId(caseId)) throw new NotFoundError(caseMessages.noAccess);
+  const database = db();
+  const row = await database
+    .selectFrom("cases as c")
+    .innerJoin("profiles as o", "o.id", "c.user_id")
+    .leftJoin("profiles as l", "l.id", "c.assigned_lawyer_id")
+    .select([
+      "c.id",
+      "c.case_number",
+      "c.status",
+      "c.user_id",
+      "c.assigned_lawyer_id",
+      "c.assigned_at",
+      "c.submitted_at",
+      "c.created_at",
+      "c.scam_type",
+      "c.contact_method",
+      "c.contact_method_details",
+      "c.first_contact_date",
+      "c.total_amount_lost",
+      "c.payment_methods",
+      "c.contacted_bank",
+      "c.bank_contact_details",
+      "c.filed_complaint",
+      "c.complaint_status",
+      "c.complaint_reference",
+      "c.detailed_description",
+      "c.evidence_types",
+      "o.first_name as owner_first_name",
+      "o.last_name as owner_last_name",
+      "l.first_name as lawyer_first_name",
+      "l.last_name as lawyer_last_name",
+      // The bar columns come with the back-office migration: read through JSON so this works before and after it.
+      sql<string | null>`to_jsonb(l) ->> 'bar_name'`.as("lawyer_bar_name"),
+      sql<string | null>`to_jsonb(l) ->> 'bar_number'`.as("lawyer_bar_number"),
+    ])
+    .where("c.id", "=", caseId)
+    .executeTakeFirst();
+  const viewer: CaseView["viewer"] | null = !row
+    ? null
+    : row.user_id === actor.userId
+      ? "owner"
+      : actor.role === "admin"
+        ? "admin"
+        : actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId
+          ? "lawyer"
+          : null;
+  if (!row || !viewer) throw new NotFoundError(caseMessages.noAccess);
+  const history = await database
+    .selectFrom("case_status_history as h")
+    .leftJoin("profiles as p", "p.id", "h.changed_by")
+    .select([
+      "h.id",
+      "h.from_status",
+      "h.to_status",
+      "h.created_at",
+      "h.changed_by",
+      "p.first_name",
+      "p.last_name",
+      "p.role",
+      // A status change's note (lawyers' moves) arrives with a later migration: read defensively.
+      sql<string | null>`to_jsonb(h) ->> 'note'`.as("note"),
+    ])
+    .where("h.case_id", "=", caseId)
+    .orderBy("h.created_at")
+    .orderBy("h.id")
+    .execute();
+  return {
+    id: row.id,
+    caseNumber: row.case_number,
+    status: normalizeCaseStatus(row.status),
+    viewer,
+    owner: { firstName: row.owner_first_name, lastName: row.owner_last_name },
+    lawyer:
+      row.lawyer_first_name && row.lawyer_last_name
+        ? { firstName: row.lawyer_first_name, lastName: row.lawyer_last_name, barName: row.lawyer_bar_name, barNumber: row.lawyer_bar_number }
+        : null,
+    assignedAt: row.assigned_at?.toISOString() ?? null,
+    submittedAt: row.submitted_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    facts: inputFromRow(row),
+    timeline: history.map((entry) => ({
+      id: Number(entry.id),
+      fromStatus: entry.from_status,
+      toStatus: entry.to_status,
+      at: entry.created_at.toISOString(),
+      by:
+        entry.changed_by === null
+          ? null
+          : entry.changed_by === actor.userId
+            ? "Vous"
+            : entry.first_name
+              ? `${entry.role === "lawyer" ? "Maître " : ""}${entry.first_name} ${entry.last_name ?? ""}`.trim()
+              : null,
+      note: entry.note,
+    })),
+  };
+}
+

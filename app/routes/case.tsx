@@ -1,0 +1,156 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/case";
+import { CaseStatusBadge } from "~/components/dashboard/case-list";
+import { pageTitle } from "~/content/site";
+import { caseFor } from "~/modules/cases/cases.server";
+import {
+  contactMethodLabel,
+  evidenceTypeLabel,
+  formatDate,
+  formatEuros,
+  nextStepText,
+  paymentMethodLabel,
+  scamTypeLabel,
+  timelineText,
+} from "~/modules/cases/cases.schema";
+import { requireUser } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return caseFor(requireUser(context), params.caseId);
+}
+
+const timeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+      <dt className="font-semibold text-slate-700">{label}</dt>
+      <dd className="whitespace-pre-line break-words text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function CasePage({ loaderData: view }: Route.ComponentProps) {
+  const lawyerName = view.lawyer ? `${view.lawyer.firstName} ${view.lawyer.lastName}` : null;
+  const forOwner = view.viewer === "owner";
+  const facts = view.facts;
+  const none = "Non renseigné";
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <Link
+        to="/dashboard"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        <span aria-hidden="true">←</span> Retour au tableau de bord
+      </Link>
+
+      <header className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <p className="text-sm font-semibold text-slate-600">{scamTypeLabel(facts.scam_type)}</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">Dossier {view.caseNumber}</h1>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
+          <span>Statut :</span> <CaseStatusBadge status={view.status} />
+          {forOwner ? null : (
+            <span>
+              · Client : {view.owner.firstName} {view.owner.lastName}
+            </span>
+          )}
+        </p>
+        <div className="mt-4 rounded-lg border-l-4 border-brand-600 bg-brand-50 p-4" data-next-step="">
+          <h2 className="font-bold text-brand-900">Et maintenant ?</h2>
+          <p className="mt-1 text-slate-900">{nextStepText(view.status, lawyerName)}</p>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {view.status === "draft" && forOwner ? (
+            <Link
+              to={`/create-case?id=${encodeURIComponent(view.id)}`}
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+            >
+              Compléter mon brouillon
+            </Link>
+          ) : (
+            <Link
+              to={`/case/${encodeURIComponent(view.id)}/chat`}
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+            >
+              Ouvrir la messagerie du dossier
+            </Link>
+          )}
+        </div>
+      </header>
+
+      <section aria-labelledby="titre-avocat" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="titre-avocat" className="text-xl font-bold text-slate-900">
+          {forOwner ? "Votre avocat" : "Avocat"}
+        </h2>
+        {view.lawyer ? (
+          <dl className="mt-2 divide-y divide-slate-200">
+            <Fact label="Nom">Maître {lawyerName}</Fact>
+            <Fact label="Barreau">
+              {view.lawyer.barName ? `Barreau de ${view.lawyer.barName.replace(/^barreau (de |d')/i, "")}` : "Non communiqué"}
+              {view.lawyer.barNumber ? ` (n° ${view.lawyer.barNumber})` : ""}
+            </Fact>
+            {view.assignedAt ? <Fact label="Dossier confié le">{formatDate(view.assignedAt)}</Fact> : null}
+          </dl>
+        ) : (
+          <p className="mt-2 text-slate-800">
+            {view.status === "draft"
+              ? "Un avocat partenaire sera choisi une fois le dossier soumis."
+              : "Votre dossier attend d'être confié à un avocat partenaire."}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="titre-historique" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="titre-historique" className="text-xl font-bold text-slate-900">
+          Historique du dossier
+        </h2>
+        <ol className="mt-4 space-y-4 border-l-2 border-brand-200 pl-5" data-timeline="">
+          {view.timeline.map((entry, index) => (
+            <li key={entry.id} className="relative">
+              <span aria-hidden="true" className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white" />
+              <p className="font-semibold text-slate-900">
+                {timelineText(entry.toStatus, { lawyerName, forOwner, first: index === 0 })}
+              </p>
+              <p className="text-sm text-slate-700">
+                <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                {entry.by ? ` · par ${entry.by}` : entry.fromStatus ? " · automatiquement" : ""}
+              </p>
+              {entry.note ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 px-3 py-2 text-slate-800">{entry.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="titre-faits" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="titre-faits" className="text-xl font-bold text-slate-900">
+          Les faits
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-200">
+          <Fact label="Type d'arnaque">{scamTypeLabel(facts.scam_type)}</Fact>
+          <Fact label="Moyen de contact">
+            {contactMethodLabel(facts.contact_method)}
+            {facts.contact_method_details ? ` — ${facts.contact_method_details}` : ""}
+          </Fact>
+          <Fact label="Premier contact">{facts.first_contact_date ? formatDate(facts.first_contact_date) : none}</Fact>
+          <Fact label="Montant perdu">{formatEuros(facts.total_amount_lost)}</Fact>
+          <Fact label="Moyens de paiement">{facts.payment_methods.length ? facts.payment_methods.map(paymentMethodLabel).join(", ") : none}</Fact>
+          <Fact label="Banque contactée">{facts.contacted_bank ? `Oui${facts.bank_contact_details ? ` — ${facts.bank_contact_details}` : ""}` : "Non"}</Fact>
+          <Fact label="Plainte déposée">
+            {facts.filed_complaint
+              ? `Oui${facts.complaint_status ? ` — ${facts.complaint_status}` : ""}${facts.complaint_reference ? ` (n° ${facts.complaint_reference})` : ""}`
+              : "Non"}
+          </Fact>
+          <Fact label="Description">{facts.detailed_description || none}</Fact>
+          <Fact label="Preuves disponibles">{facts.evidence_types.length ? facts.evidence_types.map(evidenceTypeLabel).join(", ") : none}</Fact>
+          <Fact label="Créé le">{formatDate(view.createdAt)}</Fact>
+          {view.submittedAt ? <Fact label="Soumis le">{formatDate(view.submittedAt)}</Fact> : null}
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/create-case";
+import { CaseWizard, OneDraftNotice } from "~/components/cases/case-wizard";
+import { pageTitle } from "~/content/site";
+import { fieldErrors } from "~/lib/form";
+import { caseWizardFor, saveCaseDraft, submitCase } from "~/modules/cases/cases.server";
+import {
+  caseDraftSchema,
+  caseFormValues,
+  caseMessages,
+  missingForStep,
+  reachableStep,
+  type CaseFormValues,
+  type WizardStep,
+} from "~/modules/cases/cases.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
+import { requireCompletedProfile } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nouveau dossier") }, { name: "robots", content: "noindex" }];
+
+function stepParam(value: string | null | undefined): WizardStep | null {
+  return value === "1" || value === "2" || value === "3" ? (Number(value) as WizardStep) : null;
+}
+
+function wizardPath(draftId: string, step: WizardStep): string {
+  return `/create-case?id=${encodeURIComponent(draftId)}&etape=${step}`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireCompletedProfile(context);
+  const url = new URL(request.url);
+  const view = await caseWizardFor(actor, url.searchParams.get("id"));
+  if (view.kind !== "wizard") return { view, step: 1 as WizardStep };
+  const asked = stepParam(url.searchParams.get("etape"));
+  const step = Math.min(asked ?? view.reachable, view.reachable) as WizardStep;
+  return { view, step };
+}
+
+/** The wizard's JavaScript keeps the page: a save in the background or a move between steps needs no reload. */
+export function shouldRevalidate({ currentUrl, nextUrl, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "autosave") return false;
+  const id = nextUrl.searchParams.get("id");
+  if (currentUrl.pathname === "/create-case" && nextUrl.pathname === "/create-case" && id && id === currentUrl.searchParams.get("id") && !formData) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+type Failure = { values: CaseFormValues; step: WizardStep; fieldErrors: Record<string, string>; formError: string | null };
+
+/** A refusal shows the step the person was on, with what they typed. */
+function failure(values: CaseFormValues, step: WizardStep, status: number, fields: Record<string, string | undefined>, formError: string | null = null) {
+  const clean = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return data<Failure & { saved?: undefined }>({ values, step, fieldErrors: clean, formError }, { status });
+}
+
+/**
+ * Every button of the wizard posts here and saves the draft first (so nothing typed is lost), then: moves to a step
+ * ("etape-N", "suivant"), finishes ("enregistrer", "soumettre"), or just answers (autosave: the page hiding, or a
+ * move made in the browser).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireCompletedProfile(context);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  }
+  const url = new URL(request.url);
+  const draftId = String(form.get("draftId") ?? url.searchParams.get("id") ?? "");
+  const from = stepParam(String(form.get("etape") ?? "")) ?? stepParam(url.searchParams.get("etape")) ?? 1;
+  const intent = String(form.get("intent") ?? "enregistrer");
+  const values = caseFormValues(form);
+  const parsed = caseDraftSchema.safeParse(values);
+  if (!parsed.success) return failure(values, from, 422, fieldErrors(parsed.error), null);
+
+  const saved = await saveCaseDraft(actor, draftId, parsed.data);
+  if (!saved.ok) return failure(values, from, saved.status, {}, saved.message);
+  if (intent === "autosave") return data({ saved: true as const, caseNumber: saved.caseNumber });
+
+  if (intent === "enregistrer") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
+  if (intent === "soumettre") {
+    const submitted = await submitCase(actor, draftId);
+    if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed} : ${submitted.message}`);
+    return redirectWithToast("/dashboard", {
+      title: caseMessages.submitted,
+      description: `Dossier ${submitted.caseNumber} : vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`,
+      tone: "success",
+    });
+  }
+  const target: WizardStep = intent === "suivant" ? (Math.min(from + 1, 3) as WizardStep) : (stepParam(intent.replace(/^etape-/, "")) ?? from);
+  if (target > from) {
+    const missing = from === 3 ? {} : missingForStep(from, parsed.data);
+    if (Object.keys(missing).length > 0) return failure(values, from, 422, missing);
+    if (reachableStep(parsed.data) < target) return redirect(wizardPath(draftId, reachableStep(parsed.data)));
+  }
+  return redirect(wizardPath(draftId, target));
+}
+
+export default function CreateCasePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  if (view.kind === "one-draft") return <OneDraftNotice existingDraftId={view.existingDraftId} />;
+  const failure = actionData && "values" in actionData ? actionData : null;
+  return <CaseWizard view={view} initialStep={failure?.step ?? loaderData.step} failure={failure} />;
+}

@@ -1,0 +1,193 @@
+/**
+ * Filing a case, end to end in a browser: an unverified client writes a draft without JavaScript, closes the tab,
+ * resumes it from the dashboard (steps move without a reload, the draft is saved when the page is hidden) and cannot
+ * start a second one; once verified, submits it from the list; the case page shows the timeline; another client gets
+ * 'Vous n'avez pas accès à ce dossier' (404). Axe scans every new page.
+ * Runs its own server: the identity verdict is written to the database between two runs of it.
+ */
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { db, stopRuntime } from "~/platform/runtime.server";
+import { seedPerson, setIdentityVerified } from "../support/cases";
+import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+
+const SECRET = "cases-journey-secret-cases-journey-secret-0123";
+
+test.describe("filing a case", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: RunningServer;
+  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
+  let port: number;
+  const people = {} as Record<"client" | "other", { userId: string; email: string; password: string }>;
+
+  async function startServer() {
+    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(port) });
+  }
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    database = await persistentDatabaseTarget("pglite");
+    port = await freePort();
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    for (const [key, name] of [["client", "Jeanne"], ["other", "Odile"]] as const) {
+      const person = await seedPerson("user", name);
+      people[key] = { userId: person.userId, email: person.email, password: person.password };
+    }
+    await setIdentityVerified(people.other.userId, true);
+    await stopRuntime();
+    await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function signedIn(browser: Browser, who: keyof typeof people, javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/connexion");
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel("Adresse e-mail").fill(people[who].email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(people[who].password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    return { context, page };
+  }
+
+  let caseNumber = "";
+  let caseUrl = "";
+  let clientContext: BrowserContext;
+
+  test("without JavaScript: a draft written step by step, saved, the tab closed", async ({ browser }) => {
+    test.slow();
+    const { context, page } = await signedIn(browser, "client", false);
+    await page.getByRole("link", { name: "Nouveau dossier" }).click();
+    await expect(page.getByText("Étape 1 sur 3 : Type d'arnaque")).toBeVisible();
+    await expectNoAxeViolations(page, "/create-case (étape 1, sans JS)", { javaScript: false });
+
+    // Moving on without a choice is refused, in French.
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    await expect(page.getByText("Choisissez le type d'arnaque").first()).toBeVisible();
+    await page.getByRole("radio", { name: /Arnaque sentimentale/ }).check();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+
+    await expect(page.getByText("Étape 2 sur 3 : Description")).toBeVisible();
+    await expect(page).toHaveURL(/etape=2/);
+    await page.getByLabel("Comment l'escroc vous a-t-il contacté ?").selectOption("dating_site");
+    await page.getByLabel("Date du premier contact").fill("02-05-2024");
+    await page.getByLabel("Montant total perdu, en euros (facultatif)").fill("-5");
+    await page.getByLabel("Description détaillée").fill("Rencontré sur un site, il m'a demandé de l'argent pour venir me voir.");
+    await page.getByRole("checkbox", { name: "Virement bancaire" }).check();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    await expect(page.getByText("Le montant ne peut pas être négatif").first()).toBeVisible();
+    // What was typed is still there.
+    await expect(page.getByLabel("Description détaillée")).toHaveValue(/il m'a demandé de l'argent/);
+    await expectNoAxeViolations(page, "/create-case (étape 2 avec erreur, sans JS)", { javaScript: false });
+    await page.getByLabel("Montant total perdu, en euros (facultatif)").fill("1 234,56 €");
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+
+    await expect(page.getByText("Étape 3 sur 3 : Récapitulatif")).toBeVisible();
+    await expect(page.getByText("Site ou application de rencontre")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Soumettre le dossier" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "/create-case (récapitulatif, sans JS)", { javaScript: false });
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Brouillon sauvegardé avec succès")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: "Arnaque sentimentale" });
+    await expect(row.getByText("Brouillon")).toBeVisible();
+    caseNumber = (await row.getByRole("rowheader").textContent())!.trim();
+    expect(caseNumber).toMatch(/^RC-\d{4}-\d{6}$/);
+    caseUrl = (await row.getByRole("link", { name: `Voir le dossier ${caseNumber}` }).getAttribute("href"))!;
+    expect(caseUrl).toMatch(/^\/case\/[0-9a-f-]{36}$/);
+    await context.close();
+  });
+
+  test("with JavaScript: resumed from the dashboard, instant steps, saved when the page is hidden, no second draft", async ({ browser }) => {
+    test.slow();
+    const { context, page } = await signedIn(browser, "client");
+    clientContext = context;
+    await waitForHydration(page);
+    // Unverified with a draft: no 'Nouveau dossier', the reason instead.
+    await expect(page.getByRole("link", { name: "Nouveau dossier" })).toHaveCount(0);
+    await expect(page.getByText("Vous devez vérifier votre identité pour créer des dossiers").first()).toBeVisible();
+    await page.getByRole("link", { name: `Modifier le dossier ${caseNumber}` }).click();
+
+    await expect(page.getByText("Étape 3 sur 3 : Récapitulatif")).toBeVisible();
+    await expect(page.getByText("Rencontré sur un site, il m'a demandé de l'argent pour venir me voir.")).toBeVisible();
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("link", { name: "Modifier la description" }).click();
+    await expect(page.getByText("Étape 2 sur 3 : Description")).toBeVisible();
+    await expect(page.getByLabel("Montant total perdu, en euros (facultatif)")).toHaveValue("1 234,56");
+    await page.getByRole("button", { name: "Étape 1 : Type d'arnaque" }).click();
+    await expect(page.getByText("Étape 1 sur 3 : Type d'arnaque")).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Arnaque sentimentale/ })).toBeChecked();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    await expect(page.getByText("Étape 2 sur 3 : Description")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expectNoAxeViolations(page, "/create-case (étape 2)");
+
+    // Typed, then the tab is closed without pressing anything: the draft keeps it.
+    await page.getByLabel("Description détaillée").fill("Rencontré sur un site. Ajouté avant de fermer l'onglet.");
+    const beacon = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/create-case");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await beacon;
+    await page.close();
+
+    const again = await context.newPage();
+    await expect(async () => {
+      await again.goto(caseUrl);
+      await expect(again.getByText("Rencontré sur un site. Ajouté avant de fermer l'onglet.")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await expectNoAxeViolations(again, "/case/:caseId (brouillon)");
+
+    await again.goto("/create-case");
+    await expect(again.getByText("Vous devez vérifier votre identité pour créer des dossiers")).toBeVisible();
+    await expect(again.getByRole("link", { name: "Reprendre mon brouillon" })).toBeVisible();
+    await expectNoAxeViolations(again, "/create-case (un seul brouillon)");
+    await again.close();
+  });
+
+  test("once verified: submitted from the list, the case page's timeline; another client gets 404", async ({ browser }) => {
+    test.slow();
+    // The compliance team's verdict, written while the server is stopped (the embedded database has one process).
+    await server.stop();
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    await db().updateTable("profiles").set({ identity_verified: true }).where("id", "=", people.client.userId).execute();
+    await stopRuntime();
+    await startServer();
+
+    const page = await clientContext.newPage();
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Identité vérifiée" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Nouveau dossier" })).toBeVisible();
+    await page.getByRole("button", { name: `Soumettre le dossier ${caseNumber}` }).click();
+    await expect(page.getByText("Dossier soumis avec succès")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: caseNumber });
+    await expect(row.getByText("Soumis")).toBeVisible();
+    await expectNoAxeViolations(page, "/dashboard (dossier soumis)");
+
+    await row.getByRole("link", { name: `Voir le dossier ${caseNumber}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Dossier ${caseNumber}` })).toBeVisible();
+    const timeline = page.locator("[data-timeline]");
+    await expect(timeline.getByText("Votre dossier a été créé en brouillon")).toBeVisible();
+    await expect(timeline.getByText("Vous avez soumis votre dossier")).toBeVisible();
+    await expect(page.getByText("Votre dossier va être transmis automatiquement à un avocat partenaire")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ouvrir la messagerie du dossier" })).toHaveAttribute("href", `${caseUrl}/chat`);
+    await expectNoAxeViolations(page, "/case/:caseId (soumis)");
+
+    const { page: stranger } = await signedIn(browser, "other");
+    const response = await stranger.goto(caseUrl);
+    expect(response?.status()).toBe(404);
+    await expect(stranger.getByRole("heading", { name: "Vous n'avez pas accès à ce dossier" })).toBeVisible();
+    await expect(stranger.getByRole("link", { name: "Retour au tableau de bord" })).toBeVisible();
+    await expectNoAxeViolations(stranger, "/case/:caseId (refusé)");
+  });
+});

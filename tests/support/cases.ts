@@ -1,0 +1,53 @@
+import type { UserActor } from "~/platform/actor";
+import type { Role } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+import { caseDraftSchema, EMPTY_CASE_FORM, type CaseDraftInput, type CaseFormValues } from "~/modules/cases/cases.schema";
+import { seedAccount } from "./accounts";
+
+/** A seeded person with a completed profile, as the actor a signed-in request resolves to. */
+export async function seedPerson(role: Role, name: string, options: { verified?: boolean; email?: string } = {}): Promise<UserActor & { password: string }> {
+  const { userId, email, password } = await seedAccount(role, { firstName: name, lastName: `Nom${name}`, ...(options.email ? { email: options.email } : {}) });
+  await db()
+    .updateTable("profiles")
+    .set({ profile_completed: true, birth_date: "1956-03-14", address: "8 rue des Tilleuls", postal_code: "33000", city: "Bordeaux" })
+    .where("id", "=", userId)
+    .execute();
+  if (options.verified) await setIdentityVerified(userId, true);
+  return {
+    kind: "user",
+    userId,
+    sessionId: "session-de-test",
+    email,
+    password,
+    role,
+    firstName: name,
+    lastName: `Nom${name}`,
+    clientAddress: "203.0.113.7",
+    secondFactor: role === "user" ? "not-enrolled" : "verified",
+  };
+}
+
+/** Identity verification is reviewed by compliance staff: tests set its outcome directly. */
+export async function setIdentityVerified(userId: string, verified: boolean): Promise<void> {
+  await db().updateTable("profiles").set({ identity_verified: verified }).where("id", "=", userId).execute();
+}
+
+/** The wizard's values of a complete case (steps 1 and 2 filled), as the form posts them. */
+export function completeCaseForm(overrides: Partial<CaseFormValues> = {}): CaseFormValues {
+  return {
+    ...EMPTY_CASE_FORM,
+    scam_type: "investment_scam",
+    contact_method: "phone",
+    contact_method_details: "Un conseiller « Marc » au 01 23 45 67 89",
+    first_contact_date: "12-03-2024",
+    total_amount_lost: "12 500",
+    payment_methods: ["bank_transfer"],
+    detailed_description: "Un faux conseiller m'a fait placer mes économies sur un livret à 8 %.",
+    evidence_types: ["bank_statements"],
+    ...overrides,
+  };
+}
+
+export function draftInput(overrides: Partial<CaseFormValues> = {}): CaseDraftInput {
+  return caseDraftSchema.parse(completeCaseForm(overrides));
+}
