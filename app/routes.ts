@@ -35,7 +35,7 @@ export default [
     route("compte/email", "routes/compte-email.tsx"),
     layout("routes/lawyer-layout.tsx", [
       route("avocat/dossiers", "routes/avocat-dossiers.tsx"),
-      route("avocat/dossiers/:caseId", "routes/avocat-dossier.ts"),
+      route("avocat/dossiers/:caseId", "routes/avocat-dossier.tsx"),
       route("avocat/clients", "routes/avocat-clients.tsx"),
     ]),
     layout("routes/admin-layout.tsx", [

@@ -1,3 +1,6 @@
+/** The window of the 'actual share' shown beside each target. */
+export const SHARE_WINDOW_DAYS = 30;
+
 export const allocationMessages = {
   sumTooHigh: "La somme des pourcentages ne peut pas dépasser 100%",
   range: "Le pourcentage doit être un nombre entier entre 0 et 100.",

@@ -2,9 +2,7 @@ import { sql } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertRole, type Actor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { activeTotal, allocationMessages, percentageField, type AllocationRowInput } from "./allocation.schema";
-
-export const SHARE_WINDOW_DAYS = 30;
+import { activeTotal, allocationMessages, percentageField, SHARE_WINDOW_DAYS, type AllocationRowInput } from "./allocation.schema";
 
 export interface AllocationRow {
   lawyerId: string;

@@ -18,3 +18,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   return redirect(`/case/${params.caseId}`);
 }
+
+/** Never shown: the loader redirects, or its 404 is the not-found page (root error boundary). */
+export default function LawyerCaseEntry() {
+  return null;
+}
