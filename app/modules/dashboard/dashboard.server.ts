@@ -112,7 +112,8 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
       (SELECT count(*) FROM profiles WHERE role = 'user' AND assigned_lawyer_id = ${actor.userId}
          AND identity_verified) AS verified_clients,
       (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status <> 'closed') AS active_cases,
-      (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status = 'submitted') AS new_cases,
+      (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status = 'assigned'
+         AND opened_at IS NULL) AS new_cases,
       (SELECT count(*) FROM case_chat_messages m JOIN cases c ON c.id = m.case_id
          WHERE c.assigned_lawyer_id = ${actor.userId} AND m.sender_id <> ${actor.userId}
          AND NOT m.read_status) AS unread_messages
