@@ -67,6 +67,47 @@ const scamRows: RouteAccessRow[] = scamSlugs.map((slug) => ({
   expect: forAll(ok([scamPages[slug].hero.heading, "Premiers réflexes"])),
 }));
 
+/** The back-office pages (issue 14): admins only; a user or lawyer is sent to their dashboard. */
+function adminPage(file: string, path: string, admin: Expected): RouteAccessRow {
+  return {
+    file,
+    path,
+    expect: {
+      anonymous: redirectTo(`/connexion?redirectTo=${encodeURIComponent(path)}`),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin,
+    },
+  };
+}
+
+const adminPageRows: RouteAccessRow[] = [
+  adminPage("routes/admin-users.tsx", "/admin/users", ok(["Utilisateurs", "Retour au dashboard", "Avocat assigné", SEEDED.lawyer.lastName])),
+  adminPage("routes/admin-users.tsx", "/admin/users?q=%25_%27%5C&role=superadmin&verification=__proto__", ok(["Aucun utilisateur ne correspond"])),
+  adminPage("routes/admin-user.tsx", "/admin/users/compte-inconnu", notFound),
+  adminPage("routes/admin-lawyers.tsx", "/admin/lawyers", ok(["Avocats", "Dossiers actifs", "Clients", SEEDED.lawyer.lastName])),
+  adminPage("routes/admin-emails.tsx", "/admin/emails", ok(["E-mails", "Envoyés aujourd'hui", "Total chargé", "Envoyer un e-mail"])),
+  adminPage("routes/admin-emails-templates-redirect.ts", "/admin/emails/templates", { status: 301, location: "/admin/email-templates" }),
+  adminPage("routes/admin-email-templates.tsx", "/admin/email-templates", ok(["Modèles d'e-mails", "Réinitialisation du mot de passe", "Envoyé par la plateforme"])),
+  adminPage("routes/admin-email-template.tsx", "/admin/email-templates/nouveau", ok(["Nouveau modèle", "Aperçu"])),
+  adminPage("routes/admin-email-template.tsx", "/admin/email-templates/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
+  adminPage("routes/admin-journal.tsx", "/admin/journal", ok(["Journal des actions", "Toutes les actions"])),
+  adminPage("routes/admin-journal.tsx", "/admin/journal?acteur=%25&action=__proto__&cible=superadmin&apres=x", ok(["Aucune action ne correspond"])),
+];
+
+/** Every back-office action, with a body an admin could send: a user or a lawyer posting it gets 403, nothing done. */
+export const ADMIN_ACTIONS: { path: string; body: Record<string, string> }[] = [
+  { path: "/admin/users/compte-inconnu", body: { intent: "role", userId: "compte-inconnu", role: "admin", confirmation: "oui" } },
+  { path: "/admin/users/compte-inconnu", body: { intent: "fin-sessions", userId: "compte-inconnu", confirmation: "oui" } },
+  { path: "/admin/lawyers", body: { intent: "niveau", lawyerId: "compte-inconnu", level: "advanced" } },
+  { path: "/admin/lawyers", body: { intent: "barreau", lawyerId: "compte-inconnu", barName: "Paris", barNumber: "1" } },
+  { path: "/admin/emails", body: { recipients: "victime@example.com", subject: "Objet", body: "Texte" } },
+  { path: "/admin/emails?intent=reessayer", body: { intent: "reessayer", emailId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
+  { path: "/admin/email-templates", body: { intent: "supprimer", templateId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", confirmation: "oui" } },
+  { path: "/admin/email-templates/nouveau", body: { name: "Modèle", subject: "Objet", body: "Texte", variables: "" } },
+  { path: "/admin/documents", body: { decision: "approve", documentId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
+];
+
 export const routeAccess: RouteAccessRow[] = [
   { file: "routes/home.tsx", path: "/", expect: forAll(ok([homeContent.hero.heading, "Nos engagements"])) },
   { file: "routes/fonctionnement.tsx", path: "/fonctionnement", expect: forAll(ok([howItWorksContent.heading, "Nos engagements"])) },
@@ -148,15 +189,16 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/admin-comptes.tsx",
+    // The account security actions moved to /admin/users (issue 14).
     path: "/admin/comptes",
     expect: {
-      // Signed out: the sign-in, which comes back here afterwards.
       anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fcomptes"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
-      admin: ok(["Sécurité des comptes", "Envoyer un lien de réinitialisation", "Déconnecter toutes les sessions"]),
+      admin: { status: 301, location: "/admin/users" },
     },
   },
+  ...adminPageRows,
   {
     file: "routes/double-authentification.tsx",
     path: "/compte/double-authentification",
@@ -211,10 +253,10 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/admin-not-found.tsx",
-    path: "/admin/users",
+    path: "/admin/inconnu",
     expect: {
       // Signed out: the sign-in, which comes back here afterwards.
-      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fusers"),
+      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Finconnu"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
       admin: notFound,
@@ -395,8 +437,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     const approve = new URLSearchParams({ decision: "approve", documentId: unknown }).toString();
     for (const visitor of ["user", "lawyer"] as const) {
       const response = await http("/admin/documents", { method: "POST", headers: FORM, cookie: cookies[visitor], body: approve });
-      expect(response.status).toBe(302);
-      expect(response.location).toBe("/dashboard");
+      expect(response.status).toBe(403);
     }
     const missing = await http("/admin/documents", { method: "POST", headers: FORM, cookie: cookies.admin, body: approve });
     expect(missing.status).toBe(404);
@@ -408,6 +449,21 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     });
     expect(noReason.status).toBe(400);
     expect(visibleText(noReason.body)).toContain("Veuillez sélectionner ou saisir une raison de rejet");
+  });
+
+  it.each(ADMIN_ACTIONS.flatMap((action) => (["user", "lawyer"] as const).map((visitor) => ({ ...action, visitor }))))(
+    "POST $path ($body.intent) as $visitor: 403, nothing done",
+    async ({ path, body, visitor }) => {
+      const response = await http(path, { method: "POST", headers: FORM, cookie: cookies[visitor], body: new URLSearchParams(body).toString() });
+      expect(response.status).toBe(403);
+      expect(response.location).toBeNull();
+    },
+  );
+
+  it("POST to an admin action signed out: sent to the sign-in, nothing done", async () => {
+    const response = await http("/admin/emails", { method: "POST", headers: FORM, body: "recipients=a%40example.com&subject=x&body=y" });
+    expect(response.status).toBe(302);
+    expect(response.location).toMatch(/^\/connexion/);
   });
 
   describe("a lawyer or admin who has not passed the second factor reaches no staff page", () => {
