@@ -41,6 +41,10 @@ WHERE NOT EXISTS (
 )
 ORDER BY r.id;
 
+-- The journal's actor filter: a whole address (exact, newest first) or a part of one (trigram).
+CREATE INDEX staff_audit_log_actor_email_idx ON staff_audit_log (lower(actor_email), created_at DESC, id DESC);
+CREATE INDEX staff_audit_log_actor_email_trgm_idx ON staff_audit_log USING gin (actor_email gin_trgm_ops);
+
 -- A lawyer's bar ('barreau') and registration number, shown to their clients so they can check them.
 ALTER TABLE profiles
   ADD COLUMN bar_name text CHECK (length(btrim(bar_name)) BETWEEN 1 AND 100),

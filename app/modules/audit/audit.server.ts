@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { assertRole, type Actor, type UserActor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
 import { containsPattern } from "~/platform/like-pattern";
@@ -67,14 +67,17 @@ export interface JournalPage {
  * Admin: the journal, newest first, filtered by actor (email, exact or partial), action and target, one keyset
  * page at a time (each filter has its index, see migration 0026).
  */
+const FULL_ADDRESS = /^[^@\s%_]+@[^@\s%_]+\.[a-z]{2,}$/i;
+
 export async function listJournal(actor: Actor, query: JournalQuery): Promise<JournalPage> {
   assertRole(actor, "admin");
   const rows = await db()
     .selectFrom("staff_audit_log")
     .selectAll()
     .select(cursorTime("created_at").as("cursor_at"))
-    .$if(query.acteur.includes("@") && !query.acteur.includes("%"), (q) => q.where("actor_email", "=", query.acteur.toLowerCase()))
-    .$if(query.acteur !== "" && !query.acteur.includes("@"), (q) => q.where("actor_email", "ilike", containsPattern(query.acteur)))
+    // A whole address uses the actor index's exact match; a part of one searches.
+    .$if(FULL_ADDRESS.test(query.acteur), (q) => q.where(sql`lower(actor_email)`, "=", query.acteur.toLowerCase()))
+    .$if(query.acteur !== "" && !FULL_ADDRESS.test(query.acteur), (q) => q.where("actor_email", "ilike", containsPattern(query.acteur)))
     .$if(query.action !== "", (q) => q.where("action", "=", query.action))
     .$if(query.cible !== "", (q) => q.where("target_type", "=", query.cible))
     .$if(query.cibleId !== "", (q) => q.where("target_id", "=", query.cibleId))
