@@ -460,6 +460,46 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     },
   );
 
+  it("the back-office's bad input over HTTP: French messages, 4xx, never a 500", async () => {
+    const post = (path: string, body: Record<string, string> | string) =>
+      http(path, { method: "POST", headers: FORM, cookie: cookies.admin, body: typeof body === "string" ? body : new URLSearchParams(body).toString() });
+    const users = await http("/admin/users?q=Avocate", { cookie: cookies.admin });
+    const lawyerId = /\/admin\/users\/([^"]+)"/.exec(users.body)?.[1];
+    expect(lawyerId).toBeTruthy();
+    for (const role of ["superadmin", "__proto__"]) {
+      const response = await post(`/admin/users/${lawyerId}`, { intent: "role", userId: lawyerId!, role, confirmation: "oui" });
+      expect(response.status, role).toBe(400);
+      expect(visibleText(response.body)).toContain("Ce rôle n'existe pas");
+    }
+    const unknown = await post("/admin/users/compte-inconnu", { intent: "role", userId: "compte-inconnu", role: "lawyer", confirmation: "oui" });
+    expect(unknown.status).toBe(404);
+    const unconfirmed = await post(`/admin/users/${lawyerId}`, { intent: "role", userId: lawyerId!, role: "admin" });
+    expect(unconfirmed.status).toBe(200);
+    expect(visibleText(unconfirmed.body)).toContain("aura accès à tout le back-office");
+
+    const many = Array.from({ length: 500 }, (_, index) => `p${index}@exemple.fr`).join(", ");
+    const tooMany = await post("/admin/emails", { recipients: many, subject: "Objet", body: "Texte" });
+    expect(tooMany.status).toBe(400);
+    expect(visibleText(tooMany.body)).toContain("limité à 200 destinataires");
+    const empty = await post("/admin/emails", { recipients: "", subject: "", body: "" });
+    expect(empty.status).toBe(400);
+    expect(visibleText(empty.body)).toContain("Veuillez remplir tous les champs");
+    const invalid = await post("/admin/emails", { recipients: "ok@exemple.fr, pas-une-adresse", subject: "Objet", body: "Texte" });
+    expect(invalid.status).toBe(400);
+    expect(visibleText(invalid.body)).toContain("Cette adresse n'est pas valide : pas-une-adresse");
+    const huge = await post("/admin/emails", `recipients=a%40exemple.fr&subject=x&body=${"a".repeat(10 * 1024 * 1024)}`);
+    expect(huge.status).toBe(413);
+
+    const braces = await post("/admin/email-templates/nouveau", { name: "Relance", subject: "Objet", body: "Bonjour {{prenom", variables: "prenom" });
+    expect(braces.status).toBe(400);
+    expect(visibleText(braces.body)).toContain("Les accolades ne sont pas équilibrées");
+    const nul = await http("/admin/users?q=jean%00", { cookie: cookies.admin });
+    expect(nul.status).toBe(400);
+    const level = await post("/admin/lawyers", { intent: "niveau", lawyerId: lawyerId!, level: "superadmin" });
+    expect(level.status).toBe(400);
+    expect(visibleText(level.body)).toContain("Erreur lors de la mise à jour du niveau");
+  });
+
   it("POST to an admin action signed out: sent to the sign-in, nothing done", async () => {
     const response = await http("/admin/emails", { method: "POST", headers: FORM, body: "recipients=a%40example.com&subject=x&body=y" });
     expect(response.status).toBe(302);

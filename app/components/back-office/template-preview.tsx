@@ -5,7 +5,7 @@ import { INPUT } from "./back-office-page";
 
 /**
  * The template as it will be sent, rendered by the very function the email job uses (same escaping), with sample
- * values the admin can change. The HTML part shows in a sandboxed frame: no script in it can run.
+ * values the admin can change: the text part, and on request the HTML part in a sandboxed frame where no script runs.
  */
 export function TemplatePreview({ subject, body, variables }: { subject: string; body: string; variables: string }) {
   const names = useMemo(() => {
@@ -16,6 +16,8 @@ export function TemplatePreview({ subject, body, variables }: { subject: string;
     return [...new Set([...declared, ...usedVariables(`${subject}\n${body}`)])];
   }, [subject, body, variables]);
   const [values, setValues] = useState<Record<string, string>>({});
+  // The frame is made only when asked for: closed, the page has no frame to load (nor to scan).
+  const [showHtml, setShowHtml] = useState(false);
   const filled = Object.fromEntries(names.map((name) => [name, values[name] ?? sampleValue(name)]));
   const rendered = renderEmail({ subject, body: body || " " }, filled);
   return (
@@ -46,18 +48,20 @@ export function TemplatePreview({ subject, body, variables }: { subject: string;
         <span className="font-semibold">Objet : </span>
         <span data-preview="subject">{rendered.subject}</span>
       </p>
-      <iframe
-        title="Aperçu de l'e-mail"
-        sandbox=""
-        srcDoc={rendered.html}
-        className="mt-3 h-96 w-full rounded-md border border-slate-300 bg-white"
-        data-preview="html"
-      />
-      <details className="mt-3">
-        <summary className="cursor-pointer font-semibold">Version texte</summary>
-        <pre className="mt-2 whitespace-pre-wrap font-sans text-sm" data-preview="text">
-          {rendered.text}
-        </pre>
+      <pre className="mt-3 whitespace-pre-wrap rounded-md border border-slate-300 bg-slate-50 p-3 font-sans text-sm" data-preview="text">
+        {rendered.text}
+      </pre>
+      <details className="mt-3" onToggle={(event) => setShowHtml(event.currentTarget.open)}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold">Version HTML, telle qu'envoyée</summary>
+        {showHtml ? (
+          <iframe
+            title="Aperçu HTML de l'e-mail"
+            sandbox=""
+            srcDoc={rendered.html}
+            className="mt-2 h-96 w-full rounded-md border border-slate-300 bg-white"
+            data-preview="html"
+          />
+        ) : null}
       </details>
     </section>
   );

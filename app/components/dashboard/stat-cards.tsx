@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { IconTile } from "~/components/ui/icon-tile";
 
 const counts = new Intl.NumberFormat("fr-FR");
@@ -17,6 +18,8 @@ export interface StatItem {
   value: number;
   detail?: ReactNode;
   icon: ReactNode;
+  /** The screen behind the figure. */
+  link?: { to: string; label: string };
 }
 
 export function StatCards({ items, label }: { items: StatItem[]; label: string }) {
@@ -30,6 +33,13 @@ export function StatCards({ items, label }: { items: StatItem[]; label: string }
           </dt>
           <dd className="mt-3 text-3xl font-bold text-slate-900">{formatCount(item.value)}</dd>
           {item.detail ? <dd className="mt-1 text-sm text-slate-700">{item.detail}</dd> : null}
+          {item.link ? (
+            <dd className="mt-auto pt-2">
+              <Link to={item.link.to} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+                {item.link.label}
+              </Link>
+            </dd>
+          ) : null}
         </div>
       ))}
     </dl>
