@@ -59,6 +59,8 @@ CREATE INDEX profiles_lawyers_name_idx ON profiles (last_name, first_name, id) W
 CREATE INDEX cases_active_by_lawyer_idx ON cases (assigned_lawyer_id) WHERE status <> 'closed';
 CREATE INDEX email_logs_sent_at_id_idx ON email_logs (sent_at DESC, id DESC);
 CREATE INDEX email_logs_failed_idx ON email_logs (sent_at DESC) WHERE status = 'failed';
+-- "Envoyés aujourd'hui": counted from the index alone.
+CREATE INDEX email_logs_sent_idx ON email_logs (sent_at) WHERE status = 'sent';
 
 -- The templates the app sends (those with a key) can be edited, never deleted: the database refuses it too.
 CREATE FUNCTION email_templates_keep_system() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -46,13 +46,18 @@ export async function listLawyers(actor: Actor, query: LawyerListQuery & { page?
     active_cases: string;
     clients: string;
   }>`
-    SELECT p.id, p.email, p.first_name, p.last_name, p.lawyer_level, p.bar_name, p.bar_number,
-      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = p.id AND c.status <> 'closed') AS active_cases,
-      (SELECT count(*) FROM profiles u WHERE u.role = 'user' AND u.assigned_lawyer_id = p.id) AS clients
-    FROM profiles p
-    WHERE p.role = 'lawyer' ${filter}
-    ORDER BY p.last_name, p.first_name, p.id
-    LIMIT ${BACK_OFFICE_PAGE_SIZE + 1} OFFSET ${(page - 1) * BACK_OFFICE_PAGE_SIZE}
+    SELECT page.*,
+      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = page.id AND c.status <> 'closed') AS active_cases,
+      (SELECT count(*) FROM profiles u WHERE u.role = 'user' AND u.assigned_lawyer_id = page.id) AS clients
+    FROM (
+      SELECT p.id, p.email, p.first_name, p.last_name, p.lawyer_level, p.bar_name, p.bar_number
+      FROM profiles p
+      WHERE p.role = 'lawyer' ${filter}
+      ORDER BY p.last_name, p.first_name, p.id
+      LIMIT ${BACK_OFFICE_PAGE_SIZE + 1} OFFSET ${(page - 1) * BACK_OFFICE_PAGE_SIZE}
+    ) AS page
+    -- Counted for the page's rows only, never for the rows an offset skips.
+    ORDER BY page.last_name, page.first_name, page.id
   `.execute(db());
   return {
     lawyers: rows.rows.slice(0, BACK_OFFICE_PAGE_SIZE).map((row) => ({
