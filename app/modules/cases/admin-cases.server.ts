@@ -103,10 +103,11 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
   if (query.q) {
     const pattern = containsPattern(query.q);
     const types = scamTypesMatching(query.q);
+    // The expression of the trigram index profiles_search_trgm_idx (migration 0036).
     const people = database
       .selectFrom("profiles")
       .select("id")
-      .where((eb) => eb.or([eb("email", "ilike", pattern), eb("first_name", "ilike", pattern), eb("last_name", "ilike", pattern)]));
+      .where(sql<string>`email || ' ' || first_name || ' ' || last_name`, "ilike", pattern);
     if (types.length > 0) {
       // A scam-type term matches many cases: filter while walking the list's index, which stops at one page.
       list = list.where((eb) =>
