@@ -45,8 +45,8 @@ const BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md px-4
 const LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
 function lawyerOption(lawyer: LawyerChoice): string {
-  const share = lawyer.percentage === null ? "" : lawyer.allocationActive ? `, répartition ${lawyer.percentage} %` : ", répartition inactive";
-  return `Maître ${lawyer.firstName} ${lawyer.lastName} (${lawyer.activeCases} dossier(s) actif(s)${share})`;
+  const share = lawyer.percentage === null ? "" : lawyer.allocationActive ? ` (répartition ${lawyer.percentage} %)` : " (répartition inactive)";
+  return `Maître ${lawyer.firstName} ${lawyer.lastName}${share}`;
 }
 
 function AssignForm({ row, lawyers }: { row: AdminCaseRow; lawyers: LawyerChoice[] }) {

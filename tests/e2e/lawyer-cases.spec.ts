@@ -131,7 +131,7 @@ test.describe("cases, staff side", () => {
     await expect(adminRow).toContainText("8 400 €");
     await expectNoAxeViolations(adminPage, "/admin/cases");
     await adminRow.locator("summary").click();
-    await adminRow.getByLabel("Avocat").selectOption({ label: `Maître ${otherLawyer.firstName} ${otherLawyer.lastName} (0 dossier(s) actif(s), répartition 0 %)` });
+    await adminRow.getByLabel("Avocat").selectOption({ label: `Maître ${otherLawyer.firstName} ${otherLawyer.lastName} (répartition 0 %)` });
     await adminRow.getByRole("button", { name: /Réassigner le dossier/ }).click();
     await expect(adminPage.getByRole("status")).toContainText("Avocat assigné avec succès");
     await expect(adminPage.getByRole("row", { name: new RegExp(caseNumber) })).toContainText("Maître Marc Moreau");

@@ -32,7 +32,6 @@ export interface LawyerChoice {
   id: string;
   firstName: string;
   lastName: string;
-  activeCases: number;
   percentage: number | null;
   allocationActive: boolean;
 }
@@ -104,16 +103,33 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
   if (query.q) {
     const pattern = containsPattern(query.q);
     const types = scamTypesMatching(query.q);
-    list = list.where((eb) =>
-      eb.or([
-        eb("c.case_number", "ilike", pattern),
-        eb("p.email", "ilike", pattern),
-        eb("p.first_name", "ilike", pattern),
-        eb("p.last_name", "ilike", pattern),
-        eb("c.scam_type", "ilike", pattern),
-        ...(types.length > 0 ? [eb("c.scam_type", "in", types)] : []),
-      ]),
-    );
+    // The expression of the trigram index profiles_search_trgm_idx (migration 0036).
+    const people = database
+      .selectFrom("profiles")
+      .select("id")
+      .where(sql<string>`email || ' ' || first_name || ' ' || last_name`, "ilike", pattern);
+    if (types.length > 0) {
+      // A scam-type term matches many cases: filter while walking the list's index, which stops at one page.
+      list = list.where((eb) =>
+        eb.or([
+          eb("c.scam_type", "in", types),
+          eb("c.case_number", "ilike", pattern),
+          eb("c.scam_type", "ilike", pattern),
+          eb("c.user_id", "in", people),
+        ]),
+      );
+    } else {
+      // A number, an email or a name matches few cases: find them through the trigram indexes, then sort them.
+      // A term shaped like a case number ("RC-2026-0001", "000123") skips the people.
+      const numberOnly = /^(rc-?)?[\d-]+$/i.test(query.q);
+      list = list.where("c.id", "in", (eb) => {
+        const byCase = eb
+          .selectFrom("cases")
+          .select("id")
+          .where((inner) => inner.or([inner("case_number", "ilike", pattern), inner("scam_type", "ilike", pattern)]));
+        return numberOnly ? byCase : byCase.unionAll(eb.selectFrom("cases").select("id").where("user_id", "in", people));
+      });
+    }
   }
   if (cursor) {
     list = list.where(
@@ -158,24 +174,19 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
 }
 
 async function lawyerChoices(): Promise<LawyerChoice[]> {
-  const rows = await sql<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    active_cases: number;
-    allocation_percentage: number | null;
-    active: boolean | null;
-  }>`
-    SELECT p.id, p.first_name, p.last_name, a.allocation_percentage, a.active,
-      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = p.id AND c.status <> 'closed')::int AS active_cases
-    FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
-    WHERE p.role = 'lawyer'
-    ORDER BY p.last_name, p.first_name, p.id`.execute(db());
-  return rows.rows.map((row) => ({
+  const rows = await db()
+    .selectFrom("profiles as p")
+    .leftJoin("lawyer_allocation as a", "a.lawyer_id", "p.id")
+    .select(["p.id", "p.first_name", "p.last_name", "a.allocation_percentage", "a.active"])
+    .where("p.role", "=", "lawyer")
+    .orderBy("p.last_name")
+    .orderBy("p.first_name")
+    .orderBy("p.id")
+    .execute();
+  return rows.map((row) => ({
     id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
-    activeCases: row.active_cases,
     percentage: row.allocation_percentage,
     allocationActive: row.active ?? true,
   }));
