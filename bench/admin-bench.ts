@@ -60,8 +60,9 @@ try {
       now() - (i || ' seconds')::interval
     FROM generate_series(0, ${PEOPLE - 1}) AS i`.execute(database);
   await sql`ALTER TABLE cases DISABLE TRIGGER cases_status_history`.execute(database);
-  await sql`INSERT INTO cases (user_id, assigned_lawyer_id, assigned_at, status, scam_type, submitted_at, created_at)
-    SELECT 'p' || (${LAWYERS + 1} + i % ${PEOPLE - LAWYERS - 1}), 'p' || (1 + i % ${LAWYERS}), now(),
+  // Case numbers given here: the default's six digits (migration 0002) run out at 999 999 (see issue-14 note).
+  await sql`INSERT INTO cases (case_number, user_id, assigned_lawyer_id, assigned_at, status, scam_type, submitted_at, created_at)
+    SELECT 'RC-BENCH-' || i, 'p' || (${LAWYERS + 1} + i % ${PEOPLE - LAWYERS - 1}), 'p' || (1 + i % ${LAWYERS}), now(),
       (ARRAY['assigned', 'in_progress', 'resolved', 'closed'])[1 + i % 4], 'phishing', now(), now() - (i || ' seconds')::interval
     FROM generate_series(1, ${CASES}) AS i`.execute(database);
   await sql`INSERT INTO email_logs (recipient_email, subject, body, status, error, sent_at)
