@@ -60,8 +60,9 @@ try {
       now() - (i || ' seconds')::interval
     FROM generate_series(0, ${PEOPLE - 1}) AS i`.execute(database);
   await sql`ALTER TABLE cases DISABLE TRIGGER cases_status_history`.execute(database);
-  await sql`INSERT INTO cases (user_id, assigned_lawyer_id, assigned_at, status, scam_type, submitted_at, created_at)
-    SELECT 'p' || (${LAWYERS + 1} + i % ${PEOPLE - LAWYERS - 1}), 'p' || (1 + i % ${LAWYERS}), now(),
+  // Case numbers given here: the default's six digits (migration 0002) run out at 999 999 (see issue-14 note).
+  await sql`INSERT INTO cases (case_number, user_id, assigned_lawyer_id, assigned_at, status, scam_type, submitted_at, created_at)
+    SELECT 'RC-BENCH-' || i, 'p' || (${LAWYERS + 1} + i % ${PEOPLE - LAWYERS - 1}), 'p' || (1 + i % ${LAWYERS}), now(),
       (ARRAY['assigned', 'in_progress', 'resolved', 'closed'])[1 + i % 4], 'phishing', now(), now() - (i || ' seconds')::interval
     FROM generate_series(1, ${CASES}) AS i`.execute(database);
   await sql`INSERT INTO email_logs (recipient_email, subject, body, status, error, sent_at)
@@ -109,7 +110,8 @@ try {
     "avocats, recherche": await timed(RUNS, (i) => listLawyers(admin, { q: `nom${1 + ((i * 37) % LAWYERS)}` })),
     "avocats, dernière page": await timed(RUNS, () => listLawyers(admin, { q: "", page: Math.ceil(LAWYERS / 50) })),
     "e-mails, 100 derniers + statistiques": await timed(RUNS, () => emailHistory(admin, "")),
-    "e-mails, recherche (destinataire)": await timed(RUNS, (i) => emailHistory(admin, `personne${3000 + i * 113}@`)),
+    "e-mails, recherche (adresse entière)": await timed(RUNS, (i) => emailHistory(admin, `personne${3000 + i * 113}@example.com`)),
+    "e-mails, recherche (début d'adresse)": await timed(RUNS, (i) => emailHistory(admin, `personne${3000 + i * 113}@`)),
     "e-mails, recherche (objet)": await timed(RUNS, (i) => emailHistory(admin, `numéro ${500000 + i * 7919}`)),
     "modèles, liste": await timed(RUNS, () => listTemplates(admin, "")),
     "journal, première page": await timed(RUNS, () => listJournal(admin, journalQuerySchema.parse({}))),
@@ -129,7 +131,9 @@ try {
     ["utilisateurs, page profonde", `SELECT p.id FROM profiles p LEFT JOIN profiles l ON l.id = p.assigned_lawyer_id WHERE (p.created_at, p.id) < ('${deepUser.rows[0]!.at}'::timestamptz, '${deepUser.rows[0]!.id}') ORDER BY p.created_at DESC, p.id DESC LIMIT 51`],
     ["avocats, dernière page", `SELECT page.id, (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = page.id AND c.status <> 'closed'), (SELECT count(*) FROM profiles u WHERE u.role = 'user' AND u.assigned_lawyer_id = page.id) FROM (SELECT p.id, p.last_name, p.first_name FROM profiles p WHERE p.role = 'lawyer' ORDER BY p.last_name, p.first_name, p.id LIMIT 51 OFFSET ${Math.max(0, LAWYERS - 50)}) page ORDER BY page.last_name, page.first_name, page.id`],
     ["e-mails, envoyés aujourd'hui", `SELECT count(*) FROM email_logs WHERE status = 'sent' AND sent_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris')`],
-    ["e-mails, recherche", `SELECT e.id FROM email_logs e LEFT JOIN jobs j ON j.id = e.job_id WHERE (e.recipient_email ILIKE '%personne3000@%' OR e.subject ILIKE '%personne3000@%') ORDER BY e.sent_at DESC, e.id DESC LIMIT 100`],
+    ["e-mails, recherche (adresse entière)", `SELECT e.id FROM email_logs e LEFT JOIN jobs j ON j.id = e.job_id WHERE lower(e.recipient_email) = 'personne3000@example.com' ORDER BY e.sent_at DESC, e.id DESC LIMIT 100`],
+    ["e-mails, recherche (début d'adresse)", `SELECT e.id FROM email_logs e LEFT JOIN jobs j ON j.id = e.job_id WHERE e.recipient_email ILIKE '%personne3000@%' ORDER BY e.sent_at DESC, e.id DESC LIMIT 100`],
+    ["e-mails, recherche (objet)", `SELECT e.id FROM email_logs e LEFT JOIN jobs j ON j.id = e.job_id WHERE (e.recipient_email ILIKE '%numéro 504321%' OR e.subject ILIKE '%numéro 504321%') ORDER BY e.sent_at DESC, e.id DESC LIMIT 100`],
     ["journal, filtre auteur + action", `SELECT id FROM staff_audit_log WHERE lower(actor_email) = 'personne3@example.com' AND action = 'case.assigned' ORDER BY created_at DESC, id DESC LIMIT 51`],
     ["journal, page profonde", `SELECT id FROM staff_audit_log WHERE (created_at, id) < ('${deepJournal.rows[0]!.at}'::timestamptz, ${deepJournal.rows[0]!.id}) ORDER BY created_at DESC, id DESC LIMIT 51`],
   ];

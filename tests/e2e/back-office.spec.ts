@@ -24,10 +24,13 @@ test.describe("back-office", () => {
     test.slow();
     const page = await newStaffPage(browser, world);
     await signInAsStaff(page, world.admin);
-    const figures = page.getByRole("definition").filter({ hasText: /^\d+$/ });
-    await expect(figures.first()).toBeVisible();
-    // Two people of role user/lawyer/admin besides the client: 1 user, 1 lawyer.
-    await expect(page.getByText("Voir les utilisateurs")).toBeVisible();
+    // The seeded world: one client, one lawyer, one admin; no case, no document.
+    const card = (label: string) => page.locator('dl[aria-label="Chiffres clés de la plateforme"] > div').filter({ hasText: label }).locator("dd").first();
+    await expect(card("Utilisateurs")).toHaveText("1");
+    await expect(card("Avocats")).toHaveText("1");
+    await expect(card("Dossiers")).toHaveText("0");
+    await expect(card("Documents en attente")).toHaveText("0");
+    await expect(page.getByRole("link", { name: "Voir les utilisateurs" })).toHaveAttribute("href", "/admin/users?role=user");
     const administration = page.getByRole("navigation", { name: "Administration" });
     const screens: [string, RegExp, string][] = [
       ["Utilisateurs", /\/admin\/users$/, "Utilisateurs"],

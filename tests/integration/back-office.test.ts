@@ -244,6 +244,9 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect(history.emails.every((email) => email.status === "sent" && email.manual)).toBe(true);
       expect(history.totalLoaded).toBe(2);
       expect(history.sentToday).toBe(before.sentToday + 2);
+      // A whole address (any case) finds that recipient alone; a part of one searches.
+      expect((await emailHistory(admin, "UN@exemple.fr")).emails.map((email) => email.recipient)).toEqual(["un@exemple.fr"]);
+      expect((await emailHistory(admin, "eux@exem")).emails.map((email) => email.recipient)).toEqual(["deux@exemple.fr"]);
       const journal = await listJournal(admin, journalQuerySchema.parse({ action: "email.sent" }));
       expect(journal.entries[0]?.after).toMatchObject({ recipients: ["un@exemple.fr", "deux@exemple.fr"], subject: "Point sur votre dossier" });
       for (const term of ["%", "_", "'", "\\"]) expect((await emailHistory(admin, term)).emails, term).toEqual([]);

@@ -4,7 +4,8 @@
  */
 import { request as httpRequestRaw } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccountsForSecurity } from "~/modules/accounts/accounts.server";
+import { userListQuerySchema } from "~/modules/back-office/back-office.schema";
+import { listUsers } from "~/modules/back-office/users.server";
 import type { UserActor } from "~/platform/actor";
 import { stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount, seedEnrolledAccount, totpCode } from "../support/accounts";
@@ -170,8 +171,9 @@ describe.each(testEngines())("account search on %s", (engine) => {
       clientAddress: "x",
       secondFactor: "verified",
     };
-    expect(await listAccountsForSecurity(actor, "%")).toEqual([]);
-    expect((await listAccountsForSecurity(actor, "chef_")).map((row) => row.email)).toEqual(["chef_equipe@exemple.fr"]);
-    expect((await listAccountsForSecurity(actor, "chef")).length).toBe(2);
+    const search = async (q: string) => (await listUsers(actor, userListQuerySchema.parse({ q }))).users;
+    expect(await search("%")).toEqual([]);
+    expect((await search("chef_")).map((row) => row.email)).toEqual(["chef_equipe@exemple.fr"]);
+    expect((await search("chef")).length).toBe(2);
   });
 });

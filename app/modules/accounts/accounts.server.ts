@@ -5,7 +5,6 @@ import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
 import type { AnonymousActor, Actor, UserActor } from "~/platform/actor";
 import { assertRole, assertUser, NotFoundError, normaliseRole } from "~/platform/actor";
 import { recordStaffAction } from "~/modules/audit/audit.server";
-import { containsPattern } from "~/platform/like-pattern";
 import type { AccountSecurityAction } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
@@ -612,41 +611,6 @@ export async function requestEmailChange(actor: Actor, newEmail: string, current
   return { ok: true };
 }
 
-/** Admin: the accounts with the facts the security actions need, newest first. */
-export async function listAccountsForSecurity(actor: Actor, search: string) {
-  assertRole(actor, "admin");
-  const term = search.trim().toLowerCase();
-  return db()
-    .selectFrom("profiles")
-    .innerJoin("user", "user.id", "profiles.id")
-    .leftJoin(
-      (eb) => eb.selectFrom("session").select(["userId"]).select((s) => s.fn.countAll<number>().as("sessions")).where("expiresAt", ">", new Date()).groupBy("userId").as("active"),
-      (join) => join.onRef("active.userId", "=", "profiles.id"),
-    )
-    .select([
-      "profiles.id",
-      "profiles.email",
-      "profiles.first_name",
-      "profiles.last_name",
-      "profiles.role",
-      "user.emailVerified",
-      "user.twoFactorEnabled",
-      "active.sessions",
-    ])
-    .$if(term.length > 0, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb(eb.fn("lower", ["profiles.email"]), "like", containsPattern(term)),
-          eb(eb.fn("lower", ["profiles.first_name"]), "like", containsPattern(term)),
-          eb(eb.fn("lower", ["profiles.last_name"]), "like", containsPattern(term)),
-        ]),
-      ),
-    )
-    .orderBy("profiles.created_at", "desc")
-    .limit(200)
-    .execute();
-}
-
 interface TargetAccount {
   id: string;
   role: string;
@@ -743,16 +707,4 @@ export async function resetSecondFactor(actor: Actor, userId: string): Promise<v
     });
   jobsEnqueued();
   logger.info({ adminId: actor.userId, userId }, "double authentification réinitialisée par un administrateur");
-}
-
-/** Admin: whose account an action concerns, as the confirmation of that action names it. */
-export async function accountLabelForAdmin(actor: Actor, userId: string): Promise<string> {
-  assertRole(actor, "admin");
-  await existingAccount(userId);
-  const profile = await db()
-    .selectFrom("profiles")
-    .select(["first_name", "last_name", "email"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return `${profile.first_name} ${profile.last_name} (${profile.email})`.trim();
 }

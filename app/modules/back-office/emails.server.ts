@@ -8,6 +8,8 @@ import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
 import type { ManualEmailInput } from "./back-office.schema";
 
+const FULL_ADDRESS = /^[^@\s%_]+@[^@\s%_]+\.[a-z]{2,}$/i;
+
 /** Spec §9: the history shows the latest 100 emails. */
 export const EMAIL_HISTORY_SIZE = 100;
 
@@ -44,7 +46,10 @@ export async function emailHistory(actor: Actor, search: string): Promise<EmailH
       .selectFrom("email_logs as e")
       .leftJoin("jobs as j", "j.id", "e.job_id")
       .select(["e.id", "e.recipient_email", "e.subject", "e.body", "e.sent_at", "e.status", "e.error", "e.attempts", "e.template_name", "e.sent_by", "j.status as job_status"])
-      .$if(search !== "", (q) =>
+      // A whole address: the exact index; a part of one: recipients only; other words: recipients and subjects.
+      .$if(FULL_ADDRESS.test(search), (q) => q.where(sql`lower(e.recipient_email)`, "=", search.toLowerCase()))
+      .$if(!FULL_ADDRESS.test(search) && search.includes("@"), (q) => q.where("e.recipient_email", "ilike", containsPattern(search)))
+      .$if(search !== "" && !search.includes("@"), (q) =>
         q.where((eb) => eb.or([eb("e.recipient_email", "ilike", containsPattern(search)), eb("e.subject", "ilike", containsPattern(search))])),
       )
       .orderBy("e.sent_at", "desc")
