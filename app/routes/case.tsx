@@ -91,7 +91,7 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
           <dl className="mt-2 divide-y divide-slate-200">
             <Fact label="Nom">Maître {lawyerName}</Fact>
             <Fact label="Barreau">
-              {view.lawyer.barName ? `Barreau de ${view.lawyer.barName.replace(/^barreau (de |d')/i, "")}` : "Non communiqué"}
+              {view.lawyer.barName ?? "Non communiqué"}
               {view.lawyer.barNumber ? ` (n° ${view.lawyer.barNumber})` : ""}
             </Fact>
             {view.assignedAt ? <Fact label="Dossier confié le">{formatDate(view.assignedAt)}</Fact> : null}
