@@ -35,9 +35,16 @@ export default [
     route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     route("compte/email", "routes/compte-email.tsx"),
+    layout("routes/lawyer-layout.tsx", [
+      route("avocat/dossiers", "routes/avocat-dossiers.tsx"),
+      route("avocat/dossiers/:caseId", "routes/avocat-dossier.tsx"),
+      route("avocat/clients", "routes/avocat-clients.tsx"),
+    ]),
     layout("routes/admin-layout.tsx", [
       route("admin/comptes", "routes/admin-comptes.tsx"),
       route("admin/documents", "routes/admin-documents.tsx"),
+      route("admin/cases", "routes/admin-cases.tsx"),
+      route("admin/lawyer-allocation", "routes/admin-lawyer-allocation.tsx"),
       route("admin/*", "routes/admin-not-found.tsx"),
     ]),
   ]),

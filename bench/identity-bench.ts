@@ -1,6 +1,6 @@
 // `npm run bench:identity`: the review console on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL) with
 // 10 000 pending groups (5 000 people × a two-sided identity document and a proof of address): the list's p50/p95
-// (first page, a search, a far page, the pending filter), and the time to approve a group of three documents
+// (first page, a search, page 200 by keyset cursor, the pending filter), and the time to approve a group of three documents
 // (documents, audit row, full-approval check, all in one transaction). Seeds a throw-away schema, dropped at the end.
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
@@ -62,11 +62,14 @@ try {
   };
   const first = await reviewQueue(admin, reviewQuerySchema.parse({}));
   console.log(`groupes en attente : ${first.pendingGroups} (${first.total} groupes au total)`);
+  // The cursor of page 200 (groups 3 981–4 000), reached by following "Page suivante".
+  let deep = first.nextCursor;
+  for (let page = 2; page < 200 && deep; page += 1) deep = (await reviewQueue(admin, reviewQuerySchema.parse({ apres: deep }))).nextCursor;
   const lists = {
     "première page": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({}))),
     "filtre en attente": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({ statut: "pending" }))),
     "recherche (email)": await timed(RUNS, (i) => reviewQueue(admin, reviewQuerySchema.parse({ q: `bench${(i * 97) % PEOPLE}@` }))),
-    "page 200": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({ page: "200" }))),
+    "page 200": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({ apres: deep ?? undefined }))),
   };
   for (const [name, figures] of Object.entries(lists)) {
     console.log(`liste ${name} : p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms`);

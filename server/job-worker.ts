@@ -1,5 +1,6 @@
 import { buildPersonalLink } from "~/modules/accounts/accounts.server";
 import { fileStorage } from "~/modules/files/files.server";
+import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
@@ -20,6 +21,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
     handlers: {
       [EMAIL_JOB]: createEmailJobHandler(transport, { personalLink: buildPersonalLink }),
       [HEIC_CONVERSION_JOB]: createHeicConversionHandler(fileStorage),
+      [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage),
     },
     pollMilliseconds: env.JOB_POLL_MILLISECONDS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
@@ -27,6 +29,10 @@ export function startJobWorker(env: Env): RunningJobWorker {
   });
   onJobsEnqueued(() => worker.nudge());
   worker.start();
+  // The storage janitor recurs through the queue: its first run a minute after start, if none is queued yet.
+  ensureStorageJanitorScheduled(db(), new Date(Date.now() + 60_000)).catch((error: unknown) =>
+    logger.error({ err: error }, "ménage du stockage non planifié"),
+  );
   logger.info({ workerId: worker.id, transport: transport.kind }, "file de tâches démarrée");
   return {
     worker,

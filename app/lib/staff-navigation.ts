@@ -54,7 +54,7 @@ export const ADMIN_SECTIONS: StaffSection[] = [
         to: "/admin/lawyer-allocation",
         label: "Répartition des dossiers",
         description: "Part des nouveaux dossiers par avocat",
-        available: false,
+        available: true,
       },
     ],
   },
@@ -63,7 +63,7 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     title: "Gestion des dossiers",
     icon: "folder",
     destinations: [
-      { to: "/admin/cases", label: "Dossiers", description: "Suivi et attribution à un avocat", available: false },
+      { to: "/admin/cases", label: "Dossiers", description: "Suivi et attribution à un avocat", available: true },
       { to: "/admin/documents", label: "Documents d'identité", description: "Vérification des pièces envoyées", available: true },
     ],
   },
@@ -85,8 +85,8 @@ export const LAWYER_SECTIONS: StaffSection[] = [
     icon: "folder",
     destinations: [
       dashboard,
-      { to: "/lawyer/cases", label: "Dossiers", description: "Les dossiers qui vous sont attribués", available: false },
-      { to: "/lawyer/clients", label: "Clients", description: "Vos clients et leur vérification", available: false },
+      { to: "/avocat/dossiers", label: "Dossiers", description: "Les dossiers qui vous sont attribués", available: true },
+      { to: "/avocat/clients", label: "Clients", description: "Vos clients et leur vérification", available: true },
       { to: "/lawyer/messages", label: "Messages", description: "Les conversations de vos dossiers", available: false },
     ],
   },
@@ -101,7 +101,13 @@ export function staffSections(role: StaffRole): StaffSection[] {
 
 /** The pages a signed-in lawyer or administrator sees in the staff shell. */
 export function isWorkspacePath(pathname: string): boolean {
-  return pathname === "/dashboard" || pathname === "/compte" || pathname.startsWith("/compte/") || pathname.startsWith("/admin/");
+  return (
+    pathname === "/dashboard" ||
+    pathname === "/compte" ||
+    pathname.startsWith("/compte/") ||
+    pathname.startsWith("/admin/") ||
+    pathname.startsWith("/avocat/")
+  );
 }
 
 const EXTRA_PAGES: Record<string, string> = {

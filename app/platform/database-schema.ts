@@ -130,17 +130,32 @@ export interface CaseTable {
   evidence_types: TextArray;
   draft_data: ColumnType<unknown, string | undefined, string> | null;
   submitted_at: Timestamp | null;
+  /** When the assigned lawyer first opened it (migration 0035). */
+  opened_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
 
+/** Written by the database's trigger only (migrations 0002, 0035). */
 export interface CaseStatusHistoryTable {
   id: Generated<number>;
   case_id: string;
   from_status: CaseStatus | null;
   to_status: CaseStatus;
   changed_by: string | null;
+  /** The lawyer the case went to, on rows where the lawyer changed. */
+  lawyer_id: string | null;
+  /** A lawyer's note with a status change. */
+  note: string | null;
+  /** Set when the platform itself acted (e.g. "assignation-automatique"). */
+  system_reason: string | null;
   created_at: CreatedAt;
+}
+
+/** One row (id 1): the lock of assignment and the start of the current allocation period (migration 0035). */
+export interface CaseAssignmentStateTable {
+  id: Generated<number>;
+  allocation_changed_at: Timestamp;
 }
 
 export interface IdentityVerificationDocumentTable {
@@ -164,6 +179,21 @@ export interface IdentityVerificationDocumentTable {
   stored_file_id: string | null;
   proof_type: ProofOfAddressType | null;
   submission_id: string | null;
+  /** The upload day in Paris time (generated): with user, type and step, the review group's key. */
+  group_day: ColumnType<DateOnly, never, never>;
+}
+
+/** One row per review group, kept up to date by a trigger on identity_verification_documents (migration 0027). */
+export interface IdentityDocumentGroupTable {
+  user_id: string;
+  document_type: DocumentType;
+  step_number: 2 | 3 | 4;
+  group_day: DateOnly;
+  status: DocumentStatus;
+  pending: boolean;
+  last_upload: Timestamp;
+  anchor_id: string;
+  file_names: string;
 }
 
 export type ProofOfAddressType = "facture_eau" | "facture_electricite" | "facture_gaz" | "avis_imposition" | "releve_bancaire";
@@ -333,7 +363,9 @@ export interface Database {
   profiles: ProfileTable;
   cases: CaseTable;
   case_status_history: CaseStatusHistoryTable;
+  case_assignment_state: CaseAssignmentStateTable;
   identity_verification_documents: IdentityVerificationDocumentTable;
+  identity_document_groups: IdentityDocumentGroupTable;
   identity_verification_status: IdentityVerificationStatusTable;
   case_chat_messages: CaseChatMessageTable;
   lawyer_allocation: LawyerAllocationTable;

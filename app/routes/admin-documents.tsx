@@ -2,6 +2,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-documents";
 import { ErrorSummary } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
+import { ZoomableImage } from "~/components/identity/zoomable-image";
 import { isoToFrenchDate } from "~/lib/dates";
 import { reviewDocumentGroup, reviewQueue, type ReviewGroup } from "~/modules/identity/identity.server";
 import {
@@ -65,9 +66,7 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
   return (
     <figure className="rounded-md border border-slate-300 bg-white p-2">
       {isImage ? (
-        <a href={href} target="_blank" rel="noreferrer" title="Agrandir dans un nouvel onglet">
-          <img src={href} alt={`${label} : ${document.fileName}`} loading="lazy" className="max-h-72 w-full object-contain" />
-        </a>
+        <ZoomableImage src={href} alt={`${label} : ${document.fileName}`} />
       ) : document.fileStatus === "converting" ? (
         <p className="p-4 text-sm">Photo en cours de conversion.</p>
       ) : (
@@ -175,9 +174,11 @@ function GroupCard({ group, error }: { group: ReviewGroup; error: string | null 
 export default function AdminDocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, query } = loaderData;
   const [params] = useSearchParams();
-  const pageLink = (n: number) => {
+  const pageLink = (cursor: string | null) => {
     const next = new URLSearchParams(params);
-    next.set("page", String(n));
+    next.delete("page");
+    if (cursor) next.set("apres", cursor);
+    else next.delete("apres");
     return `/admin/documents?${next.toString()}`;
   };
   return (
@@ -225,13 +226,19 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
           ))}
         </ul>
       )}
-      {page.pageCount > 1 ? (
-        <nav aria-label="Pagination" className="mt-6 flex items-center gap-4">
-          {page.page > 1 ? <Link to={pageLink(page.page - 1)}>Page précédente</Link> : null}
-          <span>
-            Page {page.page} sur {page.pageCount}
-          </span>
-          {page.page < page.pageCount ? <Link to={pageLink(page.page + 1)}>Page suivante</Link> : null}
+      {page.nextCursor || !page.firstPage ? (
+        <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center gap-4">
+          {!page.firstPage ? (
+            <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              Première page
+            </Link>
+          ) : null}
+          <span>{page.total} groupe(s)</span>
+          {page.nextCursor ? (
+            <Link to={pageLink(page.nextCursor)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              Page suivante
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </section>

@@ -131,6 +131,18 @@ test.describe("identity verification journey", () => {
     await expect(reviewer.getByText("30-06-1952").first()).toBeVisible();
     await expectNoAxeViolations(reviewer, "/admin/documents");
     const passport = reviewer.getByRole("listitem").filter({ has: reviewer.getByRole("heading", { name: /Passeport · étape 3/ }) });
+    // Zoom on the photo, by keyboard and by buttons.
+    await waitForHydration(reviewer);
+    const photo = passport.getByRole("group", { name: /passport\.jpg.* zoom 100 %/ });
+    await photo.focus();
+    await reviewer.keyboard.press("+");
+    await expect(passport.getByText("Zoom : 150 %")).toBeVisible();
+    await passport.getByRole("button", { name: "Zoom avant" }).click();
+    await expect(passport.getByText("Zoom : 200 %")).toBeVisible();
+    await passport.getByRole("button", { name: "Zoom arrière" }).click();
+    await expect(passport.getByText("Zoom : 150 %")).toBeVisible();
+    await passport.getByRole("button", { name: "Réinitialiser" }).click();
+    await expect(passport.getByText("Zoom : 100 %")).toBeVisible();
     await passport.getByLabel("Raison du rejet").selectOption("Photo floue ou illisible");
     await passport.getByRole("button", { name: /Rejeter/ }).click();
     await expect(reviewer.getByText("Document rejeté").first()).toBeVisible();

@@ -39,8 +39,9 @@ test.describe("staff workspace", () => {
     await expect(nav.getByRole("link", { name: /Utilisateurs/ })).toHaveCount(0);
     await expect(nav.getByText("Bientôt disponible").first()).toBeVisible();
     const administration = page.getByRole("navigation", { name: "Administration" });
-    await expect(administration.getByRole("link", { name: /Dossiers/ })).toHaveCount(0);
-    await expect(administration.getByText("Bientôt disponible")).toHaveCount(6);
+    await expect(administration.getByRole("link", { name: /^Dossiers/ })).toHaveAttribute("href", "/admin/cases");
+    await expect(administration.getByRole("link", { name: /Répartition des dossiers/ })).toHaveAttribute("href", "/admin/lawyer-allocation");
+    await expect(administration.getByText("Bientôt disponible")).toHaveCount(4);
     await expectNoAxeViolations(page, "/dashboard (administrateur)");
 
     await nav.getByRole("link", { name: "Sécurité des comptes" }).click();
@@ -123,11 +124,11 @@ test.describe("staff workspace", () => {
     await page.getByText("Menu de l'espace de travail").click();
     const nav = page.getByRole("navigation", { name: "Espace de travail" });
     await expect(nav.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
-    for (const label of ["Dossiers", "Clients", "Messages"]) {
-      await expect(nav.getByText(label, { exact: true })).toBeVisible();
-      await expect(nav.getByRole("link", { name: label })).toHaveCount(0);
-    }
-    await expect(nav.getByText("Bientôt disponible")).toHaveCount(3);
+    await expect(nav.getByRole("link", { name: /^Dossiers/ })).toHaveAttribute("href", "/avocat/dossiers");
+    await expect(nav.getByRole("link", { name: /^Clients/ })).toHaveAttribute("href", "/avocat/clients");
+    await expect(nav.getByText("Messages", { exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Messages" })).toHaveCount(0);
+    await expect(nav.getByText("Bientôt disponible")).toHaveCount(1);
     await expectTouchTargets(page, "/dashboard (avocat, 390 px, menu ouvert)");
     await expectNoAxeViolations(page, "/dashboard (avocat, 390 px)");
     await page.context().close();

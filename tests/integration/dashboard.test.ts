@@ -109,11 +109,11 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
       entry.caseNumber = (await addCase(people.user, entry.status, { createdAt: entry.createdAt, amount: "1500.50" })).case_number;
     }
 
-    const aSubmitted = await addCase(people.clientA, "submitted", { lawyer: people.lawyer });
+    const aSubmitted = await addCase(people.clientA, "assigned", { lawyer: people.lawyer });
     await addCase(people.clientA, "in_progress", { lawyer: people.lawyer });
     const bClosed = await addCase(people.clientB, "closed", { lawyer: people.lawyer });
-    await addCase(people.clientB, "submitted", { lawyer: people.lawyer });
-    const cSubmitted = await addCase(people.clientC, "submitted", { lawyer: people.otherLawyer });
+    await addCase(people.clientB, "assigned", { lawyer: people.lawyer });
+    const cSubmitted = await addCase(people.clientC, "assigned", { lawyer: people.otherLawyer });
 
     await addMessage(aSubmitted.id, people.clientA, false); // counts
     await addMessage(aSubmitted.id, people.clientA, true); // read
@@ -212,6 +212,21 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         newCases: 2,
         unreadMessages: 3,
       });
+    });
+
+    it("'Nouveaux dossiers' are the lawyer's assigned cases not opened yet", async () => {
+      const opened = await db()
+        .updateTable("cases")
+        .set({ opened_at: new Date() })
+        .where("assigned_lawyer_id", "=", people.lawyer.id)
+        .where("status", "=", "assigned")
+        .returning("id")
+        .execute();
+      try {
+        expect(((await dashboardFor(people.lawyer.actor)) as LawyerDashboard).newCases).toBe(0);
+      } finally {
+        await db().updateTable("cases").set({ opened_at: null }).where("id", "in", opened.map((row) => row.id)).execute();
+      }
     });
 
     it("scopes every count to the acting lawyer", async () => {

@@ -264,6 +264,22 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
       ["approved", 3, null, admin.userId, false],
       ["approved", 4, null, admin.userId, true],
     ]);
+    // The staff journal has the same four decisions, in the review's transaction: statuses and reason, no file content.
+    const journal = await db()
+      .selectFrom("staff_audit_log")
+      .selectAll()
+      .where("actor_id", "=", admin.userId)
+      .where("action", "like", "document.%")
+      .orderBy("id")
+      .execute();
+    expect(journal.map((row) => [row.action, row.target_type, (row.after as { status: string }).status, (row.after as { reason: string | null }).reason])).toEqual([
+      ["document.rejected", "document-group", "rejected", REJECTION_REASONS[1]],
+      ["document.approved", "document-group", "approved", null],
+      ["document.approved", "document-group", "approved", null],
+      ["document.approved", "document-group", "approved", null],
+    ]);
+    expect(journal.every((row) => (row.before as { status: string }).status === "pending")).toBe(true);
+    expect((journal[3]!.after as { identityVerified: boolean; subjectUserId: string })).toMatchObject({ identityVerified: true, subjectUserId: user.userId });
     // Append-only, even for the application.
     await expect(db().updateTable("identity_review_audit").set({ reason: "effacé" }).where("subject_user_id", "=", user.userId).execute()).rejects.toThrow();
     await expect(db().deleteFrom("identity_review_audit").where("subject_user_id", "=", user.userId).execute()).rejects.toThrow();
@@ -298,9 +314,58 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "passeport.jpg" }))).groups.every((g) => g.documentType === "passeport")).toBe(true);
     const approved = await reviewQueue(admin, reviewQuerySchema.parse({ statut: "approved", q: a.email }));
     expect(approved.groups.map((g) => g.stepNumber)).toEqual([4]);
-    const page2 = await reviewQueue(admin, reviewQuerySchema.parse({ page: "2" }));
-    expect(page2.page).toBe(2);
-    expect(page2.total).toBe(all.total);
+    // Keyset pages: each group once, in the list's order; a forged cursor gives the first page.
+    expect(all.firstPage).toBe(true);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const current: Awaited<ReturnType<typeof reviewQueue>> = await reviewQueue(admin, reviewQuerySchema.parse(cursor ? { apres: cursor } : {}));
+      expect(current.total).toBe(all.total);
+      seen.push(...current.groups.map((g) => g.groupId));
+      cursor = current.nextCursor;
+    } while (cursor);
+    expect(seen.length).toBe(all.total);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.slice(0, all.groups.length)).toEqual(all.groups.map((g) => g.groupId));
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ apres: "pas-un-curseur" }))).groups.map((g) => g.groupId)).toEqual(all.groups.map((g) => g.groupId));
+  });
+
+  it("review groups are kept by the database: one row per person, type, step and Paris day; keyset pages past 20 groups", async () => {
+    const admin = await person("admin", "Rose");
+    const many = await person("user", "Serge");
+    // 45 groups: one two-sided card per day (Paris days: 23:30 UTC in winter is already the next day there).
+    await sql`INSERT INTO identity_verification_documents
+        (user_id, step_number, document_type, document_side, file_name, file_path, file_size, mime_type, status, uploaded_at)
+      SELECT ${many.userId}, 2, 'cni', side, side || '-' || i || '.jpg', 'test/' || ${many.userId} || '/' || i || side, 2048, 'image/jpeg', 'pending',
+        TIMESTAMPTZ '2026-01-10 23:30:00+00' - (i || ' days')::interval
+      FROM generate_series(1, 45) AS i, (VALUES ('recto'), ('verso')) AS s(side)`.execute(db());
+    const groups = await db().selectFrom("identity_document_groups").selectAll().where("user_id", "=", many.userId).orderBy("group_day", "desc").execute();
+    expect(groups).toHaveLength(45);
+    expect(groups[0]).toMatchObject({ group_day: "2026-01-10", status: "pending", pending: true, file_names: expect.stringContaining("recto-1.jpg") });
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const current: Awaited<ReturnType<typeof reviewQueue>> = await reviewQueue(admin, reviewQuerySchema.parse({ q: many.email, ...(cursor ? { apres: cursor } : {}) }));
+      expect(current.total).toBe(45);
+      expect(current.groups.every((g) => g.documents.length === 2)).toBe(true);
+      seen.push(...current.groups.map((g) => g.day));
+      cursor = current.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(groups.map((g) => g.group_day));
+
+    // A review changes the group's row in the same transaction; a resubmission (obsolete) removes it.
+    const newest = (await reviewQueue(admin, reviewQuerySchema.parse({ q: many.email }))).groups[0]!;
+    await reviewDocumentGroup(admin, { decision: "reject", documentId: newest.groupId, reason: REJECTION_REASONS[0] });
+    expect(await db().selectFrom("identity_document_groups").select(["status", "pending"]).where("anchor_id", "=", newest.groupId).executeTakeFirst()).toEqual({
+      status: "rejected",
+      pending: false,
+    });
+    await db().updateTable("identity_verification_documents").set({ obsolete: true }).where("user_id", "=", many.userId).where("status", "=", "rejected").execute();
+    expect(await db().selectFrom("identity_document_groups").select("anchor_id").where("anchor_id", "=", newest.groupId).executeTakeFirst()).toBeUndefined();
   });
 
   it("permissions: lawyers and users are refused the console, an admin cannot review their own documents, files are for their owner and admins", async () => {
@@ -365,6 +430,11 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
       expect(await downloadFile(viewer, fileId, { exp, sig: tampered }, { storage })).toMatchObject({ kind: "refused", status: 403 });
       expect(await downloadFile(viewer, fileId, { exp: String(Number(exp) + 1), sig }, { storage })).toMatchObject({ kind: "refused", status: 403 });
     }
+    // The admin's opening of the document is in the staff journal; the owner's own views are not staff actions.
+    const views = await db().selectFrom("staff_audit_log").selectAll().where("action", "=", "document.viewed").where("target_id", "=", fileId).execute();
+    expect(views.map((row) => [row.actor_id, row.target_type, (row.after as { status: string; subjectUserId: string }).status, (row.after as { subjectUserId: string }).subjectUserId])).toEqual([
+      [admin.userId, "stored-file", "pending", user.userId],
+    ]);
     const expired = storage.downloadLink(fileId, user.userId, Date.now() - 61_000);
     const expiredUrl = new URL(expired, "http://localhost");
     expect(

@@ -232,6 +232,58 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/admin-cases.tsx",
+    path: "/admin/cases?filtre=non-assignes",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fcases%3Ffiltre%3Dnon-assignes"),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin: ok(["Dossiers", "Retour au dashboard", "Rechercher"]),
+    },
+  },
+  {
+    file: "routes/admin-lawyer-allocation.tsx",
+    path: "/admin/lawyer-allocation",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Flawyer-allocation"),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      // Every lawyer gets a row (created at 0 and active).
+      admin: ok(["Répartition des dossiers", `Maître ${SEEDED.lawyer.firstName} ${SEEDED.lawyer.lastName}`, "Enregistrer la répartition"]),
+    },
+  },
+  {
+    file: "routes/avocat-dossiers.tsx",
+    path: "/avocat/dossiers?vue=nouveaux",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fdossiers%3Fvue%3Dnouveaux"),
+      user: redirectTo("/dashboard"),
+      lawyer: ok(["Mes dossiers", "Nouveaux dossiers (0)", "Aucun nouveau dossier"]),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
+    file: "routes/avocat-dossier.tsx",
+    // Unknown, or another lawyer's case: 404 for a lawyer.
+    path: "/avocat/dossiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fdossiers%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10"),
+      user: redirectTo("/dashboard"),
+      lawyer: notFound,
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
+    file: "routes/avocat-clients.tsx",
+    path: "/avocat/clients",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fclients"),
+      user: redirectTo("/dashboard"),
+      lawyer: ok(["Mes clients", "Aucun client ne vous est encore confié."]),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
     file: "routes/verify-identity.tsx",
     path: "/verify-identity",
     expect: {
@@ -345,7 +397,8 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
   const cookies: Record<Visitor, string> = { anonymous: "", user: "", lawyer: "", admin: "" };
   const accounts = {} as Record<Exclude<Visitor, "anonymous">, { email: string; password: string; manualKey?: string }>;
   /** A lawyer and an admin who have not enrolled a second factor yet (just created, or reset by an admin). */
-  const notEnrolled = {} as Record<"lawyer" | "admin", { email: string; password: string; cookie: string }>;
+  const notEnrolled = {} as Record<"lawyer" | "admin", { userId: string; email: string; password: string; cookie: string }>;
+  let foreignCaseId = "";
   const SECRET = "route-access-secret-route-access-secret-0123";
 
   const http = (path: string, init: Parameters<typeof httpRequest>[2] = {}) => httpRequest(server!.baseUrl, path, init);
@@ -389,6 +442,14 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
       const fresh = await seedAccount(role, { email: `${role}-sans-2fa@route-access.example` });
       notEnrolled[role] = { ...fresh, cookie: "" };
     }
+    // A submitted case assigned to another lawyer (the one without a second factor): never this lawyer's.
+    const owner = await seedAccount("user", { email: "client-dossier@example.com" });
+    const foreign = await db()
+      .insertInto("cases")
+      .values({ user_id: owner.userId, status: "assigned", scam_type: "phishing", submitted_at: new Date(), assigned_lawyer_id: notEnrolled.lawyer.userId, assigned_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    foreignCaseId = foreign.id;
     await stopRuntime();
 
     server = await startProductionServer({
@@ -469,6 +530,62 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     }
     const unreadable = await http("/dashboard", { method: "POST", headers: FORM, cookie: cookies.user, body: "intent=autre" });
     expect(unreadable.status).toBe(400);
+  });
+
+  it("the case actions: refused to other roles, a foreign case is 404, crafted and out-of-range values are 4xx with a French message", async () => {
+    const post = (path: string, visitor: Visitor, body: Record<string, string>) =>
+      http(path, { method: "POST", headers: FORM, cookie: cookies[visitor] || undefined, body: new URLSearchParams(body).toString() });
+    const unknown = "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10";
+    // Admin actions called by a client or a lawyer: sent away, nothing done.
+    for (const visitor of ["user", "lawyer"] as const) {
+      for (const [path, body] of [
+        ["/admin/cases", { caseId: foreignCaseId, lawyerId: "x" }],
+        ["/admin/lawyer-allocation", { "avocat:x": "1", "pourcentage:x": "100" }],
+      ] as const) {
+        const response = await post(path, visitor, body);
+        expect(response.status, `${visitor} ${path}`).toBe(302);
+        expect(response.location).toBe("/dashboard");
+      }
+    }
+    const missing = await post("/admin/cases", "admin", { caseId: unknown, lawyerId: "inconnu" });
+    expect(missing.status).toBe(404);
+    const noLawyer = await post("/admin/cases", "admin", { caseId: foreignCaseId, lawyerId: "" });
+    expect(noLawyer.status).toBe(400);
+    expect(visibleText(noLawyer.body)).toContain("Choisissez un avocat.");
+    const notALawyer = await post("/admin/cases", "admin", { caseId: foreignCaseId, lawyerId: "' OR 1=1 --" });
+    expect(notALawyer.status).toBe(400);
+
+    // Allocation: 101 in total, a negative value, a stranger's id.
+    const page = await http("/admin/lawyer-allocation", { cookie: cookies.admin });
+    const ids = [...page.body.matchAll(/name="avocat:([^"]+)"/g)].map((match) => match[1]!);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const allocation = (values: number[]) =>
+      Object.fromEntries(ids.flatMap((id, i) => [[`avocat:${id}`, "1"], [`pourcentage:${id}`, String(values[i] ?? 0)], [`actif:${id}`, "on"]]));
+    const tooMuch = await post("/admin/lawyer-allocation", "admin", allocation([60, 41]));
+    expect(tooMuch.status).toBe(400);
+    expect(visibleText(tooMuch.body)).toContain("La somme des pourcentages ne peut pas dépasser 100%");
+    const negative = await post("/admin/lawyer-allocation", "admin", allocation([-5, 10]));
+    expect(negative.status).toBe(400);
+    expect(visibleText(negative.body)).toContain("Le pourcentage doit être un nombre entier entre 0 et 100.");
+    const stranger = await post("/admin/lawyer-allocation", "admin", { "avocat:inconnu": "1", "pourcentage:inconnu": "10" });
+    expect(stranger.status).toBe(400);
+    const unchanged = await http("/admin/lawyer-allocation", { cookie: cookies.admin });
+    expect(unchanged.body).not.toMatch(/value="(41|60|-5)"/);
+
+    // Lawyer moves: another lawyer's case is 404, a status outside the lawyer's path is 400, admins are sent away.
+    const foreign = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, statut: "in_progress" });
+    expect(foreign.status).toBe(404);
+    expect(visibleText(foreign.body)).toContain("Ce dossier n'existe pas.");
+    expect((await http(`/avocat/dossiers/${foreignCaseId}`, { cookie: cookies.lawyer })).status).toBe(404);
+    const crafted = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, statut: "assigned", assigned_lawyer_id: "moi" });
+    expect(crafted.status).toBe(400);
+    expect(visibleText(crafted.body)).toContain("Choisissez le nouveau statut du dossier.");
+    const longNote = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, statut: "in_progress", note: "x".repeat(2001) });
+    expect(longNote.status).toBe(400);
+    expect(visibleText(longNote.body)).toContain("La note ne peut pas dépasser 2000 caractères.");
+    const asAdmin = await post("/avocat/dossiers", "admin", { caseId: foreignCaseId, statut: "in_progress" });
+    expect(asAdmin.status).toBe(302);
+    expect(asAdmin.location).toBe("/dashboard");
   });
 
   describe("a lawyer or admin who has not passed the second factor reaches no staff page", () => {

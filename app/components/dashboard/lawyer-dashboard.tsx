@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
 import type { LawyerDashboard } from "~/modules/dashboard/dashboard.server";
@@ -14,7 +15,13 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
       {newCases > 0 || unreadMessages > 0 ? (
         <Notice id="titre-action-requise" tone="warning" title="Action requise">
           <ul className="list-disc space-y-1 pl-5">
-            {newCases > 0 ? <li>{plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}</li> : null}
+            {newCases > 0 ? (
+              <li>
+                <Link to="/avocat/dossiers?vue=nouveaux" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+                  {plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}
+                </Link>
+              </li>
+            ) : null}
             {unreadMessages > 0 ? (
               <li>{plural(unreadMessages, "message non lu de vos clients", "messages non lus de vos clients")}</li>
             ) : null}
@@ -34,9 +41,16 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
               value: dashboard.clients,
               icon: <UsersIcon />,
               detail: <VerifiedSplit total={dashboard.clients} verified={dashboard.verifiedClients} />,
+              href: "/avocat/clients",
             },
-            { label: "Dossiers actifs", value: dashboard.activeCases, icon: <FolderIcon /> },
-            { label: "Nouveaux dossiers", value: newCases, icon: <InboxIcon />, detail: "Dossiers soumis en attente de prise en charge" },
+            { label: "Dossiers actifs", value: dashboard.activeCases, icon: <FolderIcon />, href: "/avocat/dossiers" },
+            {
+              label: "Nouveaux dossiers",
+              value: newCases,
+              icon: <InboxIcon />,
+              detail: "Dossiers qui vous sont confiés et que vous n'avez pas encore ouverts",
+              href: "/avocat/dossiers?vue=nouveaux",
+            },
             { label: "Messages non lus", value: unreadMessages, icon: <MessageIcon /> },
           ]}
         />

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { IconTile } from "~/components/ui/icon-tile";
 
 const counts = new Intl.NumberFormat("fr-FR");
@@ -17,6 +18,8 @@ export interface StatItem {
   value: number;
   detail?: ReactNode;
   icon: ReactNode;
+  /** The list behind the count: the card's label becomes a link to it. */
+  href?: string;
 }
 
 export function StatCards({ items, label }: { items: StatItem[]; label: string }) {
@@ -26,7 +29,13 @@ export function StatCards({ items, label }: { items: StatItem[]; label: string }
         <div key={item.label} className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <dt className="flex items-center gap-2 text-sm font-semibold text-slate-700">
             <IconTile>{item.icon}</IconTile>
-            {item.label}
+            {item.href ? (
+              <Link to={item.href} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2 hover:text-brand-900">
+                {item.label}
+              </Link>
+            ) : (
+              item.label
+            )}
           </dt>
           <dd className="mt-3 text-3xl font-bold text-slate-900">{formatCount(item.value)}</dd>
           {item.detail ? <dd className="mt-1 text-sm text-slate-700">{item.detail}</dd> : null}

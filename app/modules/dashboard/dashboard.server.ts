@@ -3,6 +3,7 @@ import { assertUser, type UserActor, type Actor } from "~/platform/actor";
 import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus } from "~/modules/identity/identity.schema";
+import { identitySummaryFor } from "~/modules/identity/identity.server";
 
 export interface UserDashboard {
   view: "user";
@@ -59,7 +60,7 @@ const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", 
 
 async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   const database = db();
-  const [profile, cases, documents, steps] = await Promise.all([
+  const [profile, cases, verification] = await Promise.all([
     database
       .selectFrom("profiles")
       .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
@@ -71,27 +72,8 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       .where("user_id", "=", actor.userId)
       .orderBy("created_at", "desc")
       .execute(),
-    database
-      .selectFrom("identity_verification_documents")
-      .select(["id", "document_type", "document_side", "rejection_reason", "status"])
-      .where("user_id", "=", actor.userId)
-      .where("obsolete", "=", false)
-      .execute(),
-    database
-      .selectFrom("identity_verification_status")
-      .select(["step2_completed", "step3_completed", "step4_completed"])
-      .where("user_id", "=", actor.userId)
-      .executeTakeFirst(),
+    identitySummaryFor(actor),
   ]);
-  const rejected = documents.filter((document) => document.status === "rejected");
-  const identity: UserDashboard["identity"] = profile.identity_verified
-    ? "verified"
-    : rejected.length > 0
-      ? "rejected"
-      : documents.some((document) => document.status === "pending") ||
-          Boolean(steps?.step2_completed || steps?.step3_completed || steps?.step4_completed)
-        ? "pending"
-        : "unverified";
   return {
     view: "user",
     profile: {
@@ -101,13 +83,8 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       profileCompleted: profile.profile_completed,
       identityVerified: profile.identity_verified,
     },
-    identity,
-    rejectedDocuments: rejected.map((document) => ({
-      id: document.id,
-      documentType: document.document_type,
-      documentSide: document.document_side,
-      rejectionReason: document.rejection_reason,
-    })),
+    identity: verification.identity,
+    rejectedDocuments: verification.rejectedDocuments,
     secondFactorEnabled: actor.secondFactor === "verified",
     activeCaseCount: cases.filter((row) => ACTIVE_STATUSES.includes(row.status)).length,
     hasDraft: cases.some((row) => row.status === "draft"),
@@ -135,7 +112,8 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
       (SELECT count(*) FROM profiles WHERE role = 'user' AND assigned_lawyer_id = ${actor.userId}
          AND identity_verified) AS verified_clients,
       (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status <> 'closed') AS active_cases,
-      (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status = 'submitted') AS new_cases,
+      (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status = 'assigned'
+         AND opened_at IS NULL) AS new_cases,
       (SELECT count(*) FROM case_chat_messages m JOIN cases c ON c.id = m.case_id
          WHERE c.assigned_lawyer_id = ${actor.userId} AND m.sender_id <> ${actor.userId}
          AND NOT m.read_status) AS unread_messages

@@ -14,6 +14,7 @@ import {
 } from "../../../tests/support/upload-fixtures";
 import {
   BLURRY,
+  checkPdfStructure,
   convertHeicToJpeg,
   detectType,
   inspectHeic,
@@ -116,5 +117,17 @@ describe("inspectPdf", () => {
     expect(await problemOf(inspectPdf(encryptedPdf()))).toBe("encryptedPdf");
     expect(await problemOf(inspectPdf(Buffer.from("%PDF-1.7\n garbage \n%%EOF")))).toBe("unreadablePdf");
     expect(await problemOf(inspectPdf(await pdfFile({ pages: 101 })))).toBe("tooManyPages");
+  });
+});
+
+describe("checkPdfStructure", () => {
+  async function* once(bytes: Buffer) {
+    yield bytes;
+  }
+  it("reads a large PDF as a stream: pages counted, encryption and broken files refused", async () => {
+    expect(await checkPdfStructure(once(await pdfFile({ pages: 2, padTo: 5 * 1024 * 1024 })))).toEqual({ pageCount: 2 });
+    expect(await problemOf(checkPdfStructure(once(encryptedPdf())))).toBe("encryptedPdf");
+    expect(await problemOf(checkPdfStructure(once(Buffer.from("%PDF-1.7\n garbage \n%%EOF"))))).toBe("unreadablePdf");
+    expect(await problemOf(checkPdfStructure(once(await pdfFile({ pages: 101 }))))).toBe("tooManyPages");
   });
 });

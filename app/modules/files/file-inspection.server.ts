@@ -3,11 +3,14 @@ import heicConvert from "heic-convert";
 import { PDFDocument } from "pdf-lib";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import type { StoredFileMediaType } from "~/platform/database-schema";
+import { PdfStructureError, scanPdfStructure } from "./pdf-structure.server";
 import { UploadError } from "./upload-error";
 
 export const MIN_SHORT_SIDE = 600;
 export const MAX_PIXELS = 100_000_000;
 export const MAX_PDF_PAGES = 100;
+/** PDFs up to this size are also parsed whole by pdf-lib; larger ones get the streaming structural check only. */
+export const PDF_FULL_PARSE_BYTES = 4 * 1024 * 1024;
 /** Re-encoded photos are capped to this long side: plenty to read a document, and bounded to store and show. */
 export const MAX_LONG_SIDE = 4000;
 /** Variance of the Laplacian (on a 1000 px greyscale copy) under which a photo is flagged as blurry. */
@@ -154,4 +157,22 @@ export async function inspectPdf(input: Buffer, field?: string): Promise<{ pageC
   if (pageCount < 1) throw new UploadError("unreadablePdf", field);
   if (pageCount > MAX_PDF_PAGES) throw new UploadError("tooManyPages", field);
   return { pageCount };
+}
+
+/**
+ * The PDF's structure read as a stream, in bounded memory whatever its size: not encrypted, a catalog, 1 to
+ * MAX_PDF_PAGES pages. Files up to PDF_FULL_PARSE_BYTES then also go through `inspectPdf` (pdf-lib, whole file).
+ */
+export async function checkPdfStructure(source: AsyncIterable<Buffer | Uint8Array>, field?: string): Promise<{ pageCount: number }> {
+  let structure;
+  try {
+    structure = await scanPdfStructure(source);
+  } catch (error) {
+    if (error instanceof PdfStructureError) throw new UploadError("unreadablePdf", field, { cause: error });
+    throw error;
+  }
+  if (structure.encrypted) throw new UploadError("encryptedPdf", field);
+  if (structure.pageCount < 1) throw new UploadError("unreadablePdf", field);
+  if (structure.pageCount > MAX_PDF_PAGES) throw new UploadError("tooManyPages", field);
+  return { pageCount: structure.pageCount };
 }

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { access, constants, mkdir, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
@@ -12,7 +12,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import { tmpdir } from "node:os";
 
 /** Where encrypted objects live. Objects appear whole or not at all; names are random and carry no meaning. */
 export interface ObjectStore {
@@ -133,9 +133,25 @@ export interface S3Settings {
   forcePathStyle?: boolean;
   /** Key prefix inside the bucket, e.g. "recours/". */
   prefix?: string;
+  /** Where encrypted objects wait before their PUT (default: a private folder in the system's temporary folder). */
+  spoolDirectory?: string;
 }
 
-/** An S3-compatible bucket; large objects go up as multipart uploads one part at a time (bounded memory). */
+const spoolFolders = new Map<string, Promise<string>>();
+
+/** A folder only this user can enter; it only ever holds ciphertext, deleted as soon as it is sent. */
+function spoolFolder(directory = path.join(tmpdir(), `recours-s3-spool-${process.getuid?.() ?? "user"}`)): Promise<string> {
+  let folder = spoolFolders.get(directory);
+  if (!folder) {
+    folder = mkdir(directory, { recursive: true, mode: 0o700 }).then(() => directory);
+    folder.catch(() => spoolFolders.delete(directory));
+    spoolFolders.set(directory, folder);
+  }
+  return folder;
+}
+
+
+/** An S3-compatible bucket; objects go up in one PUT of known length from a spooled temporary file (bounded memory). */
 export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client } {
   // The SDK warns on every start that its 2027 releases need Node 22; the lockfile pins this one (wave-2 notes).
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -147,6 +163,9 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
     maxAttempts: 2,
+    // Bodies carry their SHA-256 in a header (below) rather than a streamed checksum trailer, which not every
+    // S3-compatible store accepts.
+    requestChecksumCalculation: "WHEN_REQUIRED",
   });
   const prefix = settings.prefix ?? "";
   const key = (name: string) => `${prefix}${name}`;
@@ -159,23 +178,44 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
     client,
     async write(name, body) {
       assertName(name);
-      const upload = new Upload({
-        client,
-        params: { Bucket: settings.bucket, Key: key(name), Body: body, ContentType: "application/octet-stream" },
-        queueSize: 1,
-        partSize: 5 * 1024 * 1024,
-        leavePartsOnError: false,
+      // The encrypted object is spooled to a private temporary file, then sent in one PUT with its length: a
+      // streamed multipart upload would hold a 5 MiB part per upload in memory (S3's minimum part size).
+      let spool: string | undefined;
+      const digest = createHash("sha256");
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          digest.update(chunk);
+          callback(null, chunk);
+        },
       });
-      // A source that fails (client gone) must stop the upload rather than leave it waiting.
-      const abort = () => void upload.abort().catch(() => undefined);
-      body.once("error", abort);
       try {
-        await upload.done();
-      } catch (error) {
-        await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(name) })).catch(() => undefined);
-        throw unavailable("écriture", error);
+        try {
+          spool = path.join(await spoolFolder(settings.spoolDirectory), `${name}-${randomBytes(6).toString("hex")}`);
+          await pipeline(body, hashing, createWriteStream(spool, { flags: "wx", mode: 0o600 }));
+        } catch (error) {
+          // The plaintext source failing (client gone, invalid file) is reported as such by the gateway.
+          if (isStorageFault(error)) throw unavailable("mise en attente", error);
+          throw error;
+        }
+        const { size } = await stat(spool);
+        try {
+          await client.send(
+            new PutObjectCommand({
+              Bucket: settings.bucket,
+              Key: key(name),
+              Body: createReadStream(spool),
+              ContentLength: size,
+              // The store checks the bytes it received against this.
+              ChecksumSHA256: digest.digest("base64"),
+              ContentType: "application/octet-stream",
+            }),
+          );
+        } catch (error) {
+          await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(name) })).catch(() => undefined);
+          throw unavailable("écriture", error);
+        }
       } finally {
-        body.off("error", abort);
+        if (spool) await unlink(spool).catch(() => undefined);
       }
     },
     async read(name) {

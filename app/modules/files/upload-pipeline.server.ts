@@ -9,8 +9,10 @@ import type { Database, StoredFileMediaType } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db as runtimeDb } from "~/platform/runtime.server";
 import {
+  checkPdfStructure,
   convertHeicToJpeg,
   HEAD_BYTES,
+  PDF_FULL_PARSE_BYTES,
   detectType,
   inspectHeic,
   inspectImage,
@@ -371,7 +373,9 @@ async function checkFile(file: StreamedFile, storage: FileStorage, written: Writ
       };
     }
     case "application/pdf": {
-      const pdf = await inspectPdf(await readWritten(storage, file.written), field);
+      // Streamed, bounded memory; pdf-lib's full parse (the whole file in memory) only for ordinary-sized files.
+      let pdf = await checkPdfStructure(await storage.openObject(asRecordable(file.written)), field);
+      if (file.written.sizeBytes <= PDF_FULL_PARSE_BYTES) pdf = await inspectPdf(await readWritten(storage, file.written), field);
       return { ...base, written: file.written, facts: { ...base.facts, mediaType: file.type, pageCount: pdf.pageCount } };
     }
   }

@@ -137,7 +137,8 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatusFilter, string> = {
 export const reviewQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
   statut: z.enum(REVIEW_STATUS_FILTERS).catch("all"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  /** The keyset cursor of the page (opaque; an invalid one gives the first page). */
+  apres: z.string().max(400).optional().catch(undefined),
 });
 export type ReviewQuery = z.output<typeof reviewQuerySchema>;
 

@@ -1,4 +1,6 @@
 import { sql, type Transaction } from "kysely";
+import { z } from "zod";
+import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
@@ -24,8 +26,6 @@ import {
   type UploadStep,
 } from "./identity.schema";
 
-/** Upload groups are days in the people's time zone. */
-const GROUP_TIME_ZONE = "Europe/Paris";
 const REVIEW_PAGE_SIZE = 20;
 const UPLOAD_STEPS: readonly UploadStep[] = [2, 3, 4];
 
@@ -78,6 +78,60 @@ function stepState(documents: IdentityDocumentView[]): StepState {
   if (documents.some((document) => document.status === "pending")) return "pending";
   if (documents.some((document) => document.status === "approved")) return "approved";
   return "empty";
+}
+
+/** Spec §4, identity status priority: verified, then any rejection, then anything sent or a step done, else unverified. */
+function identityStatusOf(
+  identityVerified: boolean,
+  documents: { status: DocumentStatus }[],
+  completed: Partial<Record<IdentityStep, boolean>>,
+): IdentityStatus {
+  if (identityVerified) return "verified";
+  if (documents.some((document) => document.status === "rejected")) return "rejected";
+  if (documents.some((document) => document.status === "pending") || completed[2] || completed[3] || completed[4]) return "pending";
+  return "unverified";
+}
+
+export interface IdentitySummary {
+  identity: IdentityStatus;
+  identityVerified: boolean;
+  rejectedDocuments: { id: string; documentType: DocumentType; documentSide: DocumentSide; rejectionReason: string | null }[];
+}
+
+/** What the dashboard shows of the acting person's verification (read only; same rules as the verification screen). */
+export async function identitySummaryFor(actor: Actor): Promise<IdentitySummary> {
+  assertUser(actor);
+  const database = db();
+  const [profile, documents, steps] = await Promise.all([
+    database.selectFrom("profiles").select("identity_verified").where("id", "=", actor.userId).executeTakeFirst(),
+    database
+      .selectFrom("identity_verification_documents")
+      .select(["id", "document_type", "document_side", "rejection_reason", "status"])
+      .where("user_id", "=", actor.userId)
+      .where("obsolete", "=", false)
+      .orderBy("step_number")
+      .orderBy("uploaded_at", "desc")
+      .execute(),
+    database
+      .selectFrom("identity_verification_status")
+      .select(["step2_completed", "step3_completed", "step4_completed"])
+      .where("user_id", "=", actor.userId)
+      .executeTakeFirst(),
+  ]);
+  if (!profile) throw new NotFoundError();
+  const completed = { 2: steps?.step2_completed, 3: steps?.step3_completed, 4: steps?.step4_completed };
+  return {
+    identity: identityStatusOf(profile.identity_verified, documents, completed),
+    identityVerified: profile.identity_verified,
+    rejectedDocuments: documents
+      .filter((document) => document.status === "rejected")
+      .map((document) => ({
+        id: document.id,
+        documentType: document.document_type,
+        documentSide: document.document_side,
+        rejectionReason: document.rejection_reason,
+      })),
+  };
 }
 
 /** The acting person's verification: step states, status priority, rejections, where the screen opens. */
@@ -145,13 +199,7 @@ export async function verificationFor(actor: Actor): Promise<VerificationView> {
   const done = ([1, 2, 3, 4, 5] as IdentityStep[]).filter(
     (step) => completed[step] && !(step >= 2 && step <= 4 && stepStates[step as UploadStep] === "rejected"),
   ).length;
-  const identity: IdentityStatus = profile.identity_verified
-    ? "verified"
-    : rejected.length > 0
-      ? "rejected"
-      : all.some((document) => document.status === "pending") || completed[2] || completed[3] || completed[4]
-        ? "pending"
-        : "unverified";
+  const identity = identityStatusOf(profile.identity_verified, all, completed);
   const openStep: IdentityStep =
     lowestRejectedStep ?? (completed[1] && completed[2] && completed[3] && completed[4] ? 5 : (Math.min(Math.max(status.current_step, 1), 5) as IdentityStep));
   return {
@@ -391,79 +439,109 @@ export interface ReviewGroup {
 
 export interface ReviewPage {
   groups: ReviewGroup[];
+  /** Groups matching the search and filter. */
   total: number;
-  page: number;
-  pageCount: number;
+  /** The cursor of the next page (keyset), or null on the last one. */
+  nextCursor: string | null;
+  firstPage: boolean;
   pendingGroups: number;
 }
 
-interface GroupRow {
-  user_id: string;
-  document_type: DocumentType;
-  step_number: number;
-  day: string;
-  group_status: DocumentStatus;
-  last_upload: Date | string;
-  group_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  birth_date: string | Date | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  total: string | number;
+/** Where a page starts: just after this group in the list's order (pending first, newest upload, newest document). */
+const reviewCursorSchema = z.object({
+  p: z.boolean(),
+  at: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
+  id: z.uuid(),
+});
+type ReviewCursor = z.output<typeof reviewCursorSchema>;
+
+function encodeCursor(cursor: ReviewCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
-const groupDay = sql`(d.uploaded_at AT TIME ZONE ${sql.lit(GROUP_TIME_ZONE)})::date`;
+function decodeCursor(value: string | undefined): ReviewCursor | null {
+  if (!value) return null;
+  try {
+    const parsed = reviewCursorSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
-/** The review console's list: groups (person, type, step, upload day) of non-obsolete documents, pending first then newest. */
+/**
+ * The review console's list: groups (person, type, step, upload day) of non-obsolete documents, pending first then
+ * newest, a page at a time by keyset over identity_document_groups (kept by the database, migration 0027).
+ */
 export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<ReviewPage> {
   assertRole(actor, "admin");
   const database = db();
   const term = query.q.trim();
   const pattern = term ? containsPattern(term) : null;
-  const search = pattern
-    ? sql`AND (p.email ILIKE ${pattern} OR p.first_name ILIKE ${pattern} OR p.last_name ILIKE ${pattern}
-          OR (p.first_name || ' ' || p.last_name) ILIKE ${pattern} OR g.file_names ILIKE ${pattern})`
-    : sql``;
-  const statusFilter = query.statut === "all" ? sql`` : sql`AND g.group_status = ${query.statut}`;
-  const offset = (query.page - 1) * REVIEW_PAGE_SIZE;
-  const groupsCte = sql`
-    WITH g AS (
-      SELECT d.user_id, d.document_type, d.step_number, ${groupDay} AS day,
-        CASE WHEN bool_or(d.status = 'pending') THEN 'pending' WHEN bool_or(d.status = 'rejected') THEN 'rejected' ELSE 'approved' END
-          AS group_status,
-        max(d.uploaded_at) AS last_upload,
-        (array_agg(d.id ORDER BY d.uploaded_at DESC, d.id))[1] AS group_id,
-        string_agg(d.file_name, ' ') AS file_names
-      FROM identity_verification_documents d
-      WHERE NOT d.obsolete
-      GROUP BY d.user_id, d.document_type, d.step_number, ${groupDay}
-    )`;
-  const matching = sql`FROM g JOIN profiles p ON p.id = g.user_id WHERE true ${search} ${statusFilter}`;
-  const rows = await sql<GroupRow>`
-    ${groupsCte}
-    SELECT g.user_id, g.document_type, g.step_number, g.day::text AS day, g.group_status, g.last_upload, g.group_id,
-      p.email, p.first_name, p.last_name, p.birth_date::text AS birth_date, p.address, p.postal_code, p.city,
-      count(*) OVER () AS total
-    ${matching}
-    ORDER BY (g.group_status = 'pending') DESC, g.last_upload DESC, g.group_id
-    LIMIT ${REVIEW_PAGE_SIZE} OFFSET ${offset}
-  `.execute(database);
-  // Past the last page the window count is missing: count on its own.
-  const total =
-    rows.rows.length > 0 || offset === 0
-      ? Number(rows.rows[0]?.total ?? 0)
-      : Number((await sql<{ n: string }>`${groupsCte} SELECT count(*) AS n ${matching}`.execute(database)).rows[0]?.n ?? 0);
-  const pending = await database
-    .selectFrom("identity_verification_documents as d")
-    .select(sql<string>`count(DISTINCT (d.user_id, d.document_type, d.step_number, ${groupDay}))`.as("n"))
-    .where("d.obsolete", "=", false)
-    .where("d.status", "=", "pending")
-    .executeTakeFirstOrThrow();
-  const groups: ReviewGroup[] = [];
-  const keys = rows.rows;
+  const cursor = decodeCursor(query.apres);
+  let matching = database.selectFrom("identity_document_groups as g").innerJoin("profiles as p", "p.id", "g.user_id");
+  if (query.statut !== "all") matching = matching.where("g.status", "=", query.statut);
+  if (pattern) {
+    // People found through their own (trigram) indexes, groups through the file names' one.
+    matching = matching.where((eb) =>
+      eb.or([
+        eb(
+          "g.user_id",
+          "in",
+          eb
+            .selectFrom("profiles as person")
+            .select("person.id")
+            .where((inner) =>
+              inner.or([
+                inner("person.email", "ilike", pattern),
+                inner("person.first_name", "ilike", pattern),
+                inner("person.last_name", "ilike", pattern),
+                inner(sql<string>`person.first_name || ' ' || person.last_name`, "ilike", pattern),
+              ]),
+            ),
+        ),
+        eb("g.file_names", "ilike", pattern),
+      ]),
+    );
+  }
+  const [rows, count, pending] = await Promise.all([
+    matching
+      .select([
+        "g.user_id",
+        "g.document_type",
+        "g.step_number",
+        "g.group_day",
+        "g.status",
+        "g.pending",
+        "g.last_upload",
+        sql<string>`g.last_upload::text`.as("last_upload_text"),
+        "g.anchor_id",
+        "p.email",
+        "p.first_name",
+        "p.last_name",
+        sql<string | null>`p.birth_date::text`.as("birth_date"),
+        "p.address",
+        "p.postal_code",
+        "p.city",
+      ])
+      .$if(cursor !== null, (qb) =>
+        qb.where(sql<boolean>`(g.pending, g.last_upload, g.anchor_id) < (${cursor!.p}, ${cursor!.at}::timestamptz, ${cursor!.id}::uuid)`),
+      )
+      .orderBy("g.pending", "desc")
+      .orderBy("g.last_upload", "desc")
+      .orderBy("g.anchor_id", "desc")
+      .limit(REVIEW_PAGE_SIZE + 1)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    database
+      .selectFrom("identity_document_groups")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("pending", "=", true)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const keys = rows.slice(0, REVIEW_PAGE_SIZE);
+  const last = keys[keys.length - 1];
+  const nextCursor = rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor({ p: last.pending, at: last.last_upload_text, id: last.anchor_id }) : null;
   const documents = keys.length
     ? await database
         .selectFrom("identity_verification_documents as d")
@@ -473,7 +551,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
           "d.user_id",
           "d.document_type",
           "d.step_number",
-          sql<string>`${groupDay}::text`.as("day"),
+          "d.group_day",
           "d.document_side",
           "d.proof_type",
           "d.stored_file_id",
@@ -492,41 +570,39 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         .orderBy("d.document_side")
         .execute()
     : [];
-  for (const row of keys) {
-    groups.push({
-      groupId: row.group_id,
-      userId: row.user_id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      birthDate: row.birth_date ? String(row.birth_date).slice(0, 10) : null,
-      address: row.address,
-      postalCode: row.postal_code,
-      city: row.city,
-      documentType: row.document_type,
-      stepNumber: Number(row.step_number) as UploadStep,
-      day: row.day,
-      status: row.group_status,
-      uploadedAt: new Date(row.last_upload).toISOString(),
-      ownDocuments: row.user_id === actor.userId,
-      documents: documents
-        .filter((d) => d.user_id === row.user_id && d.document_type === row.document_type && d.step_number === Number(row.step_number) && d.day === row.day)
-        .map((d) => ({
-          id: d.id,
-          side: d.document_side,
-          proofType: d.proof_type,
-          fileId: d.stored_file_id,
-          fileName: d.file_name,
-          mediaType: d.media_type ?? d.mime_type,
-          fileStatus: d.file_status,
-          size: formatMegabytes(Number(d.file_size)),
-          status: d.status,
-          rejectionReason: d.rejection_reason,
-          reviewedAt: d.reviewed_at ? d.reviewed_at.toISOString() : null,
-        })),
-    });
-  }
-  return { groups, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)), pendingGroups: Number(pending.n) };
+  const groups: ReviewGroup[] = keys.map((row) => ({
+    groupId: row.anchor_id,
+    userId: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    birthDate: row.birth_date ? String(row.birth_date).slice(0, 10) : null,
+    address: row.address,
+    postalCode: row.postal_code,
+    city: row.city,
+    documentType: row.document_type,
+    stepNumber: Number(row.step_number) as UploadStep,
+    day: row.group_day,
+    status: row.status,
+    uploadedAt: new Date(row.last_upload).toISOString(),
+    ownDocuments: row.user_id === actor.userId,
+    documents: documents
+      .filter((d) => d.user_id === row.user_id && d.document_type === row.document_type && d.step_number === Number(row.step_number) && d.group_day === row.group_day)
+      .map((d) => ({
+        id: d.id,
+        side: d.document_side,
+        proofType: d.proof_type,
+        fileId: d.stored_file_id,
+        fileName: d.file_name,
+        mediaType: d.media_type ?? d.mime_type,
+        fileStatus: d.file_status,
+        size: formatMegabytes(Number(d.file_size)),
+        status: d.status,
+        rejectionReason: d.rejection_reason,
+        reviewedAt: d.reviewed_at ? d.reviewed_at.toISOString() : null,
+      })),
+  }));
+  return { groups, total: Number(count.n), nextCursor, firstPage: cursor === null, pendingGroups: Number(pending.n) };
 }
 
 export type ReviewResult =
@@ -545,7 +621,7 @@ export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision
     .execute(async (trx): Promise<ReviewResult> => {
       const anchor = await trx
         .selectFrom("identity_verification_documents as d")
-        .select(["d.user_id", "d.document_type", "d.step_number", sql<string>`${groupDay}::text`.as("day")])
+        .select(["d.user_id", "d.document_type", "d.step_number", "d.group_day as day"])
         .where("d.id", "=", decision.documentId)
         .where("d.obsolete", "=", false)
         .executeTakeFirst();
@@ -555,11 +631,11 @@ export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision
       await trx.selectFrom("identity_verification_status").select("id").where("user_id", "=", anchor.user_id).forUpdate().execute();
       const group = await trx
         .selectFrom("identity_verification_documents as d")
-        .select(["d.id", "d.document_side"])
+        .select(["d.id", "d.document_side", "d.stored_file_id"])
         .where("d.user_id", "=", anchor.user_id)
         .where("d.document_type", "=", anchor.document_type)
         .where("d.step_number", "=", anchor.step_number)
-        .where(sql<boolean>`${groupDay}::text = ${anchor.day}`)
+        .where("d.group_day", "=", anchor.day)
         .where("d.obsolete", "=", false)
         .where("d.status", "=", "pending")
         .execute();
@@ -622,6 +698,23 @@ export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision
           identity_verified: identityVerified,
         })
         .execute();
+      // The staff journal: statuses and reason only, never the files themselves.
+      await recordStaffAction(trx, actor, {
+        action: outcome === "approved" ? "document.approved" : "document.rejected",
+        targetType: "document-group",
+        targetId: decision.documentId,
+        before: { status: "pending" },
+        after: {
+          status: outcome,
+          reason,
+          subjectUserId: anchor.user_id,
+          stepNumber: anchor.step_number,
+          documentType: anchor.document_type,
+          day: anchor.day,
+          documentIds: ids,
+          identityVerified,
+        },
+      });
       return {
         ok: true,
         outcome,
@@ -701,5 +794,39 @@ export async function downloadFile(
     return { kind: "refused", status: 404, message: "Document introuvable." };
   }
   const { file, stream } = await storage.open(fileId);
+  if (file.owner_id !== actor.userId) {
+    // A staff member opening someone's identity document goes to the staff journal.
+    try {
+      await recordDocumentView(actor, file);
+    } catch (error) {
+      stream.destroy();
+      throw error;
+    }
+  }
   return { kind: "file", file, stream };
+}
+
+async function recordDocumentView(actor: UserActor, file: StoredFile): Promise<void> {
+  const database = db();
+  const document = await database
+    .selectFrom("identity_verification_documents")
+    .select(["id", "user_id", "step_number", "document_type", "document_side", "status", "rejection_reason"])
+    .where("stored_file_id", "=", file.id)
+    .executeTakeFirst();
+  await recordStaffAction(database, actor, {
+    action: "document.viewed",
+    targetType: "stored-file",
+    targetId: file.id,
+    after: document
+      ? {
+          documentId: document.id,
+          subjectUserId: document.user_id,
+          stepNumber: document.step_number,
+          documentType: document.document_type,
+          side: document.document_side,
+          status: document.status,
+          reason: document.rejection_reason,
+        }
+      : { subjectUserId: file.owner_id },
+  });
 }

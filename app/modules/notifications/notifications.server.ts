@@ -18,7 +18,10 @@ export type EmailTemplateKey =
   | "dossier-soumis"
   | "dossier-assigne"
   | "nouveau-message"
-  | "action-sur-compte";
+  | "action-sur-compte"
+  | "dossier-confie-avocat"
+  | "dossier-sans-avocat"
+  | "dossier-statut";
 
 export const EMAIL_JOB = "email";
 

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { CaseStatus } from "~/platform/database-schema";
+import { CASE_STATUS_LABELS, SCAM_TYPE_LABELS } from "./cases.schema";
+
+export const ADMIN_CASE_PAGE_SIZE = 25;
+
+export const adminCaseMessages = {
+  assigned: "Avocat assigné avec succès",
+  assignFailed: "Erreur lors de l'assignation de l'avocat",
+  loadFailed: "Erreur lors du chargement des dossiers",
+  chooseLawyer: "Choisissez un avocat.",
+  unknownLawyer: "Cet avocat n'existe pas ou n'est plus avocat.",
+  draft: "Un brouillon ne peut pas être assigné : le client doit d'abord le soumettre.",
+  finished: "Ce dossier est terminé : il ne peut plus être réassigné.",
+  sameLawyer: "Ce dossier est déjà confié à cet avocat.",
+  unknownCase: "Ce dossier n'existe pas.",
+} as const;
+
+export const ADMIN_CASE_STATUSES = Object.keys(CASE_STATUS_LABELS) as CaseStatus[];
+
+/** Statuses after which a case is not reassigned. */
+export const FINISHED_STATUSES: readonly CaseStatus[] = ["resolved", "completed", "closed"];
+
+export const ADMIN_CASE_FILTERS = ["tous", "non-assignes"] as const;
+
+export const adminCaseQuerySchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  statut: z.enum(["tous", ...ADMIN_CASE_STATUSES] as [string, ...string[]]).catch("tous"),
+  filtre: z.enum(ADMIN_CASE_FILTERS).catch("tous"),
+  apres: z.string().max(200).regex(/^[A-Za-z0-9_-]*$/).catch(""),
+});
+export type AdminCaseQuery = z.output<typeof adminCaseQuerySchema>;
+
+export const assignLawyerSchema = z.object({
+  caseId: z.uuid({ error: adminCaseMessages.unknownCase }),
+  lawyerId: z
+    .string({ error: adminCaseMessages.chooseLawyer })
+    .trim()
+    .min(1, adminCaseMessages.chooseLawyer)
+    .max(100, adminCaseMessages.unknownLawyer)
+    .regex(/^[A-Za-z0-9_-]+$/, adminCaseMessages.unknownLawyer),
+});
+export type AssignLawyerInput = z.output<typeof assignLawyerSchema>;
+
+/** Wizard values whose French label (or the value itself) contains the term, for the scam-type search. */
+export function scamTypesMatching(term: string): string[] {
+  const needle = term.toLocaleLowerCase("fr");
+  if (needle === "") return [];
+  return Object.entries(SCAM_TYPE_LABELS)
+    .filter(([value, label]) => label.toLocaleLowerCase("fr").includes(needle) || value.includes(needle))
+    .map(([value]) => value);
+}

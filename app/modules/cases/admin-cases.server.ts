@@ -1,0 +1,246 @@
+import { sql, type SqlBool } from "kysely";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
+import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
+import type { CaseStatus } from "~/platform/database-schema";
+import { containsPattern } from "~/platform/like-pattern";
+import { db } from "~/platform/runtime.server";
+import {
+  ADMIN_CASE_PAGE_SIZE,
+  adminCaseMessages,
+  FINISHED_STATUSES,
+  scamTypesMatching,
+  type AdminCaseQuery,
+  type AssignLawyerInput,
+} from "./admin-cases.schema";
+import { notifyAssignment } from "./case-assignment.server";
+import { withHistoryContext } from "./case-history.server";
+
+export interface AdminCaseRow {
+  id: string;
+  caseNumber: string;
+  scamType: string | null;
+  totalAmountLost: string | null;
+  status: CaseStatus;
+  createdAt: string;
+  waitingForLawyer: boolean;
+  client: { email: string; firstName: string; lastName: string };
+  lawyer: { id: string; firstName: string; lastName: string } | null;
+}
+
+export interface LawyerChoice {
+  id: string;
+  firstName: string;
+  lastName: string;
+  activeCases: number;
+  percentage: number | null;
+  allocationActive: boolean;
+}
+
+export interface AdminCasePage {
+  rows: AdminCaseRow[];
+  nextCursor: string | null;
+  waitingCount: number;
+  lawyers: LawyerChoice[];
+}
+
+interface Cursor {
+  waiting: boolean;
+  createdAt: string;
+  id: string;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.waiting ? 1 : 0, cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+function decodeCursor(value: string): Cursor | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
+    const [waiting, createdAt, id] = parsed as unknown[];
+    if ((waiting !== 0 && waiting !== 1) || typeof createdAt !== "string" || typeof id !== "string") return null;
+    if (!/^[0-9a-f-]{36}$/.test(id) || !/^\d{4}-\d{2}-\d{2}[ T][\d:.]{8,15}([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt)) return null;
+    if (Number.isNaN(Date.parse(createdAt.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")))) return null;
+    return { waiting: waiting === 1, createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The admin's case list: cases waiting for a lawyer first, then newest first, with the owner and the lawyer; search on
+ * case number, client email or name, and scam type (its French label too); filter by status or 'not assigned';
+ * keyset pagination on (waiting, created_at, id).
+ */
+export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promise<AdminCasePage> {
+  assertRole(actor, "admin");
+  const database = db();
+  const cursor = decodeCursor(query.apres);
+  const waiting = sql<boolean>`(c.status = 'submitted')`;
+  let list = database
+    .selectFrom("cases as c")
+    .innerJoin("profiles as p", "p.id", "c.user_id")
+    .leftJoin("profiles as l", "l.id", "c.assigned_lawyer_id")
+    .select([
+      "c.id",
+      "c.case_number",
+      "c.scam_type",
+      "c.total_amount_lost",
+      "c.status",
+      "c.created_at",
+      sql<string>`c.created_at::text`.as("created_key"),
+      waiting.as("waiting"),
+      "p.email",
+      "p.first_name",
+      "p.last_name",
+      "c.assigned_lawyer_id",
+      "l.first_name as lawyer_first_name",
+      "l.last_name as lawyer_last_name",
+    ]);
+  if (query.statut !== "tous") list = list.where("c.status", "=", query.statut as CaseStatus);
+  if (query.filtre === "non-assignes") list = list.where("c.assigned_lawyer_id", "is", null).where("c.status", "<>", "draft");
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const types = scamTypesMatching(query.q);
+    list = list.where((eb) =>
+      eb.or([
+        eb("c.case_number", "ilike", pattern),
+        eb("p.email", "ilike", pattern),
+        eb("p.first_name", "ilike", pattern),
+        eb("p.last_name", "ilike", pattern),
+        eb("c.scam_type", "ilike", pattern),
+        ...(types.length > 0 ? [eb("c.scam_type", "in", types)] : []),
+      ]),
+    );
+  }
+  if (cursor) {
+    list = list.where(
+      sql<SqlBool>`((c.status = 'submitted'), c.created_at, c.id) < (${cursor.waiting}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const [rows, waitingCount, lawyers] = await Promise.all([
+    list
+      .orderBy(waiting, "desc")
+      .orderBy("c.created_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(ADMIN_CASE_PAGE_SIZE + 1)
+      .execute(),
+    database
+      .selectFrom("cases")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where(sql<SqlBool>`status = 'submitted'`)
+      .executeTakeFirstOrThrow(),
+    lawyerChoices(),
+  ]);
+  const page = rows.slice(0, ADMIN_CASE_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => ({
+      id: row.id,
+      caseNumber: row.case_number,
+      scamType: row.scam_type,
+      totalAmountLost: row.total_amount_lost,
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+      waitingForLawyer: row.waiting,
+      client: { email: row.email, firstName: row.first_name, lastName: row.last_name },
+      lawyer:
+        row.assigned_lawyer_id && row.lawyer_first_name !== null && row.lawyer_last_name !== null
+          ? { id: row.assigned_lawyer_id, firstName: row.lawyer_first_name, lastName: row.lawyer_last_name }
+          : null,
+    })),
+    nextCursor: rows.length > ADMIN_CASE_PAGE_SIZE && last ? encodeCursor({ waiting: last.waiting, createdAt: last.created_key, id: last.id }) : null,
+    waitingCount: waitingCount.n,
+    lawyers,
+  };
+}
+
+async function lawyerChoices(): Promise<LawyerChoice[]> {
+  const rows = await sql<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    active_cases: number;
+    allocation_percentage: number | null;
+    active: boolean | null;
+  }>`
+    SELECT p.id, p.first_name, p.last_name, a.allocation_percentage, a.active,
+      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = p.id AND c.status <> 'closed')::int AS active_cases
+    FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
+    WHERE p.role = 'lawyer'
+    ORDER BY p.last_name, p.first_name, p.id`.execute(db());
+  return rows.rows.map((row) => ({
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    activeCases: row.active_cases,
+    percentage: row.allocation_percentage,
+    allocationActive: row.active ?? true,
+  }));
+}
+
+export type AssignByAdminResult =
+  | { ok: true; reassigned: boolean; lawyerName: string }
+  | { ok: false; status: 400 | 409; message: string };
+
+/**
+ * An admin assigns or reassigns a lawyer (spec: status assigned, assigned_lawyer_id, assigned_at). Under the
+ * assignment lock; the history row names the admin; the staff journal records 'case.assigned' or
+ * 'case.reassigned'; the client's lawyer follows when it was empty or the previous lawyer of this case; the client
+ * and the new lawyer are emailed. Drafts and finished cases are refused.
+ */
+export async function assignCaseByAdmin(actor: Actor, input: AssignLawyerInput): Promise<AssignByAdminResult> {
+  assertRole(actor, "admin");
+  const result = await db()
+    .transaction()
+    .execute(async (trx): Promise<AssignByAdminResult> => {
+      await trx.selectFrom("case_assignment_state").select("id").where("id", "=", 1).forUpdate().execute();
+      const theCase = await trx
+        .selectFrom("cases")
+        .select(["id", "status", "user_id", "case_number", "assigned_lawyer_id"])
+        .where("id", "=", input.caseId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!theCase) throw new NotFoundError();
+      if (theCase.status === "draft") return { ok: false, status: 409, message: adminCaseMessages.draft };
+      if (FINISHED_STATUSES.includes(theCase.status)) return { ok: false, status: 409, message: adminCaseMessages.finished };
+      const lawyer = await trx
+        .selectFrom("profiles")
+        .select(["id", "first_name", "last_name"])
+        .where("id", "=", input.lawyerId)
+        .where("role", "=", "lawyer")
+        .executeTakeFirst();
+      if (!lawyer) return { ok: false, status: 400, message: adminCaseMessages.unknownLawyer };
+      const lawyerName = `Maître ${lawyer.first_name} ${lawyer.last_name}`;
+      if (theCase.assigned_lawyer_id === lawyer.id) return { ok: false, status: 409, message: adminCaseMessages.sameLawyer };
+
+      const previous = theCase.assigned_lawyer_id;
+      await withHistoryContext(trx, { actorId: actor.userId }, () =>
+        trx
+          .updateTable("cases")
+          .set({ assigned_lawyer_id: lawyer.id, assigned_at: sql`clock_timestamp()`, status: "assigned", opened_at: null })
+          .where("id", "=", theCase.id)
+          .execute(),
+      );
+      await trx
+        .updateTable("profiles")
+        .set({ assigned_lawyer_id: lawyer.id })
+        .where("id", "=", theCase.user_id)
+        .where((eb) => (previous ? eb.or([eb("assigned_lawyer_id", "is", null), eb("assigned_lawyer_id", "=", previous)]) : eb("assigned_lawyer_id", "is", null)))
+        .execute();
+      await recordStaffAction(trx, actor, {
+        action: previous ? "case.reassigned" : "case.assigned",
+        targetType: "case",
+        targetId: theCase.id,
+        before: { lawyerId: previous, status: theCase.status },
+        after: { lawyerId: lawyer.id, status: "assigned" },
+      });
+      const client = await trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "=", theCase.user_id).executeTakeFirstOrThrow();
+      await notifyAssignment(trx, { caseId: theCase.id, caseNumber: theCase.case_number, client, lawyerId: lawyer.id });
+      return { ok: true, reassigned: previous !== null, lawyerName };
+    });
+  if (result.ok) jobsEnqueued();
+  return result;
+}

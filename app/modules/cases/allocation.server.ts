@@ -1,0 +1,139 @@
+import { sql } from "kysely";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { assertRole, type Actor } from "~/platform/actor";
+import { db } from "~/platform/runtime.server";
+import { activeTotal, allocationMessages, percentageField, SHARE_WINDOW_DAYS, type AllocationRowInput } from "./allocation.schema";
+
+export interface AllocationRow {
+  lawyerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  percentage: number;
+  active: boolean;
+  activeCases: number;
+  /** Cases assigned to the lawyer over the last 30 days. */
+  assignedRecently: number;
+  /** Their share of all assignments over the last 30 days, in percent (one decimal), null when there were none. */
+  actualShare: number | null;
+}
+
+export interface AllocationOverview {
+  rows: AllocationRow[];
+  total: number;
+  assignedRecently: number;
+}
+
+/**
+ * One row per lawyer (spec: lawyers without an allocation row get one at 0 and active), with the share each one
+ * actually received over the last 30 days beside the target.
+ */
+export async function allocationOverview(actor: Actor): Promise<AllocationOverview> {
+  assertRole(actor, "admin");
+  const database = db();
+  await sql`INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
+    SELECT id, 0, true FROM profiles WHERE role = 'lawyer' ON CONFLICT (lawyer_id) DO NOTHING`.execute(database);
+  const rows = await sql<{
+    lawyer_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    allocation_percentage: number;
+    active: boolean;
+    active_cases: number;
+    assigned_recently: number;
+  }>`
+    SELECT a.lawyer_id, p.first_name, p.last_name, p.email, a.allocation_percentage, a.active,
+      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = a.lawyer_id AND c.status <> 'closed')::int AS active_cases,
+      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = a.lawyer_id
+         AND c.assigned_at >= now() - make_interval(days => ${SHARE_WINDOW_DAYS}))::int AS assigned_recently
+    FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
+    WHERE p.role = 'lawyer'
+    ORDER BY p.last_name, p.first_name, a.lawyer_id`.execute(database);
+  const assignedRecently = rows.rows.reduce((sum, row) => sum + row.assigned_recently, 0);
+  const list = rows.rows.map((row) => ({
+    lawyerId: row.lawyer_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    percentage: row.allocation_percentage,
+    active: row.active,
+    activeCases: row.active_cases,
+    assignedRecently: row.assigned_recently,
+    actualShare: assignedRecently === 0 ? null : Math.round((row.assigned_recently / assignedRecently) * 1000) / 10,
+  }));
+  return { rows: list, total: activeTotal(list), assignedRecently };
+}
+
+export type SaveAllocationResult =
+  | { ok: true; changed: number }
+  | { ok: false; status: 400 | 409; message: string; fieldErrors: Record<string, string> };
+
+/**
+ * Stores the posted rows, all or nothing. Checked here whatever the page did: each percentage a whole number 0–100,
+ * every lawyer real, and the active lawyers' total (posted rows merged over the stored ones) at most 100. Under the
+ * assignment lock, so no submission is assigned half-way through a save. A change of percentages or of the active
+ * switch starts a new allocation period (see case-assignment.server.ts) and goes to the staff journal.
+ */
+export async function saveAllocation(actor: Actor, input: readonly AllocationRowInput[]): Promise<SaveAllocationResult> {
+  assertRole(actor, "admin");
+  const fieldErrors: Record<string, string> = {};
+  for (const row of input) {
+    if (row.percentage !== undefined && (!Number.isInteger(row.percentage) || row.percentage < 0 || row.percentage > 100)) {
+      fieldErrors[percentageField(row.lawyerId)] = allocationMessages.range;
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, message: allocationMessages.range, fieldErrors };
+  if (input.length === 0) return { ok: false, status: 400, message: allocationMessages.empty, fieldErrors: { form: allocationMessages.empty } };
+
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<SaveAllocationResult> => {
+      await trx.selectFrom("case_assignment_state").select("id").where("id", "=", 1).forUpdate().execute();
+      const lawyers = await trx.selectFrom("profiles").select("id").where("role", "=", "lawyer").execute();
+      const lawyerIds = new Set(lawyers.map((row) => row.id));
+      if (input.some((row) => !lawyerIds.has(row.lawyerId)) || new Set(input.map((row) => row.lawyerId)).size !== input.length) {
+        return { ok: false, status: 400, message: allocationMessages.unknownLawyer, fieldErrors: { form: allocationMessages.unknownLawyer } };
+      }
+      await sql`INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
+        SELECT id, 0, true FROM profiles WHERE role = 'lawyer' ON CONFLICT (lawyer_id) DO NOTHING`.execute(trx);
+      const stored = await trx
+        .selectFrom("lawyer_allocation")
+        .select(["lawyer_id", "allocation_percentage", "active"])
+        .where("lawyer_id", "in", [...lawyerIds])
+        .forUpdate()
+        .execute();
+      const posted = new Map(input.map((row) => [row.lawyerId, row]));
+      const next = stored.map((row) => {
+        const change = posted.get(row.lawyer_id);
+        return {
+          lawyerId: row.lawyer_id,
+          before: { percentage: row.allocation_percentage, active: row.active },
+          percentage: change?.percentage ?? row.allocation_percentage,
+          active: change ? change.active : row.active,
+        };
+      });
+      if (activeTotal(next) > 100) {
+        return { ok: false, status: 400, message: allocationMessages.sumTooHigh, fieldErrors: { form: allocationMessages.sumTooHigh } };
+      }
+      const changed = next.filter((row) => row.percentage !== row.before.percentage || row.active !== row.before.active);
+      for (const row of changed) {
+        await trx
+          .updateTable("lawyer_allocation")
+          .set({ allocation_percentage: row.percentage, active: row.active })
+          .where("lawyer_id", "=", row.lawyerId)
+          .execute();
+      }
+      if (changed.length > 0) {
+        await trx.updateTable("case_assignment_state").set({ allocation_changed_at: sql`clock_timestamp()` }).where("id", "=", 1).execute();
+        await recordStaffAction(trx, actor, {
+          action: "allocation.saved",
+          targetType: "allocation",
+          targetId: "lawyer_allocation",
+          before: Object.fromEntries(changed.map((row) => [row.lawyerId, row.before])),
+          after: Object.fromEntries(changed.map((row) => [row.lawyerId, { percentage: row.percentage, active: row.active }])),
+        });
+      }
+      return { ok: true, changed: changed.length };
+    });
+}

@@ -1,0 +1,254 @@
+import { sql } from "kysely";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
+import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
+import type { CaseStatus } from "~/platform/database-schema";
+import { containsPattern } from "~/platform/like-pattern";
+import { db } from "~/platform/runtime.server";
+import { withHistoryContext, publicLink } from "./case-history.server";
+import { caseStatusLabel } from "./cases.schema";
+import {
+  LAWYER_CASE_PAGE_SIZE,
+  LAWYER_TRANSITIONS,
+  lawyerCaseMessages,
+  STATUS_EXPLANATIONS,
+  type LawyerCaseQuery,
+  type LawyerClientQuery,
+  type LawyerTargetStatus,
+  type StatusChangeInput,
+} from "./lawyer-cases.schema";
+
+export interface LawyerCaseRow {
+  id: string;
+  caseNumber: string;
+  scamType: string | null;
+  totalAmountLost: string | null;
+  status: CaseStatus;
+  assignedAt: string | null;
+  isNew: boolean;
+  client: { firstName: string; lastName: string; identityVerified: boolean };
+  nextStatuses: readonly LawyerTargetStatus[];
+}
+
+export interface LawyerCasePage {
+  rows: LawyerCaseRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  newCount: number;
+}
+
+/**
+ * The cases assigned to the acting lawyer, newest assignment first: filter by status or 'Nouveaux dossiers'
+ * (assigned and not opened yet), search on case number or client name.
+ */
+export async function lawyerCaseList(actor: Actor, query: LawyerCaseQuery): Promise<LawyerCasePage> {
+  assertRole(actor, "lawyer");
+  const database = db();
+  let list = database
+    .selectFrom("cases as c")
+    .innerJoin("profiles as p", "p.id", "c.user_id")
+    .where("c.assigned_lawyer_id", "=", actor.userId);
+  if (query.statut !== "tous") list = list.where("c.status", "=", query.statut);
+  if (query.vue === "nouveaux") list = list.where("c.status", "=", "assigned").where("c.opened_at", "is", null);
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    list = list.where((eb) =>
+      eb.or([
+        eb("c.case_number", "ilike", pattern),
+        eb("p.first_name", "ilike", pattern),
+        eb("p.last_name", "ilike", pattern),
+        eb(sql<string>`p.first_name || ' ' || p.last_name`, "ilike", pattern),
+        eb(sql<string>`p.last_name || ' ' || p.first_name`, "ilike", pattern),
+      ]),
+    );
+  }
+  const [rows, count, fresh] = await Promise.all([
+    list
+      .select([
+        "c.id",
+        "c.case_number",
+        "c.scam_type",
+        "c.total_amount_lost",
+        "c.status",
+        "c.assigned_at",
+        "c.opened_at",
+        "p.first_name",
+        "p.last_name",
+        "p.identity_verified",
+      ])
+      .orderBy("c.assigned_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(LAWYER_CASE_PAGE_SIZE)
+      .offset((query.page - 1) * LAWYER_CASE_PAGE_SIZE)
+      .execute(),
+    list.select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+    database
+      .selectFrom("cases")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("assigned_lawyer_id", "=", actor.userId)
+      .where("status", "=", "assigned")
+      .where("opened_at", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      caseNumber: row.case_number,
+      scamType: row.scam_type,
+      totalAmountLost: row.total_amount_lost,
+      status: row.status,
+      assignedAt: row.assigned_at ? row.assigned_at.toISOString() : null,
+      isNew: row.status === "assigned" && row.opened_at === null,
+      client: { firstName: row.first_name, lastName: row.last_name, identityVerified: row.identity_verified },
+      nextStatuses: LAWYER_TRANSITIONS[row.status] ?? [],
+    })),
+    total: count.n,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(count.n / LAWYER_CASE_PAGE_SIZE)),
+    newCount: fresh.n,
+  };
+}
+
+export interface LawyerClientRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneMobile: string | null;
+  identityVerified: boolean;
+  activeCases: number;
+  latestCase: { id: string; caseNumber: string } | null;
+}
+
+/** The acting lawyer's clients (spec: role user, assigned_lawyer_id = the lawyer), verified or not. */
+export async function lawyerClients(actor: Actor, query: LawyerClientQuery): Promise<{ rows: LawyerClientRow[]; verified: number; total: number }> {
+  assertRole(actor, "lawyer");
+  let list = db()
+    .selectFrom("profiles as p")
+    .where("p.role", "=", "user")
+    .where("p.assigned_lawyer_id", "=", actor.userId);
+  const counts = await list
+    .select([sql<number>`count(*)::int`.as("total"), sql<number>`count(*) FILTER (WHERE p.identity_verified)::int`.as("verified")])
+    .executeTakeFirstOrThrow();
+  if (query.verification !== "tous") list = list.where("p.identity_verified", "=", query.verification === "verifies");
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    list = list.where((eb) =>
+      eb.or([
+        eb("p.first_name", "ilike", pattern),
+        eb("p.last_name", "ilike", pattern),
+        eb("p.email", "ilike", pattern),
+        eb(sql<string>`p.first_name || ' ' || p.last_name`, "ilike", pattern),
+      ]),
+    );
+  }
+  const rows = await list
+    .select([
+      "p.id",
+      "p.first_name",
+      "p.last_name",
+      "p.email",
+      "p.phone_mobile",
+      "p.identity_verified",
+      sql<number>`(SELECT count(*) FROM cases c WHERE c.user_id = p.id AND c.assigned_lawyer_id = ${actor.userId}
+        AND c.status <> 'closed')::int`.as("active_cases"),
+      sql<string | null>`(SELECT c.id::text FROM cases c WHERE c.user_id = p.id AND c.assigned_lawyer_id = ${actor.userId}
+        ORDER BY c.assigned_at DESC LIMIT 1)`.as("latest_case_id"),
+      sql<string | null>`(SELECT c.case_number FROM cases c WHERE c.user_id = p.id AND c.assigned_lawyer_id = ${actor.userId}
+        ORDER BY c.assigned_at DESC LIMIT 1)`.as("latest_case_number"),
+    ])
+    .orderBy("p.last_name")
+    .orderBy("p.first_name")
+    .orderBy("p.id")
+    .limit(500)
+    .execute();
+  return {
+    total: counts.total,
+    verified: counts.verified,
+    rows: rows.map((row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phoneMobile: row.phone_mobile,
+      identityVerified: row.identity_verified,
+      activeCases: row.active_cases,
+      latestCase: row.latest_case_id && row.latest_case_number ? { id: row.latest_case_id, caseNumber: row.latest_case_number } : null,
+    })),
+  };
+}
+
+/**
+ * Marks a case as opened by its lawyer (it leaves 'Nouveaux dossiers'). Another lawyer's case, or an unknown one,
+ * is NotFoundError. For the case page's loader, and the /avocat/dossiers/:caseId link.
+ */
+export async function markCaseOpened(actor: Actor, caseId: string): Promise<void> {
+  assertRole(actor, "lawyer");
+  const updated = await db()
+    .updateTable("cases")
+    .set({ opened_at: sql`coalesce(opened_at, now())` })
+    .where("id", "=", caseId)
+    .where("assigned_lawyer_id", "=", actor.userId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new NotFoundError();
+}
+
+export type StatusChangeResult =
+  | { ok: true; status: LawyerTargetStatus; unchanged: boolean }
+  | { ok: false; status: 409; message: string };
+
+/**
+ * The lawyer moves their case assigned → in_progress → resolved or closed, with an optional note (kept in the
+ * history, shown in the timeline). The client is emailed; the staff journal records 'case.status-changed'. A case
+ * that is not theirs is NotFoundError; the same move twice (a double click) changes nothing the second time.
+ */
+export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChangeInput): Promise<StatusChangeResult> {
+  assertRole(actor, "lawyer");
+  const result = await db()
+    .transaction()
+    .execute(async (trx): Promise<StatusChangeResult> => {
+      const theCase = await trx
+        .selectFrom("cases")
+        .select(["id", "status", "user_id", "case_number"])
+        .where("id", "=", input.caseId)
+        .where("assigned_lawyer_id", "=", actor.userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!theCase) throw new NotFoundError();
+      if (theCase.status === input.statut) return { ok: true, status: input.statut, unchanged: true };
+      if (!(LAWYER_TRANSITIONS[theCase.status] ?? []).includes(input.statut)) {
+        return { ok: false, status: 409, message: lawyerCaseMessages.notAllowed };
+      }
+      await withHistoryContext(trx, { actorId: actor.userId, note: input.note || null }, () =>
+        trx
+          .updateTable("cases")
+          .set({ status: input.statut, opened_at: sql`coalesce(opened_at, now())` })
+          .where("id", "=", theCase.id)
+          .execute(),
+      );
+      await recordStaffAction(trx, actor, {
+        action: "case.status-changed",
+        targetType: "case",
+        targetId: theCase.id,
+        before: { status: theCase.status },
+        after: { status: input.statut, withNote: input.note !== "" },
+      });
+      const client = await trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "=", theCase.user_id).executeTakeFirstOrThrow();
+      await enqueueEmail(trx, {
+        to: client.email,
+        template: "dossier-statut",
+        variables: {
+          prenom: client.first_name,
+          numero_dossier: theCase.case_number,
+          statut: caseStatusLabel(input.statut),
+          explication: STATUS_EXPLANATIONS[input.statut],
+          lien: publicLink(`/case/${theCase.id}`),
+        },
+      });
+      return { ok: true, status: input.statut, unchanged: false };
+    });
+  if (result.ok && !result.unchanged) jobsEnqueued();
+  return result;
+}

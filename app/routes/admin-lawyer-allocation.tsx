@@ -1,0 +1,166 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/admin-lawyer-allocation";
+import { pageTitle } from "~/content/site";
+import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
+import { activeField, allocationMessages, parseAllocationForm, percentageField, rowField, SHARE_WINDOW_DAYS } from "~/modules/cases/allocation.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { requireRole } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Répartition des dossiers") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = requireRole(context, "admin");
+  return { overview: await allocationOverview(actor) };
+}
+
+const anyFields = z.record(z.string(), z.string());
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireRole(context, "admin");
+  const form = await parseForm(request, anyFields);
+  if (!form.ok) return data({ error: allocationMessages.saveFailed, fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  const parsed = parseAllocationForm(form.data);
+  if (!parsed.ok) {
+    return data({ error: parsed.fieldErrors.form ?? allocationMessages.range, fieldErrors: parsed.fieldErrors, values: form.values }, { status: 400 });
+  }
+  const result = await saveAllocation(actor, parsed.rows);
+  if (!result.ok) return data({ error: result.message, fieldErrors: result.fieldErrors, values: form.values }, { status: result.status });
+  return redirectWithToast("/admin/lawyer-allocation", {
+    title: allocationMessages.saved,
+    description: result.changed === 0 ? "Aucune valeur n'a changé." : "Les prochains dossiers soumis suivront ces pourcentages.",
+    tone: "success",
+  });
+}
+
+const shareFormat = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export default function AllocationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { overview } = loaderData;
+  const navigation = useNavigation();
+  const posted = actionData?.values;
+  const [rows, setRows] = useState(() =>
+    overview.rows.map((row) => ({
+      ...row,
+      input: posted?.[percentageField(row.lawyerId)] ?? String(row.percentage),
+      on: posted ? posted[activeField(row.lawyerId)] === "on" : row.active,
+    })),
+  );
+  const total = rows.reduce((sum, row) => sum + (row.on ? Number(row.input) || 0 : 0), 0);
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  const update = (lawyerId: string, change: Partial<{ input: string; on: boolean }>) =>
+    setRows((current) => current.map((row) => (row.lawyerId === lawyerId ? { ...row, ...change } : row)));
+
+  return (
+    <section aria-labelledby="titre-repartition" className="mx-auto max-w-5xl px-4 pb-10 pt-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="titre-repartition" className="text-3xl font-bold text-slate-900">
+          Répartition des dossiers
+        </h1>
+        <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          Retour au dashboard
+        </Link>
+      </div>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Chaque dossier soumis est confié automatiquement à un avocat actif dont le pourcentage est supérieur à 0 : au fil des soumissions,
+        la part de chacun suit son pourcentage. La somme des pourcentages des avocats actifs ne peut pas dépasser 100 %. À côté de chaque
+        objectif, la part réellement reçue sur les {SHARE_WINDOW_DAYS} derniers jours ({overview.assignedRecently} dossier(s) attribué(s)).
+      </p>
+
+      {actionData ? (
+        <p role="alert" className="mt-6 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <p className="mt-8">Aucun avocat n'est inscrit pour le moment.</p>
+      ) : (
+        <Form method="post" className="mt-6">
+          <ul className="space-y-3">
+            {rows.map((row) => {
+              const inputId = `pourcentage-${row.lawyerId}`;
+              const error = errors[percentageField(row.lawyerId)];
+              return (
+                <li key={row.lawyerId}>
+                  <fieldset className="grid gap-3 rounded-lg border border-slate-300 bg-white p-4 sm:grid-cols-[1fr_auto_auto_14rem] sm:items-center">
+                    <legend className="sr-only">
+                      Maître {row.firstName} {row.lastName}
+                    </legend>
+                    <input type="hidden" name={rowField(row.lawyerId)} value="1" />
+                    <div aria-hidden="true">
+                      <p className="font-semibold">
+                        Maître {row.firstName} {row.lastName}
+                      </p>
+                      <p className="break-all text-sm text-slate-700">{row.email}</p>
+                    </div>
+                    <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        name={activeField(row.lawyerId)}
+                        checked={row.on}
+                        onChange={(event) => update(row.lawyerId, { on: event.currentTarget.checked })}
+                        className="size-5"
+                      />
+                      Actif<span className="sr-only"> : Maître {row.firstName} {row.lastName}</span>
+                    </label>
+                    <div>
+                      <label htmlFor={inputId} className="block text-sm font-semibold">
+                        Pourcentage<span className="sr-only"> de Maître {row.firstName} {row.lastName}</span>
+                      </label>
+                      <span className="inline-flex items-center gap-1">
+                        <input
+                          id={inputId}
+                          name={percentageField(row.lawyerId)}
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          max={100}
+                          step={1}
+                          value={row.input}
+                          disabled={!row.on}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${inputId}-erreur` : undefined}
+                          onChange={(event) => update(row.lawyerId, { input: event.currentTarget.value })}
+                          className="min-h-11 w-24 rounded-md border border-slate-400 px-2 disabled:bg-slate-100"
+                        />
+                        <span aria-hidden="true">%</span>
+                      </span>
+                      {error ? (
+                        <p id={`${inputId}-erreur`} className="mt-1 text-sm font-semibold text-red-800">
+                          {error}
+                        </p>
+                      ) : null}
+                    </div>
+                    <p className="text-sm text-slate-800">
+                      Part réelle ({SHARE_WINDOW_DAYS} j) :{" "}
+                      <span className="font-semibold">{row.actualShare === null ? "aucun dossier" : `${shareFormat.format(row.actualShare)} %`}</span>
+                      <span className="block text-slate-700">
+                        {row.assignedRecently} attribué(s), {row.activeCases} dossier(s) actif(s)
+                      </span>
+                    </p>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+            <p aria-live="polite" className={`font-semibold ${total > 100 ? "text-red-800" : "text-slate-900"}`}>
+              Total des avocats actifs : {total} %{total > 100 ? ` — ${allocationMessages.sumTooHigh}` : ""}
+            </p>
+            <button
+              type="submit"
+              disabled={navigation.state === "submitting"}
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+            >
+              {navigation.state === "submitting" ? "Enregistrement..." : "Enregistrer la répartition"}
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The staff side of cases in a browser: an administrator sets the allocation (101 % refused with the spec's message,
+ * then 100 % on one lawyer); a submitted case is assigned automatically to that lawyer (the submission's
+ * transaction, through the modules); the lawyer finds it in 'Nouveaux dossiers' and moves it to 'En cours'; the
+ * administrator reassigns it from /admin/cases. An axe scan on each page.
+ * Runs its own server on an embedded database; the server is stopped while the modules seed the submission
+ * (one process per PGlite folder), then started again on the same port, so the browsers keep their sessions.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { assignCase } from "~/modules/cases/case-assignment.server";
+import { db, stopRuntime } from "~/platform/runtime.server";
+import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { insertSubmittedCase } from "../support/cases";
+import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+import { signInAsStaff, type StaffMember } from "./support/staff";
+
+const SECRET = "lawyer-cases-secret-lawyer-cases-secret-0123456789";
+
+test.describe("cases, staff side", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: RunningServer;
+  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
+  let port: number;
+  let admin: StaffMember;
+  let lawyer: StaffMember;
+  let otherLawyer: StaffMember;
+  let client: { userId: string };
+  let caseNumber = "";
+
+  const start = () => startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(port) });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    database = await persistentDatabaseTarget("pglite");
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
+    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
+    otherLawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Marc", lastName: "Moreau" })), firstName: "Marc", lastName: "Moreau" };
+    const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
+    await db().updateTable("profiles").set({ profile_completed: true, identity_verified: true }).where("id", "=", seeded.userId).execute();
+    client = seeded;
+    await stopRuntime();
+    port = await freePort();
+    server = await start();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function staffPage(browser: Browser, member: StaffMember): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const page = await context.newPage();
+    await signInAsStaff(page, member);
+    return page;
+  }
+
+  test("allocation, automatic assignment, 'Nouveaux dossiers', 'En cours', reassignment", async ({ browser }) => {
+    test.setTimeout(240_000);
+    const adminPage = await staffPage(browser, admin);
+
+    // Allocation: 101 % refused, then 100 % on one lawyer.
+    await adminPage.getByRole("navigation", { name: "Espace de travail" }).getByRole("link", { name: /Répartition des dossiers/ }).click();
+    await expect(adminPage.getByRole("heading", { level: 1, name: "Répartition des dossiers" })).toBeVisible();
+    await waitForHydration(adminPage);
+    await expectNoAxeViolations(adminPage, "/admin/lawyer-allocation");
+    const louise = adminPage.getByLabel("Pourcentage de Maître Louise Lefèvre");
+    const marc = adminPage.getByLabel("Pourcentage de Maître Marc Moreau");
+    await louise.fill("100");
+    await marc.fill("1");
+    await expect(adminPage.getByText("Total des avocats actifs : 101 %")).toBeVisible();
+    await adminPage.getByRole("button", { name: "Enregistrer la répartition" }).click();
+    await expect(adminPage.getByRole("alert")).toHaveText("La somme des pourcentages ne peut pas dépasser 100%");
+    await expect(louise).toHaveValue("100");
+    // The inactive switch disables the input and takes the lawyer out of the total.
+    await adminPage.getByRole("switch", { name: /Actif : Maître Marc Moreau/ }).uncheck();
+    await expect(marc).toBeDisabled();
+    await expect(adminPage.getByText("Total des avocats actifs : 100 %")).toBeVisible();
+    await adminPage.getByRole("switch", { name: /Actif : Maître Marc Moreau/ }).check();
+    await marc.fill("0");
+    await adminPage.getByRole("button", { name: "Enregistrer la répartition" }).click();
+    await expect(adminPage.getByRole("status")).toContainText("Allocations sauvegardées avec succès");
+    await expect(adminPage.getByLabel("Pourcentage de Maître Louise Lefèvre")).toHaveValue("100");
+
+    // A submission (the wizard's transaction, through the modules): assigned automatically to Louise.
+    await server.stop();
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    const submitted = await insertSubmittedCase(client.userId, { scamType: "romance_scam", amount: "8400" });
+    caseNumber = submitted.caseNumber;
+    const assigned = await db().transaction().execute((trx) => assignCase(trx, submitted.id));
+    expect(assigned).not.toBeNull();
+    await stopRuntime();
+    server = await start();
+
+    // The lawyer: the dashboard says a new case waits; 'Nouveaux dossiers' lists it; 'En cours'.
+    const lawyerPage = await staffPage(browser, lawyer);
+    await expect(lawyerPage.getByRole("heading", { level: 1, name: "Dashboard Avocat" })).toBeVisible();
+    await lawyerPage.getByRole("link", { name: "1 nouveau dossier à examiner" }).click();
+    await expect(lawyerPage).toHaveURL(/\/avocat\/dossiers\?vue=nouveaux$/);
+    await expect(lawyerPage.getByRole("link", { name: "Nouveaux dossiers (1)" })).toHaveAttribute("aria-current", "page");
+    const row = lawyerPage.getByRole("row", { name: new RegExp(caseNumber) });
+    await expect(row).toContainText("Jeanne Durand");
+    await expect(row).toContainText("Nouveau");
+    await expect(row).toContainText("Arnaque sentimentale");
+    await waitForHydration(lawyerPage);
+    await expectNoAxeViolations(lawyerPage, "/avocat/dossiers?vue=nouveaux");
+    await row.getByText("Changer le statut").click();
+    await row.getByLabel("Note pour le client (facultative)").fill("J'ai bien reçu votre dossier, je l'étudie cette semaine.");
+    await row.getByRole("button", { name: /Passer en cours/ }).click();
+    await expect(lawyerPage.getByRole("status")).toContainText("Statut du dossier mis à jour");
+    await expect(lawyerPage.getByText("Aucun nouveau dossier : vous avez ouvert tous vos dossiers.")).toBeVisible();
+    await lawyerPage.getByRole("link", { name: "Tous mes dossiers" }).click();
+    await expect(lawyerPage.getByRole("row", { name: new RegExp(caseNumber) })).toContainText("En cours");
+    await lawyerPage.getByRole("navigation", { name: "Espace de travail" }).getByRole("link", { name: /^Clients/ }).click();
+    await expect(lawyerPage.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();
+    await expect(lawyerPage.getByRole("row", { name: /Jeanne Durand/ })).toContainText("Vérifiée");
+    await expectNoAxeViolations(lawyerPage, "/avocat/clients");
+    // Admin pages stay closed to a lawyer.
+    await lawyerPage.goto("/admin/cases");
+    await expect(lawyerPage).toHaveURL(/\/dashboard$/);
+
+    // The admin reassigns the case to Marc from /admin/cases.
+    await adminPage.goto(`/admin/cases?q=${encodeURIComponent(caseNumber)}`);
+    await waitForHydration(adminPage);
+    const adminRow = adminPage.getByRole("row", { name: new RegExp(caseNumber) });
+    await expect(adminRow).toContainText("Maître Louise Lefèvre");
+    await expect(adminRow).toContainText("Jeanne Durand");
+    await expect(adminRow).toContainText("8 400 €");
+    await expectNoAxeViolations(adminPage, "/admin/cases");
+    await adminRow.locator("summary").click();
+    await adminRow.getByLabel("Avocat").selectOption({ label: `Maître ${otherLawyer.firstName} ${otherLawyer.lastName} (0 dossier(s) actif(s), répartition 0 %)` });
+    await adminRow.getByRole("button", { name: /Réassigner le dossier/ }).click();
+    await expect(adminPage.getByRole("status")).toContainText("Avocat assigné avec succès");
+    await expect(adminPage.getByRole("row", { name: new RegExp(caseNumber) })).toContainText("Maître Marc Moreau");
+    await expect(adminPage.getByRole("row", { name: new RegExp(caseNumber) })).toContainText("Assigné");
+  });
+});
