@@ -221,6 +221,7 @@ describe.each(testEngines())("cases: wizard drafts, submission, case page (%s)",
       ["assigned", null],
       ["in_progress", "Maître Luc NomLuc"],
     ]);
+    expect(seen.timeline[2]!.lawyerName).toBe("Luc NomLuc");
     expect((await caseFor(lawyer, id)).viewer).toBe("lawyer");
     expect((await caseFor(admin, id)).viewer).toBe("admin");
 
