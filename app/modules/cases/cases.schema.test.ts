@@ -8,6 +8,7 @@ import {
   nextStepText,
   parseEuroAmount,
   reachableStep,
+  submittedDescription,
   timelineText,
   AMOUNT_MISSING_LABEL,
   caseStatusLabel,
@@ -216,5 +217,12 @@ describe("the case page's words", () => {
       expect(nextStepText(status, "Claire Martin").length).toBeGreaterThan(20);
     }
     expect(nextStepText("assigned", "Claire Martin")).toContain("Maître Claire Martin");
+  });
+});
+
+describe("the submission toast", () => {
+  it("says whether a lawyer already has the case", () => {
+    expect(submittedDescription("RC-2026-000007", true)).toContain("confié à un avocat partenaire");
+    expect(submittedDescription("RC-2026-000007", false)).toContain("dès qu'un avocat partenaire l'aura pris en charge");
   });
 });
