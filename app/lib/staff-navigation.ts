@@ -42,20 +42,20 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     title: "Gestion des utilisateurs",
     icon: "users",
     destinations: [
-      { to: "/admin/users", label: "Utilisateurs", description: "Comptes, rôles et statut de vérification", available: false },
       {
-        to: "/admin/comptes",
-        label: "Sécurité des comptes",
-        description: "Lien de réinitialisation, fin des sessions, double authentification",
+        to: "/admin/users",
+        label: "Utilisateurs",
+        description: "Comptes, rôles, liens de réinitialisation et sessions",
         available: true,
       },
-      { to: "/admin/lawyers", label: "Avocats", description: "Niveaux, clients et dossiers actifs", available: false },
+      { to: "/admin/lawyers", label: "Avocats", description: "Niveaux, barreau, clients et dossiers actifs", available: true },
       {
         to: "/admin/lawyer-allocation",
         label: "Répartition des dossiers",
         description: "Part des nouveaux dossiers par avocat",
         available: true,
       },
+      { to: "/admin/journal", label: "Journal des actions", description: "Qui a fait quoi, quand, avant et après", available: true },
     ],
   },
   {
@@ -72,8 +72,8 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     title: "Communication",
     icon: "mail",
     destinations: [
-      { to: "/admin/email-templates", label: "Modèles d'e-mails", description: "Créer et modifier les modèles", available: false },
-      { to: "/admin/emails", label: "E-mails envoyés", description: "Historique et envoi manuel", available: false },
+      { to: "/admin/email-templates", label: "Modèles d'e-mails", description: "Créer et modifier les modèles", available: true },
+      { to: "/admin/emails", label: "E-mails envoyés", description: "Historique et envoi manuel", available: true },
     ],
   },
 ];
@@ -125,9 +125,18 @@ export function staffBreadcrumb(role: StaffRole, pathname: string): { to: string
     if (extra) trail.push({ to: pathname, label: extra });
     return trail;
   }
-  const destination = staffSections(role)
-    .flatMap((section) => section.destinations)
-    .find((candidate) => candidate.to === pathname);
-  trail.push({ to: pathname, label: destination?.label ?? "Page introuvable" });
+  const destinations = staffSections(role).flatMap((section) => section.destinations);
+  const destination = destinations.find((candidate) => candidate.to === pathname);
+  if (destination) {
+    trail.push({ to: pathname, label: destination.label });
+    return trail;
+  }
+  // A record's page under a list (/admin/users/…): the list, then the page itself.
+  const parent = destinations.find((candidate) => candidate.to !== "/dashboard" && pathname.startsWith(`${candidate.to}/`));
+  if (parent) {
+    trail.push({ to: parent.to, label: parent.label }, { to: pathname, label: "Fiche" });
+    return trail;
+  }
+  trail.push({ to: pathname, label: "Page introuvable" });
   return trail;
 }

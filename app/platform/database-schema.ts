@@ -102,6 +102,9 @@ export interface ProfileTable {
   identity_verified: Generated<boolean>;
   assigned_lawyer_id: string | null;
   lawyer_level: LawyerLevel | null;
+  /** A lawyer's bar ('barreau') and registration number (migration 0040). */
+  bar_name: ColumnType<string | null, string | null | undefined, string | null>;
+  bar_number: ColumnType<string | null, string | null | undefined, string | null>;
   privacy_policy_accepted_at: Timestamp | null;
   terms_accepted_at: Timestamp | null;
   created_at: CreatedAt;

@@ -79,6 +79,11 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
             {isImage ? "Agrandir" : "Ouvrir"}
             <span className="sr-only"> {document.fileName}</span>
           </a>
+          {isImage ? null : (
+            <a href={`${href}?telecharger=1`} className="ml-4 inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              Télécharger<span className="sr-only"> {document.fileName}</span>
+            </a>
+          )}
         </span>
         {document.rejectionReason ? <span className="block text-red-900">Raison : {document.rejectionReason}</span> : null}
       </figcaption>

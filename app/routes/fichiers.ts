@@ -13,8 +13,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (result.kind === "refused") {
     return new Response(result.message, { status: result.status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
   }
-  if (result.kind === "redirect") return new Response(null, { status: 302, headers: { ...PRIVATE, Location: result.location } });
-  const disposition = url.searchParams.get("telecharger") === "1" ? "attachment" : "inline";
+  const download = url.searchParams.get("telecharger") === "1";
+  if (result.kind === "redirect") {
+    return new Response(null, { status: 302, headers: { ...PRIVATE, Location: download ? `${result.location}&telecharger=1` : result.location } });
+  }
+  const disposition = download ? "attachment" : "inline";
   return new Response(Readable.toWeb(result.stream) as ReadableStream, {
     headers: {
       ...PRIVATE,

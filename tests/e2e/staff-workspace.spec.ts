@@ -33,25 +33,21 @@ test.describe("staff workspace", () => {
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     await expect(page.locator("[data-staff-person]")).toHaveText(/Adèle Martin\s*Administrateur/);
     const nav = page.getByRole("navigation", { name: "Espace de travail" });
-    await expect(nav.getByRole("link", { name: "Sécurité des comptes" })).toBeVisible();
-    // Pages of later issues: named, marked, not links (so never a 404).
-    await expect(nav.getByText("Utilisateurs", { exact: true })).toBeVisible();
-    await expect(nav.getByRole("link", { name: /Utilisateurs/ })).toHaveCount(0);
-    await expect(nav.getByText("Bientôt disponible").first()).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Utilisateurs" })).toBeVisible();
     const administration = page.getByRole("navigation", { name: "Administration" });
     await expect(administration.getByRole("link", { name: /^Dossiers/ })).toHaveAttribute("href", "/admin/cases");
     await expect(administration.getByRole("link", { name: /Répartition des dossiers/ })).toHaveAttribute("href", "/admin/lawyer-allocation");
-    await expect(administration.getByText("Bientôt disponible")).toHaveCount(4);
+    await expect(administration.getByText("Bientôt disponible")).toHaveCount(0);
     await expectNoAxeViolations(page, "/dashboard (administrateur)");
 
-    await nav.getByRole("link", { name: "Sécurité des comptes" }).click();
-    await expect(page).toHaveURL(/\/admin\/comptes$/);
+    await nav.getByRole("link", { name: "Utilisateurs" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
     const breadcrumb = page.getByRole("navigation", { name: "Fil d'Ariane" });
     await expect(breadcrumb.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("href", "/dashboard");
-    await expect(breadcrumb.getByText("Sécurité des comptes")).toHaveAttribute("aria-current", "page");
+    await expect(breadcrumb.getByText("Utilisateurs")).toHaveAttribute("aria-current", "page");
     await expect(page.locator("[data-table-view]")).toBeVisible();
     await expect(page.locator("[data-card-view]")).toBeHidden();
-    await expectNoAxeViolations(page, "/admin/comptes");
+    await expectNoAxeViolations(page, "/admin/users");
 
     await page.getByRole("link", { name: "Mon compte" }).click();
     await expect(page).toHaveURL(/\/compte$/);
@@ -66,23 +62,26 @@ test.describe("staff workspace", () => {
     await expectTouchTargets(page, "/dashboard (administrateur, 390 px)");
     await page.goto("/compte");
     await expectTouchTargets(page, "/compte (administrateur, 390 px)");
-    await page.goto("/admin/comptes");
+    await page.goto("/admin/users");
     await waitForHydration(page);
     await expect(page.locator("[data-table-view]")).toBeHidden();
     const cards = page.locator("[data-card-view]");
     await expect(cards).toBeVisible();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
-    await expectNoAxeViolations(page, "/admin/comptes (390 px)");
-    await expectTouchTargets(page, "/admin/comptes (390 px)");
+    await expectNoAxeViolations(page, "/admin/users (390 px)");
+    await expectTouchTargets(page, "/admin/users (390 px)");
 
-    const card = cards.getByRole("listitem").filter({ hasText: world.client.email });
+    await cards.getByRole("listitem").filter({ hasText: world.client.email }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/admin\/users\/[^/]+$/);
+    await waitForHydration(page);
+    const card = page.getByRole("main");
     await card.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
     const dialog = page.getByRole("alertdialog", { name: "Déconnecter toutes les sessions ?" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Claire Petit");
     await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
-    await expectNoAxeViolations(page, "/admin/comptes (dialogue de confirmation)");
+    await expectNoAxeViolations(page, "/admin/users/:id (dialogue de confirmation)");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("status")).toHaveCount(0);
@@ -96,17 +95,20 @@ test.describe("staff workspace", () => {
   test("without JavaScript a destructive action shows a confirmation page first", async ({ browser }) => {
     const page = await newStaffPage(browser, world, { javaScriptEnabled: false });
     await signInAsStaff(page, world.admin, false);
-    await page.goto("/admin/comptes");
-    const row = page.locator("[data-table-view] tr").filter({ hasText: world.client.email });
+    await page.goto("/admin/users");
+    await page.locator("[data-table-view] tr").filter({ hasText: world.client.email }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/admin\/users\/[^/]+$/);
+    const userPage = page.url();
+    const row = page.getByRole("main");
     const post = page.waitForResponse((r) => r.request().method() === "POST");
     await row.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
     expect((await post).status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Déconnecter toutes les sessions ?" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("Claire Petit");
     await expect(page.getByRole("status")).toHaveCount(0);
-    await expectNoAxeViolations(page, "/admin/comptes (confirmation sans JS)", { javaScript: false });
+    await expectNoAxeViolations(page, "/admin/users/:id (confirmation sans JS)", { javaScript: false });
     await page.getByRole("link", { name: "Annuler" }).click();
-    await expect(page).toHaveURL(/\/admin\/comptes$/);
+    await expect(page).toHaveURL(userPage);
 
     await row.getByRole("button", { name: /Déconnecter toutes les sessions/ }).click();
     await page.getByRole("button", { name: "Déconnecter toutes les sessions" }).click();
@@ -134,20 +136,20 @@ test.describe("staff workspace", () => {
     await page.context().close();
   });
 
-  test("a signed-out staff member sent from /admin/comptes comes back there after password and code", async ({ browser }) => {
+  test("a signed-out staff member sent from /admin/users comes back there after password and code", async ({ browser }) => {
     const page = await newStaffPage(browser, world);
-    await page.goto("/admin/comptes");
-    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fadmin%2Fcomptes$/);
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/connexion\?redirectTo=%2Fadmin%2Fusers$/);
     await waitForHydration(page);
     await page.getByLabel("Adresse e-mail").fill(world.admin.email);
     await page.getByLabel("Mot de passe", { exact: true }).fill(world.admin.password);
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/connexion\/verification\?redirectTo=%2Fadmin%2Fcomptes$/);
+    await expect(page).toHaveURL(/\/connexion\/verification\?redirectTo=%2Fadmin%2Fusers$/);
     await waitForHydration(page);
     await page.getByLabel("Code de vérification").fill(await totpCode(world.admin.manualKey));
     await page.getByRole("button", { name: "Vérifier", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\/comptes$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Sécurité des comptes" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Utilisateurs" })).toBeVisible();
     await page.context().close();
   });
 });

@@ -51,10 +51,10 @@ describe("bad input over HTTP, production build", () => {
     await persistent?.drop();
   }, 60_000);
 
-  it("GET /admin/comptes?q=%00 answers 400 with a French page (signed-in admin and anonymous alike)", async () => {
-    expect((await http("/admin/comptes?q=jean", { cookie: adminCookie })).status).toBe(200);
+  it("GET /admin/users?q=%00 answers 400 with a French page (signed-in admin and anonymous alike)", async () => {
+    expect((await http("/admin/users?q=jean", { cookie: adminCookie })).status).toBe(200);
     for (const cookie of [adminCookie, undefined]) {
-      const response = await http("/admin/comptes?q=%00", { cookie });
+      const response = await http("/admin/users?q=%00", { cookie });
       expect(response.status).toBe(400);
       expect(visibleText(response.body)).toContain("caractères non valides");
     }

@@ -101,6 +101,13 @@ describe.each(testEngines())("identity verification over HTTP, production build,
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/jpeg");
     expect(file.headers.get("cache-control")).toBe("no-store");
+    expect(file.headers.get("content-disposition")).toMatch(/^inline/);
+    // "Télécharger" keeps its wish through the fresh link.
+    const download = await http(`/fichiers/${fileId}?telecharger=1`, { cookie: people.user.cookie });
+    expect(download.location).toMatch(/&telecharger=1$/);
+    const attachment = await fetch(`${server!.baseUrl}${download.location}`, { headers: { cookie: people.user.cookie } });
+    expect(attachment.status).toBe(200);
+    expect(attachment.headers.get("content-disposition")).toMatch(/^attachment/);
     expect((await http(redirect.location!, { cookie: people.other.cookie })).status).toBe(403);
     expect((await http(redirect.location!)).status).toBe(403);
     expect((await http(`/fichiers/${fileId}`, { cookie: people.other.cookie })).status).toBe(404);

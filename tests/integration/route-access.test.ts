@@ -68,6 +68,47 @@ const scamRows: RouteAccessRow[] = scamSlugs.map((slug) => ({
   expect: forAll(ok([scamPages[slug].hero.heading, "Premiers réflexes"])),
 }));
 
+/** The back-office pages (issue 14): admins only; a user or lawyer is sent to their dashboard. */
+function adminPage(file: string, path: string, admin: Expected): RouteAccessRow {
+  return {
+    file,
+    path,
+    expect: {
+      anonymous: redirectTo(`/connexion?redirectTo=${encodeURIComponent(path)}`),
+      user: redirectTo("/dashboard"),
+      lawyer: redirectTo("/dashboard"),
+      admin,
+    },
+  };
+}
+
+const adminPageRows: RouteAccessRow[] = [
+  adminPage("routes/admin-users.tsx", "/admin/users", ok(["Utilisateurs", "Retour au dashboard", "Avocat assigné", SEEDED.lawyer.lastName])),
+  adminPage("routes/admin-users.tsx", "/admin/users?q=%25_%27%5C&role=superadmin&verification=__proto__", ok(["Aucun utilisateur ne correspond"])),
+  adminPage("routes/admin-user.tsx", "/admin/users/compte-inconnu", notFound),
+  adminPage("routes/admin-lawyers.tsx", "/admin/lawyers", ok(["Avocats", "Dossiers actifs", "Clients", SEEDED.lawyer.lastName])),
+  adminPage("routes/admin-emails.tsx", "/admin/emails", ok(["E-mails", "Envoyés aujourd'hui", "Total chargé", "Envoyer un e-mail"])),
+  adminPage("routes/admin-emails-templates-redirect.ts", "/admin/emails/templates", { status: 301, location: "/admin/email-templates" }),
+  adminPage("routes/admin-email-templates.tsx", "/admin/email-templates", ok(["Modèles d'e-mails", "Réinitialisation du mot de passe", "Envoyé par la plateforme"])),
+  adminPage("routes/admin-email-template.tsx", "/admin/email-templates/nouveau", ok(["Nouveau modèle", "Aperçu"])),
+  adminPage("routes/admin-email-template.tsx", "/admin/email-templates/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
+  adminPage("routes/admin-journal.tsx", "/admin/journal", ok(["Journal des actions", "Toutes les actions"])),
+  adminPage("routes/admin-journal.tsx", "/admin/journal?acteur=%25&action=__proto__&cible=superadmin&apres=x", ok(["Aucune action ne correspond"])),
+];
+
+/** Every back-office action, with a body an admin could send: a user or a lawyer posting it gets 403, nothing done. */
+export const ADMIN_ACTIONS: { path: string; body: Record<string, string> }[] = [
+  { path: "/admin/users/compte-inconnu", body: { intent: "role", userId: "compte-inconnu", role: "admin", confirmation: "oui" } },
+  { path: "/admin/users/compte-inconnu", body: { intent: "fin-sessions", userId: "compte-inconnu", confirmation: "oui" } },
+  { path: "/admin/lawyers", body: { intent: "niveau", lawyerId: "compte-inconnu", level: "advanced" } },
+  { path: "/admin/lawyers", body: { intent: "barreau", lawyerId: "compte-inconnu", barName: "Paris", barNumber: "1" } },
+  { path: "/admin/emails", body: { recipients: "victime@example.com", subject: "Objet", body: "Texte" } },
+  { path: "/admin/emails?intent=reessayer", body: { intent: "reessayer", emailId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
+  { path: "/admin/email-templates", body: { intent: "supprimer", templateId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", confirmation: "oui" } },
+  { path: "/admin/email-templates/nouveau", body: { name: "Modèle", subject: "Objet", body: "Texte", variables: "" } },
+  { path: "/admin/documents", body: { decision: "approve", documentId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
+];
+
 export const routeAccess: RouteAccessRow[] = [
   { file: "routes/home.tsx", path: "/", expect: forAll(ok([homeContent.hero.heading, "Nos engagements"])) },
   { file: "routes/fonctionnement.tsx", path: "/fonctionnement", expect: forAll(ok([howItWorksContent.heading, "Nos engagements"])) },
@@ -149,15 +190,16 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/admin-comptes.tsx",
+    // The account security actions moved to /admin/users (issue 14).
     path: "/admin/comptes",
     expect: {
-      // Signed out: the sign-in, which comes back here afterwards.
       anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fcomptes"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
-      admin: ok(["Sécurité des comptes", "Envoyer un lien de réinitialisation", "Déconnecter toutes les sessions"]),
+      admin: { status: 301, location: "/admin/users" },
     },
   },
+  ...adminPageRows,
   {
     file: "routes/double-authentification.tsx",
     path: "/compte/double-authentification",
@@ -212,10 +254,10 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/admin-not-found.tsx",
-    path: "/admin/users",
+    path: "/admin/inconnu",
     expect: {
       // Signed out: the sign-in, which comes back here afterwards.
-      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fusers"),
+      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Finconnu"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
       admin: notFound,
@@ -489,8 +531,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     const approve = new URLSearchParams({ decision: "approve", documentId: unknown }).toString();
     for (const visitor of ["user", "lawyer"] as const) {
       const response = await http("/admin/documents", { method: "POST", headers: FORM, cookie: cookies[visitor], body: approve });
-      expect(response.status).toBe(302);
-      expect(response.location).toBe("/dashboard");
+      expect(response.status).toBe(403);
     }
     const missing = await http("/admin/documents", { method: "POST", headers: FORM, cookie: cookies.admin, body: approve });
     expect(missing.status).toBe(404);
@@ -536,15 +577,15 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     const post = (path: string, visitor: Visitor, body: Record<string, string>) =>
       http(path, { method: "POST", headers: FORM, cookie: cookies[visitor] || undefined, body: new URLSearchParams(body).toString() });
     const unknown = "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10";
-    // Admin actions called by a client or a lawyer: sent away, nothing done.
+    // Admin actions called by a client or a lawyer: 403, nothing done.
     for (const visitor of ["user", "lawyer"] as const) {
       for (const [path, body] of [
         ["/admin/cases", { caseId: foreignCaseId, lawyerId: "x" }],
         ["/admin/lawyer-allocation", { "avocat:x": "1", "pourcentage:x": "100" }],
       ] as const) {
         const response = await post(path, visitor, body);
-        expect(response.status, `${visitor} ${path}`).toBe(302);
-        expect(response.location).toBe("/dashboard");
+        expect(response.status, `${visitor} ${path}`).toBe(403);
+        expect(response.location).toBeNull();
       }
     }
     const missing = await post("/admin/cases", "admin", { caseId: unknown, lawyerId: "inconnu" });
@@ -586,6 +627,61 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     const asAdmin = await post("/avocat/dossiers", "admin", { caseId: foreignCaseId, statut: "in_progress" });
     expect(asAdmin.status).toBe(302);
     expect(asAdmin.location).toBe("/dashboard");
+  });
+
+  it.each(ADMIN_ACTIONS.flatMap((action) => (["user", "lawyer"] as const).map((visitor) => ({ ...action, visitor }))))(
+    "POST $path ($body.intent) as $visitor: 403, nothing done",
+    async ({ path, body, visitor }) => {
+      const response = await http(path, { method: "POST", headers: FORM, cookie: cookies[visitor], body: new URLSearchParams(body).toString() });
+      expect(response.status).toBe(403);
+      expect(response.location).toBeNull();
+    },
+  );
+
+  it("the back-office's bad input over HTTP: French messages, 4xx, never a 500", async () => {
+    const post = (path: string, body: Record<string, string> | string) =>
+      http(path, { method: "POST", headers: FORM, cookie: cookies.admin, body: typeof body === "string" ? body : new URLSearchParams(body).toString() });
+    const users = await http("/admin/users?q=Avocate", { cookie: cookies.admin });
+    const lawyerId = /\/admin\/users\/([^"]+)"/.exec(users.body)?.[1];
+    expect(lawyerId).toBeTruthy();
+    for (const role of ["superadmin", "__proto__"]) {
+      const response = await post(`/admin/users/${lawyerId}`, { intent: "role", userId: lawyerId!, role, confirmation: "oui" });
+      expect(response.status, role).toBe(400);
+      expect(visibleText(response.body)).toContain("Ce rôle n'existe pas");
+    }
+    const unknown = await post("/admin/users/compte-inconnu", { intent: "role", userId: "compte-inconnu", role: "lawyer", confirmation: "oui" });
+    expect(unknown.status).toBe(404);
+    const unconfirmed = await post(`/admin/users/${lawyerId}`, { intent: "role", userId: lawyerId!, role: "admin" });
+    expect(unconfirmed.status).toBe(200);
+    expect(visibleText(unconfirmed.body)).toContain("aura accès à tout le back-office");
+
+    const many = Array.from({ length: 500 }, (_, index) => `p${index}@exemple.fr`).join(", ");
+    const tooMany = await post("/admin/emails", { recipients: many, subject: "Objet", body: "Texte" });
+    expect(tooMany.status).toBe(400);
+    expect(visibleText(tooMany.body)).toContain("limité à 200 destinataires");
+    const empty = await post("/admin/emails", { recipients: "", subject: "", body: "" });
+    expect(empty.status).toBe(400);
+    expect(visibleText(empty.body)).toContain("Veuillez remplir tous les champs");
+    const invalid = await post("/admin/emails", { recipients: "ok@exemple.fr, pas-une-adresse", subject: "Objet", body: "Texte" });
+    expect(invalid.status).toBe(400);
+    expect(visibleText(invalid.body)).toContain("Cette adresse n'est pas valide : pas-une-adresse");
+    const huge = await post("/admin/emails", `recipients=a%40exemple.fr&subject=x&body=${"a".repeat(10 * 1024 * 1024)}`);
+    expect(huge.status).toBe(413);
+
+    const braces = await post("/admin/email-templates/nouveau", { name: "Relance", subject: "Objet", body: "Bonjour {{prenom", variables: "prenom" });
+    expect(braces.status).toBe(400);
+    expect(visibleText(braces.body)).toContain("Les accolades ne sont pas équilibrées");
+    const nul = await http("/admin/users?q=jean%00", { cookie: cookies.admin });
+    expect(nul.status).toBe(400);
+    const level = await post("/admin/lawyers", { intent: "niveau", lawyerId: lawyerId!, level: "superadmin" });
+    expect(level.status).toBe(400);
+    expect(visibleText(level.body)).toContain("Erreur lors de la mise à jour du niveau");
+  });
+
+  it("POST to an admin action signed out: sent to the sign-in, nothing done", async () => {
+    const response = await http("/admin/emails", { method: "POST", headers: FORM, body: "recipients=a%40example.com&subject=x&body=y" });
+    expect(response.status).toBe(302);
+    expect(response.location).toMatch(/^\/connexion/);
   });
 
   describe("a lawyer or admin who has not passed the second factor reaches no staff page", () => {

@@ -56,7 +56,6 @@ describe.each(testEngines())("storage janitor as a recurring job on %s", (engine
     await db().updateTable("jobs").set({ run_at: new Date(Date.now() - 1000) }).where("kind", "=", STORAGE_JANITOR_JOB).where("status", "=", "queued").execute();
     const broken: ObjectStore = {
       ...store.store,
-      // eslint-disable-next-line require-yield
       async *list() {
         throw new Error("disque indisponible");
       },

@@ -209,6 +209,24 @@ describe.each(cases)("upload pipeline on %s with the %s driver", (engine, driver
     await expectRefused([{ name: "casse.pdf", bytes: Buffer.from("%PDF-1.7\nrien du tout\n%%EOF\n") }], 422, uploadMessages.unreadablePdf);
   });
 
+  it("PDFs over 4 MiB are checked as a stream: pages counted, a password-protected or broken one refused", async () => {
+    // A comment before the last %%EOF makes any PDF as large as wanted.
+    const padded = (bytes: Buffer, size: number) => {
+      const eof = bytes.lastIndexOf("%%EOF");
+      const padding = Buffer.alloc(size - bytes.length, 0x20);
+      padding[0] = 0x25;
+      padding[padding.length - 1] = 0x0a;
+      return Buffer.concat([bytes.subarray(0, eof), padding, bytes.subarray(eof)]);
+    };
+    const big = 5 * 1024 * 1024;
+    const response = await post([{ name: "releve.pdf", bytes: await pdfFile({ pages: 3, padTo: big }), type: "application/pdf" }]);
+    expect(response.status).toBe(201);
+    const row = await db().selectFrom("stored_files").select(["page_count", "size_bytes"]).where("id", "=", response.body.files[0].id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ page_count: 3, size_bytes: big });
+    await expectRefused([{ name: "protege.pdf", bytes: padded(encryptedPdf(), big) }], 422, uploadMessages.encryptedPdf);
+    await expectRefused([{ name: "casse.pdf", bytes: padded(Buffer.from("%PDF-1.7\nrien du tout\n%%EOF\n"), big) }], 422, uploadMessages.unreadablePdf);
+  });
+
   it("refuses too many files, an unexpected file field, and a request that is not multipart; one bad file sinks the request", async () => {
     const pdf = await pdfFile();
     await expectRefused([{ name: "a.pdf", bytes: pdf }, { name: "b.pdf", bytes: pdf }], 413, uploadMessages.tooManyFiles);

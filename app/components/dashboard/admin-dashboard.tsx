@@ -56,10 +56,16 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
               value: dashboard.users,
               icon: <UsersIcon />,
               detail: <VerifiedSplit total={dashboard.users} verified={dashboard.verifiedUsers} />,
+              link: { to: "/admin/users?role=user", label: "Voir les utilisateurs" },
             },
-            { label: "Avocats", value: dashboard.lawyers, icon: <ScaleIcon /> },
-            { label: "Dossiers", value: dashboard.cases, icon: <FolderIcon /> },
-            { label: "Documents en attente", value: pendingDocuments, icon: <DocumentIcon /> },
+            { label: "Avocats", value: dashboard.lawyers, icon: <ScaleIcon />, link: { to: "/admin/lawyers", label: "Voir les avocats" } },
+            { label: "Dossiers", value: dashboard.cases, icon: <FolderIcon />, link: { to: "/admin/cases", label: "Voir les dossiers" } },
+            {
+              label: "Documents en attente",
+              value: pendingDocuments,
+              icon: <DocumentIcon />,
+              link: { to: "/admin/documents?statut=pending", label: "Voir les documents en attente" },
+            },
           ]}
         />
       </section>

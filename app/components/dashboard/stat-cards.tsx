@@ -20,6 +20,8 @@ export interface StatItem {
   icon: ReactNode;
   /** The list behind the count: the card's label becomes a link to it. */
   href?: string;
+  /** The screen behind the figure. */
+  link?: { to: string; label: string };
 }
 
 export function StatCards({ items, label }: { items: StatItem[]; label: string }) {
@@ -39,6 +41,13 @@ export function StatCards({ items, label }: { items: StatItem[]; label: string }
           </dt>
           <dd className="mt-3 text-3xl font-bold text-slate-900">{formatCount(item.value)}</dd>
           {item.detail ? <dd className="mt-1 text-sm text-slate-700">{item.detail}</dd> : null}
+          {item.link ? (
+            <dd className="mt-auto pt-2">
+              <Link to={item.link.to} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+                {item.link.label}
+              </Link>
+            </dd>
+          ) : null}
         </div>
       ))}
     </dl>

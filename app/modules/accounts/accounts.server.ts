@@ -4,6 +4,7 @@ import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/
 import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
 import type { AnonymousActor, Actor, UserActor } from "~/platform/actor";
 import { assertRole, assertUser, NotFoundError, normaliseRole } from "~/platform/actor";
+import { recordStaffAction } from "~/modules/audit/audit.server";
 import { containsPattern } from "~/platform/like-pattern";
 import type { AccountSecurityAction } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
@@ -669,11 +670,18 @@ const STAFF_ACTION_TEXT: Record<AccountSecurityAction, string> = {
  * Writes an administrator's action on an account to the journal (account_security_actions) and, when the account
  * is staff (lawyer or admin), emails its owner — in the transaction of the action itself.
  */
-async function recordAccountAction(trx: Executor, actor: UserActor, target: TargetAccount, action: AccountSecurityAction): Promise<void> {
+async function recordAccountAction(
+  trx: Executor,
+  actor: UserActor,
+  target: TargetAccount,
+  action: AccountSecurityAction,
+  change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {},
+): Promise<void> {
   await trx
     .insertInto("account_security_actions")
     .values({ actor_id: actor.userId, target_id: target.id, action, client_address: actor.clientAddress.slice(0, 100) })
     .execute();
+  await recordStaffAction(trx, actor, { action: `user.${action}`, targetType: "user", targetId: target.id, ...change });
   if (target.role !== "lawyer" && target.role !== "admin") return;
   await enqueueEmail(trx, {
     to: target.email,
@@ -709,7 +717,7 @@ export async function endAllSessionsOf(actor: Actor, userId: string): Promise<nu
     .transaction()
     .execute(async (trx) => {
       const result = await trx.deleteFrom("session").where("userId", "=", userId).executeTakeFirst();
-      await recordAccountAction(trx, actor, target, "sessions-ended");
+      await recordAccountAction(trx, actor, target, "sessions-ended", { after: { sessionsEnded: Number(result.numDeletedRows) } });
       return Number(result.numDeletedRows);
     });
   jobsEnqueued();
@@ -728,7 +736,10 @@ export async function resetSecondFactor(actor: Actor, userId: string): Promise<v
       await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
       await trx.updateTable("user").set({ twoFactorEnabled: false, updatedAt: new Date() }).where("id", "=", userId).execute();
       await trx.deleteFrom("session").where("userId", "=", userId).execute();
-      await recordAccountAction(trx, actor, account, "second-factor-reset");
+      await recordAccountAction(trx, actor, account, "second-factor-reset", {
+        before: { secondFactor: "enabled" },
+        after: { secondFactor: "disabled" },
+      });
     });
   jobsEnqueued();
   logger.info({ adminId: actor.userId, userId }, "double authentification réinitialisée par un administrateur");

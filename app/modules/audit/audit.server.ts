@@ -1,6 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
-import type { UserActor } from "~/platform/actor";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { assertRole, type Actor, type UserActor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
+import { containsPattern } from "~/platform/like-pattern";
+import { db } from "~/platform/runtime.server";
+import { encodeCursor } from "~/platform/keyset";
+import { cursorTime, olderThan } from "~/platform/keyset.server";
+import { JOURNAL_PAGE_SIZE, type JournalQuery } from "./audit.schema";
 
 /**
  * What a staff member did, for the append-only journal (staff_audit_log). `action` is a dotted verb
@@ -37,4 +42,63 @@ export async function recordStaffAction(
       after: entry.after == null ? null : JSON.stringify(entry.after),
     })
     .execute();
+}
+
+export interface JournalEntry {
+  id: number;
+  createdAt: string;
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  clientAddress: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface JournalPage {
+  entries: JournalEntry[];
+  /** The cursor of the next page, when there is one. */
+  next: string | null;
+}
+
+/**
+ * Admin: the journal, newest first, filtered by actor (email, exact or partial), action and target, one keyset
+ * page at a time (each filter has its index, see migration 0026).
+ */
+const FULL_ADDRESS = /^[^@\s%_]+@[^@\s%_]+\.[a-z]{2,}$/i;
+
+export async function listJournal(actor: Actor, query: JournalQuery): Promise<JournalPage> {
+  assertRole(actor, "admin");
+  const rows = await db()
+    .selectFrom("staff_audit_log")
+    .selectAll()
+    .select(cursorTime("created_at").as("cursor_at"))
+    // A whole address uses the actor index's exact match; a part of one searches.
+    .$if(FULL_ADDRESS.test(query.acteur), (q) => q.where(sql`lower(actor_email)`, "=", query.acteur.toLowerCase()))
+    .$if(query.acteur !== "" && !FULL_ADDRESS.test(query.acteur), (q) => q.where("actor_email", "ilike", containsPattern(query.acteur)))
+    .$if(query.action !== "", (q) => q.where("action", "=", query.action))
+    .$if(query.cible !== "", (q) => q.where("target_type", "=", query.cible))
+    .$if(query.cibleId !== "", (q) => q.where("target_id", "=", query.cibleId))
+    .$if(query.apres !== undefined && /^\d+$/.test(query.apres.id), (q) => q.where(olderThan("created_at", "id", query.apres!)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(JOURNAL_PAGE_SIZE + 1)
+    .execute();
+  const page = rows.slice(0, JOURNAL_PAGE_SIZE);
+  const entries = page.map((row) => ({
+    id: Number(row.id),
+    createdAt: row.created_at.toISOString(),
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    clientAddress: row.client_address,
+    before: (row.before ?? null) as Record<string, unknown> | null,
+    after: (row.after ?? null) as Record<string, unknown> | null,
+  }));
+  const last = page.at(-1);
+  return { entries, next: rows.length > JOURNAL_PAGE_SIZE && last ? encodeCursor(last.cursor_at, last.id) : null };
 }

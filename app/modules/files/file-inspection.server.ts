@@ -9,7 +9,7 @@ import { UploadError } from "./upload-error";
 export const MIN_SHORT_SIDE = 600;
 export const MAX_PIXELS = 100_000_000;
 export const MAX_PDF_PAGES = 100;
-/** PDFs up to this size are also parsed whole by pdf-lib; larger ones get the streaming structural check only. */
+/** PDFs up to this size are parsed whole by pdf-lib; larger ones get the streaming structural check. */
 export const PDF_FULL_PARSE_BYTES = 4 * 1024 * 1024;
 /** Re-encoded photos are capped to this long side: plenty to read a document, and bounded to store and show. */
 export const MAX_LONG_SIDE = 4000;
@@ -161,7 +161,7 @@ export async function inspectPdf(input: Buffer, field?: string): Promise<{ pageC
 
 /**
  * The PDF's structure read as a stream, in bounded memory whatever its size: not encrypted, a catalog, 1 to
- * MAX_PDF_PAGES pages. Files up to PDF_FULL_PARSE_BYTES then also go through `inspectPdf` (pdf-lib, whole file).
+ * MAX_PDF_PAGES pages. For files over PDF_FULL_PARSE_BYTES; smaller ones go through `inspectPdf` (pdf-lib, whole file).
  */
 export async function checkPdfStructure(source: AsyncIterable<Buffer | Uint8Array>, field?: string): Promise<{ pageCount: number }> {
   let structure;

@@ -373,9 +373,12 @@ async function checkFile(file: StreamedFile, storage: FileStorage, written: Writ
       };
     }
     case "application/pdf": {
-      // Streamed, bounded memory; pdf-lib's full parse (the whole file in memory) only for ordinary-sized files.
-      let pdf = await checkPdfStructure(await storage.openObject(asRecordable(file.written)), field);
-      if (file.written.sizeBytes <= PDF_FULL_PARSE_BYTES) pdf = await inspectPdf(await readWritten(storage, file.written), field);
+      // Ordinary-sized files: pdf-lib's full parse (the whole file in memory, one at a time). Larger ones: the
+      // streaming structural check, in bounded memory.
+      const pdf =
+        file.written.sizeBytes <= PDF_FULL_PARSE_BYTES
+          ? await inspectPdf(await readWritten(storage, file.written), field)
+          : await checkPdfStructure(await storage.openObject(asRecordable(file.written)), field);
       return { ...base, written: file.written, facts: { ...base.facts, mediaType: file.type, pageCount: pdf.pageCount } };
     }
   }

@@ -48,7 +48,29 @@ const emailPayload = z.object({
   /** Variables that must not stay in the database once sent. */
   secret: z.array(z.string()).default([]),
   personalLink: personalLinkRequest.optional(),
+  /** A manual email from the back-office: its own subject and body instead of a stored template. */
+  manual: z.object({ subject: z.string().min(1), body: z.string().min(1) }).optional(),
+  /** The administrator who sent a manual email. */
+  sentBy: z.string().max(100).optional(),
 });
+
+/** The template name of a manual email's job (no stored template: the payload carries the text). */
+export const MANUAL_EMAIL_TEMPLATE = "manuel";
+
+/** Queues one manual email (subject and body as typed, variables none) in the caller's transaction. */
+export function enqueueManualEmail(executor: Executor, email: { to: string; subject: string; body: string; sentBy: string }): Promise<number> {
+  return enqueueJob(executor, {
+    kind: EMAIL_JOB,
+    payload: {
+      to: email.to,
+      template: MANUAL_EMAIL_TEMPLATE,
+      variables: {},
+      secret: [],
+      manual: { subject: email.subject, body: email.body },
+      sentBy: email.sentBy,
+    },
+  });
+}
 
 export interface EmailRequest {
   to: string;
@@ -94,11 +116,13 @@ export function createEmailJobHandler(transport: MailTransport, options: EmailJo
       .executeTakeFirst();
     if (already) return;
 
-    const template = await database
-      .selectFrom("email_templates")
-      .select(["subject", "body", "name"])
-      .where("key", "=", email.template)
-      .executeTakeFirst();
+    const template = email.manual
+      ? { ...email.manual, name: null }
+      : await database
+          .selectFrom("email_templates")
+          .select(["subject", "body", "name"])
+          .where("key", "=", email.template)
+          .executeTakeFirst();
     if (!template) throw new PermanentJobError(`modèle d'email introuvable : ${email.template}`);
 
     let variables = email.variables;
@@ -121,6 +145,7 @@ export function createEmailJobHandler(transport: MailTransport, options: EmailJo
       subject: rendered.subject.slice(0, 500),
       body: rendered.loggedText,
       template_name: template.name,
+      sent_by: email.sentBy ?? null,
       transport: transport.kind,
       attempts: job.attempt,
     };

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { CONTROL_OR_FORMAT } from "~/lib/form";
+import { keysetCursor } from "~/platform/keyset";
+
+/**
+ * Every action name the staff journal holds, with the French label the journal shows. A name missing here still
+ * shows (as itself), but each module that records a new action adds its label.
+ */
+export const ACTION_LABELS = {
+  "user.role-changed": "Rôle modifié",
+  "user.sessions-ended": "Sessions terminées",
+  "user.reset-link-sent": "Lien de réinitialisation envoyé",
+  "user.second-factor-reset": "Double authentification réinitialisée",
+  "lawyer.level-changed": "Niveau d'avocat modifié",
+  "lawyer.bar-changed": "Barreau et numéro d'inscription modifiés",
+  "email.sent": "E-mail manuel envoyé",
+  "email.retried": "Nouvel essai d'un e-mail en échec",
+  "template.created": "Modèle d'e-mail créé",
+  "template.updated": "Modèle d'e-mail modifié",
+  "template.deleted": "Modèle d'e-mail supprimé",
+  "document.viewed": "Document consulté",
+  "document.approved": "Documents approuvés",
+  "document.rejected": "Documents rejetés",
+  "case.assigned": "Dossier attribué",
+  "case.reassigned": "Dossier réattribué",
+  "case.status-changed": "Statut du dossier modifié",
+  "allocation.saved": "Répartition des dossiers enregistrée",
+} as const satisfies Record<string, string>;
+
+export type StaffActionName = keyof typeof ACTION_LABELS;
+
+export const TARGET_TYPE_LABELS = {
+  user: "Compte",
+  case: "Dossier",
+  "document-group": "Groupe de documents",
+  "stored-file": "Fichier",
+  allocation: "Répartition",
+  template: "Modèle d'e-mail",
+  email: "E-mail",
+} as const satisfies Record<string, string>;
+
+export type TargetType = keyof typeof TARGET_TYPE_LABELS;
+
+export function actionLabel(action: string): string {
+  return (ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
+export function targetTypeLabel(type: string): string {
+  return (TARGET_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
+
+export const JOURNAL_PAGE_SIZE = 50;
+
+const filterText = z
+  .string()
+  .max(320)
+  .refine((value) => !CONTROL_OR_FORMAT.test(value))
+  .transform((value) => value.trim());
+
+/** The journal's filters, read from the address: anything unreadable is dropped, never a 500. */
+export const journalQuerySchema = z.object({
+  acteur: filterText.catch(""),
+  action: z.string().regex(/^[a-z][a-z0-9.-]{1,63}$/).or(z.literal("")).catch(""),
+  cible: z.enum(Object.keys(TARGET_TYPE_LABELS) as [TargetType, ...TargetType[]]).or(z.literal("")).catch(""),
+  cibleId: filterText.catch(""),
+  apres: keysetCursor.optional().catch(undefined),
+});
+export type JournalQuery = z.output<typeof journalQuerySchema>;
+

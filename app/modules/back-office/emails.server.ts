@@ -1,0 +1,131 @@
+import { sql } from "kysely";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { enqueueJob, jobsEnqueued } from "~/modules/jobs/jobs.server";
+import { EMAIL_JOB, enqueueManualEmail } from "~/modules/notifications/notifications.server";
+import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
+import { containsPattern } from "~/platform/like-pattern";
+import { logger } from "~/platform/logger.server";
+import { db } from "~/platform/runtime.server";
+import type { ManualEmailInput } from "./back-office.schema";
+
+/** Spec §9: the history shows the latest 100 emails. */
+export const EMAIL_HISTORY_SIZE = 100;
+
+export interface EmailLogRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  sentAt: string;
+  status: "sent" | "failed";
+  error: string | null;
+  attempts: number;
+  templateName: string | null;
+  manual: boolean;
+  /** A failed email whose job gave up can be sent again. */
+  retriable: boolean;
+}
+
+export interface EmailHistory {
+  emails: EmailLogRow[];
+  /** Emails sent since midnight, Paris time (all of them, not only those loaded). */
+  sentToday: number;
+  /** Spec: the number of records loaded (at most 100). */
+  totalLoaded: number;
+  failedLoaded: number;
+}
+
+/** Admin: the latest 100 emails, searched on recipient and subject, with the day's statistics. */
+export async function emailHistory(actor: Actor, search: string): Promise<EmailHistory> {
+  assertRole(actor, "admin");
+  const database = db();
+  const [rows, today] = await Promise.all([
+    database
+      .selectFrom("email_logs as e")
+      .leftJoin("jobs as j", "j.id", "e.job_id")
+      .select(["e.id", "e.recipient_email", "e.subject", "e.body", "e.sent_at", "e.status", "e.error", "e.attempts", "e.template_name", "e.sent_by", "j.status as job_status"])
+      .$if(search !== "", (q) =>
+        q.where((eb) => eb.or([eb("e.recipient_email", "ilike", containsPattern(search)), eb("e.subject", "ilike", containsPattern(search))])),
+      )
+      .orderBy("e.sent_at", "desc")
+      .orderBy("e.id", "desc")
+      .limit(EMAIL_HISTORY_SIZE)
+      .execute(),
+    sql<{ n: string }>`
+      SELECT count(*) AS n FROM email_logs
+      WHERE status = 'sent' AND sent_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris')
+    `.execute(database),
+  ]);
+  const emails = rows.map((row) => ({
+    id: row.id,
+    recipient: row.recipient_email,
+    subject: row.subject,
+    body: row.body,
+    sentAt: row.sent_at.toISOString(),
+    status: row.status,
+    error: row.error,
+    attempts: row.attempts,
+    templateName: row.template_name,
+    manual: row.template_name === null && row.sent_by !== null,
+    retriable: row.status === "failed" && row.job_status === "failed",
+  }));
+  return {
+    emails,
+    sentToday: Number(today.rows[0]?.n ?? 0),
+    totalLoaded: emails.length,
+    failedLoaded: emails.filter((email) => email.status === "failed").length,
+  };
+}
+
+/**
+ * Admin: one queued email per recipient (the worker sends them through SMTP and logs each), and one journal entry
+ * for the send. All in one transaction: every recipient is queued, or none.
+ */
+export async function sendManualEmail(actor: Actor, input: ManualEmailInput): Promise<{ queued: number }> {
+  assertRole(actor, "admin");
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const jobIds: number[] = [];
+      for (const to of input.recipients) {
+        jobIds.push(await enqueueManualEmail(trx, { to, subject: input.subject, body: input.body, sentBy: actor.userId }));
+      }
+      await recordStaffAction(trx, actor, {
+        action: "email.sent",
+        targetType: "email",
+        targetId: `jobs-${jobIds[0]}`,
+        after: { recipients: input.recipients, subject: input.subject, bodyLength: input.body.length, jobIds },
+      });
+    });
+  jobsEnqueued();
+  logger.info({ adminId: actor.userId, recipients: input.recipients.length }, "email manuel mis en file");
+  return { queued: input.recipients.length };
+}
+
+/** Admin: sends again an email whose job gave up (same content; a personal link is made anew). */
+export async function retryEmail(actor: Actor, emailId: string): Promise<{ ok: true } | { ok: false; status: 409 }> {
+  assertRole(actor, "admin");
+  const result = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const email = await trx
+        .selectFrom("email_logs as e")
+        .leftJoin("jobs as j", "j.id", "e.job_id")
+        .select(["e.id", "e.status", "e.recipient_email", "j.status as job_status", "j.payload", "j.kind"])
+        .where("e.id", "=", emailId)
+        .executeTakeFirst();
+      if (!email) throw new NotFoundError();
+      if (email.status !== "failed" || email.job_status !== "failed" || email.kind !== EMAIL_JOB) return { ok: false as const, status: 409 as const };
+      const jobId = await enqueueJob(trx, { kind: EMAIL_JOB, payload: email.payload as Record<string, unknown> });
+      await recordStaffAction(trx, actor, {
+        action: "email.retried",
+        targetType: "email",
+        targetId: email.id,
+        before: { status: "failed" },
+        after: { status: "queued", recipient: email.recipient_email, jobId },
+      });
+      return { ok: true as const };
+    });
+  if (result.ok) jobsEnqueued();
+  return result;
+}

@@ -1,0 +1,117 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/admin-email-templates";
+import { BackOfficePage, BUTTON_PRIMARY, BUTTON_SECONDARY, frenchDate, SearchForm } from "~/components/back-office/back-office-page";
+import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
+import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { pageTitle } from "~/content/site";
+import { isConfirmed, type ConfirmationRequest } from "~/lib/confirmation";
+import { backOfficeMessages, templateListQuerySchema } from "~/modules/back-office/back-office.schema";
+import { deleteTemplate, listTemplates } from "~/modules/back-office/templates.server";
+import { NotFoundError } from "~/platform/actor";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { requireRole } from "~/platform/guards.server";
+import { z } from "zod";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Modèles d'e-mails") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireRole(context, "admin");
+  const parsed = templateListQuerySchema.safeParse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
+  if (!parsed.success) return data({ q: "", templates: [], error: parsed.error.issues[0]?.message ?? "Recherche illisible." }, { status: 400 });
+  return { q: parsed.data.q, templates: await listTemplates(actor, parsed.data.q), error: null };
+}
+
+const deleteSchema = z.object({ intent: z.literal("supprimer"), templateId: z.string().min(1).max(100) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireRole(context, "admin");
+  const form = await parseForm(request, deleteSchema);
+  if (!form.ok) return data({ error: backOfficeMessages.templateDeleteError, confirmation: null }, { status: 400 });
+  try {
+    if (!isConfirmed(form.values)) {
+      const confirmation: ConfirmationRequest = {
+        title: "Supprimer ce modèle ?",
+        description: backOfficeMessages.templateDeleteConfirm,
+        confirmLabel: "Supprimer",
+        fields: { intent: "supprimer", templateId: form.data.templateId },
+      };
+      return { confirmation, error: null };
+    }
+    const result = await deleteTemplate(actor, form.data.templateId);
+    if (!result.ok) return data({ error: `${backOfficeMessages.templateDeleteError} : ${result.message}`, confirmation: null }, { status: result.status });
+    return redirectWithToast("/admin/email-templates", { title: backOfficeMessages.templateDeleted, description: result.name, tone: "success" });
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ error: `${backOfficeMessages.templateDeleteError} : ${backOfficeMessages.templateUnknown}`, confirmation: null }, { status: 404 });
+    throw error;
+  }
+}
+
+export default function AdminEmailTemplatesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, templates, error } = loaderData;
+  if (actionData?.confirmation) return <ConfirmationPanel request={actionData.confirmation} cancelTo="/admin/email-templates" />;
+  return (
+    <BackOfficePage
+      id="titre-modeles"
+      title="Modèles d'e-mails"
+      intro="Les modèles marqués « Envoyé par la plateforme » partent automatiquement (confirmation, réinitialisation, dossiers…) : ils se modifient mais ne se suppriment pas."
+    >
+      <p className="mt-4">
+        <Link to="/admin/email-templates/nouveau" className={BUTTON_PRIMARY}>
+          Nouveau modèle
+        </Link>
+      </p>
+      <SearchForm label="Rechercher un modèle" placeholder="Nom ou objet" value={q} error={error} />
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <ResponsiveTable
+          caption="Modèles d'e-mails, du plus récent au plus ancien"
+          rows={templates}
+          rowKey={(template) => template.id}
+          empty="Aucun modèle ne correspond."
+          columns={[
+            {
+              header: "Nom",
+              cell: (template) => (
+                <>
+                  <Link to={`/admin/email-templates/${template.id}`} className="font-semibold text-brand-800 underline">
+                    {template.name}
+                  </Link>
+                  {template.key ? <span className="block text-sm text-slate-700">Envoyé par la plateforme</span> : null}
+                </>
+              ),
+            },
+            { header: "Objet", cell: (template) => template.subject },
+            { header: "Variables", cell: (template) => (template.variables.length ? template.variables.join(", ") : "Aucune") },
+            { header: "Créé le", cell: (template) => frenchDate(template.createdAt) },
+            {
+              header: "Actions",
+              cell: (template) => (
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`/admin/email-templates/${template.id}`} className={BUTTON_SECONDARY}>
+                    Modifier<span className="sr-only"> {template.name}</span>
+                  </Link>
+                  {template.key ? null : (
+                    <ConfirmedActionForm
+                      fields={{ intent: "supprimer", templateId: template.id }}
+                      title="Supprimer ce modèle ?"
+                      description={backOfficeMessages.templateDeleteConfirm}
+                      confirmLabel="Supprimer"
+                      buttonClassName={BUTTON_SECONDARY}
+                    >
+                      Supprimer<span className="sr-only"> {template.name}</span>
+                    </ConfirmedActionForm>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
+    </BackOfficePage>
+  );
+}

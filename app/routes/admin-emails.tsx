@@ -1,0 +1,262 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/admin-emails";
+import { BackOfficePage, BUTTON_PRIMARY, BUTTON_SECONDARY, frenchDateTime, INPUT, SearchForm } from "~/components/back-office/back-office-page";
+import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { pageTitle } from "~/content/site";
+import {
+  backOfficeMessages,
+  emailListQuerySchema,
+  MANUAL_EMAIL_BODY_MAX,
+  MANUAL_EMAIL_MAX_RECIPIENTS,
+  manualEmailSchema,
+  retryEmailSchema,
+} from "~/modules/back-office/back-office.schema";
+import { emailHistory, retryEmail, sendManualEmail } from "~/modules/back-office/emails.server";
+import { listTemplates } from "~/modules/back-office/templates.server";
+import { NotFoundError } from "~/platform/actor";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { requireRole } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("E-mails") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireRole(context, "admin");
+  const url = new URL(request.url);
+  const parsed = emailListQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
+  const search = parsed.success ? parsed.data.q : "";
+  const [history, templates] = await Promise.all([emailHistory(actor, search), listTemplates(actor, "")]);
+  const chosen = templates.find((template) => template.id === url.searchParams.get("modele")) ?? null;
+  const body = {
+    q: search,
+    error: parsed.success ? null : (parsed.error.issues[0]?.message ?? "Recherche illisible."),
+    history,
+    templates: templates.map((template) => ({ id: template.id, name: template.name })),
+    chosen: chosen ? { id: chosen.id, subject: chosen.subject, body: chosen.body } : null,
+  };
+  return parsed.success ? body : data(body, { status: 400 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireRole(context, "admin");
+  const url = new URL(request.url);
+  if (url.searchParams.get("intent") === "reessayer") {
+    const form = await parseForm(request, retryEmailSchema);
+    if (!form.ok) return data({ kind: "retry" as const, error: backOfficeMessages.emailNotRetriable, fieldErrors: {}, values: {} }, { status: 400 });
+    try {
+      const result = await retryEmail(actor, form.data.emailId);
+      if (!result.ok) return data({ kind: "retry" as const, error: backOfficeMessages.emailNotRetriable, fieldErrors: {}, values: {} }, { status: 409 });
+      return redirectWithToast("/admin/emails", { title: backOfficeMessages.emailRetried, tone: "success" });
+    } catch (error) {
+      if (error instanceof NotFoundError) return data({ kind: "retry" as const, error: backOfficeMessages.emailNotRetriable, fieldErrors: {}, values: {} }, { status: 404 });
+      throw error;
+    }
+  }
+  const form = await parseForm(request, manualEmailSchema);
+  if (!form.ok) {
+    const { form: formError, ...fieldErrors } = form.fieldErrors;
+    return data(
+      { kind: "send" as const, error: formError ?? backOfficeMessages.emailError, fieldErrors, values: { recipients: form.values.recipients ?? "", subject: form.values.subject ?? "", body: form.values.body ?? "" } },
+      { status: 400 },
+    );
+  }
+  const { queued } = await sendManualEmail(actor, form.data);
+  return redirectWithToast("/admin/emails", {
+    title: backOfficeMessages.emailSent(queued),
+    description: "Les envois partent dans l'ordre ; l'historique ci-dessous montre chacun dès qu'il est parti, ou son erreur.",
+    tone: "success",
+  });
+}
+
+function FieldMessage({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 font-semibold text-red-800">
+      {message}
+    </p>
+  );
+}
+
+export default function AdminEmailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, error, history, templates, chosen } = loaderData;
+  const sendError = actionData?.kind === "send" ? actionData : null;
+  const values = sendError?.values ?? { recipients: "", subject: chosen?.subject ?? "", body: chosen?.body ?? "" };
+  const fieldErrors: Record<string, string | undefined> = sendError?.fieldErrors ?? {};
+  return (
+    <BackOfficePage id="titre-emails" title="E-mails" intro="Les 100 derniers e-mails envoyés par la plateforme, et l'envoi d'un e-mail manuel.">
+      <section aria-labelledby="titre-statistiques" className="mt-6">
+        <h2 id="titre-statistiques" className="sr-only">
+          Statistiques
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <dt className="text-slate-700">Envoyés aujourd'hui</dt>
+            <dd className="text-3xl font-bold" data-stat="sent-today">
+              {history.sentToday}
+            </dd>
+          </div>
+          <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <dt className="text-slate-700">Total chargé</dt>
+            <dd className="text-3xl font-bold" data-stat="total-loaded">
+              {history.totalLoaded}
+            </dd>
+          </div>
+          <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <dt className="text-slate-700">En échec (parmi les chargés)</dt>
+            <dd className="text-3xl font-bold">{history.failedLoaded}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="titre-envoi" className="mt-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="titre-envoi" className="text-xl font-bold text-slate-900">
+          Envoyer un e-mail
+        </h2>
+        <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor="modele" className="block font-semibold">
+              Partir d'un modèle (facultatif)
+            </label>
+            <select id="modele" name="modele" defaultValue={chosen?.id ?? ""} className={INPUT}>
+              <option value="">Aucun</option>
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={BUTTON_SECONDARY}>
+            Utiliser ce modèle
+          </button>
+        </Form>
+        {sendError ? (
+          <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+            {sendError.error}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-4 grid gap-4" key={chosen?.id ?? "vide"}>
+          <div>
+            <label htmlFor="destinataires" className="block font-semibold">
+              Destinataires
+            </label>
+            <p id="destinataires-aide" className="text-sm text-slate-700">
+              Adresses séparées par des virgules, {MANUAL_EMAIL_MAX_RECIPIENTS} au plus. Chaque destinataire reçoit son propre e-mail.
+            </p>
+            <textarea
+              id="destinataires"
+              name="recipients"
+              rows={2}
+              defaultValue={values.recipients}
+              aria-describedby={fieldErrors.recipients ? "destinataires-aide destinataires-erreur" : "destinataires-aide"}
+              aria-invalid={fieldErrors.recipients ? true : undefined}
+              className={INPUT}
+            />
+            <FieldMessage id="destinataires-erreur" message={fieldErrors.recipients} />
+          </div>
+          <div>
+            <label htmlFor="objet" className="block font-semibold">
+              Objet
+            </label>
+            <input
+              id="objet"
+              name="subject"
+              defaultValue={values.subject}
+              maxLength={300}
+              aria-invalid={fieldErrors.subject ? true : undefined}
+              aria-describedby={fieldErrors.subject ? "objet-erreur" : undefined}
+              className={INPUT}
+            />
+            <FieldMessage id="objet-erreur" message={fieldErrors.subject} />
+          </div>
+          <div>
+            <label htmlFor="message" className="block font-semibold">
+              Message
+            </label>
+            <textarea
+              id="message"
+              name="body"
+              rows={8}
+              defaultValue={values.body}
+              maxLength={MANUAL_EMAIL_BODY_MAX}
+              aria-invalid={fieldErrors.body ? true : undefined}
+              aria-describedby={fieldErrors.body ? "message-erreur" : undefined}
+              className={INPUT}
+            />
+            <FieldMessage id="message-erreur" message={fieldErrors.body} />
+          </div>
+          <p>
+            <button type="submit" className={BUTTON_PRIMARY}>
+              Envoyer
+            </button>
+          </p>
+        </Form>
+      </section>
+
+      <section aria-labelledby="titre-historique" className="mt-8">
+        <h2 id="titre-historique" className="text-xl font-bold text-slate-900">
+          Historique
+        </h2>
+        <SearchForm label="Rechercher un e-mail" placeholder="Destinataire ou objet" value={q} error={error} />
+        {actionData?.kind === "retry" ? (
+          <p role="alert" className="mt-4 font-semibold text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
+        <div className="mt-6">
+          <ResponsiveTable
+            caption="Les 100 derniers e-mails, du plus récent au plus ancien"
+            rows={history.emails}
+            rowKey={(email) => email.id}
+            empty="Aucun e-mail ne correspond."
+            columns={[
+              {
+                header: "Destinataire",
+                cell: (email) => <span className="break-all">{email.recipient}</span>,
+              },
+              {
+                header: "Objet",
+                cell: (email) => (
+                  <details>
+                    <summary className="cursor-pointer font-semibold text-brand-800 underline">{email.subject}</summary>
+                    <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm">{email.body}</pre>
+                  </details>
+                ),
+              },
+              { header: "Envoyé le", cell: (email) => frenchDateTime(email.sentAt) },
+              {
+                header: "Statut",
+                cell: (email) =>
+                  email.status === "sent" ? (
+                    <span className="font-semibold text-green-800">Envoyé</span>
+                  ) : (
+                    <>
+                      <span className="font-semibold text-red-800">Échec</span>
+                      <span className="block text-sm text-slate-800">{email.error}</span>
+                      {email.retriable ? (
+                        <Form method="post" action="?intent=reessayer">
+                          <input type="hidden" name="intent" value="reessayer" />
+                          <input type="hidden" name="emailId" value={email.id} />
+                          <button type="submit" className={`${BUTTON_SECONDARY} mt-1`}>
+                            Réessayer<span className="sr-only"> l'envoi à {email.recipient}</span>
+                          </button>
+                        </Form>
+                      ) : (
+                        <span className="block text-sm text-slate-700">Nouvel essai automatique en cours ({email.attempts} essai(s)).</span>
+                      )}
+                    </>
+                  ),
+              },
+              { header: "Origine", cell: (email) => email.templateName ?? (email.manual ? "Envoi manuel" : "—") },
+            ]}
+          />
+        </div>
+        <p className="mt-3">
+          <Link to="/admin/email-templates" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            Gérer les modèles d'e-mails
+          </Link>
+        </p>
+      </section>
+    </BackOfficePage>
+  );
+}

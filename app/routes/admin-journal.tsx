@@ -1,0 +1,125 @@
+import type { Route } from "./+types/admin-journal";
+import { BackOfficePage, BUTTON_PRIMARY, frenchDateTime, INPUT, NextPageLink } from "~/components/back-office/back-office-page";
+import { Form } from "react-router";
+import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { pageTitle } from "~/content/site";
+import { ACTION_LABELS, actionLabel, journalQuerySchema, TARGET_TYPE_LABELS, targetTypeLabel } from "~/modules/audit/audit.schema";
+import { listJournal } from "~/modules/audit/audit.server";
+import { requireRole } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Journal des actions") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireRole(context, "admin");
+  const query = journalQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { query: { ...query, apres: undefined }, page: await listJournal(actor, query) };
+}
+
+function Values({ values }: { values: Record<string, unknown> | null }) {
+  if (!values || Object.keys(values).length === 0) return <span className="text-slate-700">—</span>;
+  return (
+    <dl className="text-sm">
+      {Object.entries(values).map(([name, value]) => (
+        <div key={name}>
+          <dt className="inline font-semibold">{name} : </dt>
+          <dd className="inline break-all">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
+  const { query, page } = loaderData;
+  return (
+    <BackOfficePage
+      id="titre-journal"
+      title="Journal des actions"
+      intro="Chaque action de l'équipe : qui, quand, depuis quelle adresse, sur quoi, avant et après. Le journal ne peut être ni modifié ni effacé, même par la base de données de l'application."
+    >
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filtres du journal">
+        <div>
+          <label htmlFor="filtre-acteur" className="block font-semibold">
+            Auteur (adresse e-mail)
+          </label>
+          <input id="filtre-acteur" name="acteur" defaultValue={query.acteur} maxLength={320} className={INPUT} />
+        </div>
+        <div>
+          <label htmlFor="filtre-action" className="block font-semibold">
+            Action
+          </label>
+          <select id="filtre-action" name="action" defaultValue={query.action} className={INPUT}>
+            <option value="">Toutes les actions</option>
+            {Object.entries(ACTION_LABELS).map(([name, label]) => (
+              <option key={name} value={name}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filtre-cible" className="block font-semibold">
+            Type de cible
+          </label>
+          <select id="filtre-cible" name="cible" defaultValue={query.cible} className={INPUT}>
+            <option value="">Toutes</option>
+            {Object.entries(TARGET_TYPE_LABELS).map(([name, label]) => (
+              <option key={name} value={name}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filtre-cible-id" className="block font-semibold">
+            Identifiant de la cible
+          </label>
+          <input id="filtre-cible-id" name="cibleId" defaultValue={query.cibleId} maxLength={200} className={INPUT} />
+        </div>
+        <button type="submit" className={BUTTON_PRIMARY}>
+          Filtrer
+        </button>
+      </Form>
+      <div className="mt-6">
+        <ResponsiveTable
+          caption="Actions de l'équipe, de la plus récente à la plus ancienne"
+          rows={page.entries}
+          rowKey={(entry) => String(entry.id)}
+          empty="Aucune action ne correspond à ces filtres."
+          columns={[
+            {
+              header: "Action",
+              cell: (entry) => (
+                <>
+                  <span className="font-semibold">{actionLabel(entry.action)}</span>
+                  <span className="block text-sm text-slate-700">{frenchDateTime(entry.createdAt)}</span>
+                </>
+              ),
+            },
+            {
+              header: "Auteur",
+              cell: (entry) => (
+                <>
+                  <span className="break-all">{entry.actorEmail || entry.actorId}</span>
+                  <span className="block text-sm text-slate-700">{entry.clientAddress ? `depuis ${entry.clientAddress}` : "adresse non conservée"}</span>
+                </>
+              ),
+            },
+            {
+              header: "Cible",
+              cell: (entry) => (
+                <>
+                  {targetTypeLabel(entry.targetType)}
+                  <span className="block break-all text-sm text-slate-700">{entry.targetId}</span>
+                </>
+              ),
+            },
+            { header: "Avant", cell: (entry) => <Values values={entry.before} /> },
+            { header: "Après", cell: (entry) => <Values values={entry.after} /> },
+          ]}
+        />
+      </div>
+      <NextPageLink next={page.next} params={{ acteur: query.acteur, action: query.action, cible: query.cible, cibleId: query.cibleId }} />
+    </BackOfficePage>
+  );
+}

@@ -1,0 +1,170 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/admin-lawyers";
+import { BackOfficePage, BUTTON_SECONDARY, INPUT, SearchForm } from "~/components/back-office/back-office-page";
+import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { pageTitle } from "~/content/site";
+import {
+  BAR_DIRECTORY_URL,
+  backOfficeMessages,
+  LAWYER_LEVEL_LABELS,
+  LAWYER_LEVELS,
+  lawyerActionSchema,
+  lawyerListQuerySchema,
+} from "~/modules/back-office/back-office.schema";
+import { listLawyers, setBarDetails, setLawyerLevel } from "~/modules/back-office/lawyers.server";
+import { NotFoundError } from "~/platform/actor";
+import { redirectWithToast } from "~/platform/flash.server";
+import { parseForm } from "~/platform/form.server";
+import { requireRole } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Avocats") }, { name: "robots", content: "noindex" }];
+
+function pageNumber(raw: string | null): number {
+  const page = Number(raw ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireRole(context, "admin");
+  const url = new URL(request.url);
+  const parsed = lawyerListQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
+  if (!parsed.success) {
+    return data({ q: "", page: { lawyers: [], page: 1, hasNext: false }, error: parsed.error.issues[0]?.message ?? "Recherche illisible." }, { status: 400 });
+  }
+  return { q: parsed.data.q, page: await listLawyers(actor, { q: parsed.data.q, page: pageNumber(url.searchParams.get("page")) }), error: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireRole(context, "admin");
+  const form = await parseForm(request, lawyerActionSchema);
+  const back = `/admin/lawyers${new URL(request.url).search}`;
+  if (!form.ok) {
+    const intent = form.values.intent;
+    const message =
+      form.fieldErrors.level ?? form.fieldErrors.barName ?? form.fieldErrors.barNumber ?? form.fieldErrors.intent ?? form.fieldErrors.lawyerId ?? "Action illisible.";
+    return data({ lawyerId: form.values.lawyerId ?? null, error: intent === "niveau" ? `${backOfficeMessages.levelError} : ${message}` : message }, { status: 400 });
+  }
+  try {
+    if (form.data.intent === "niveau") {
+      await setLawyerLevel(actor, form.data);
+      return redirectWithToast(back, { title: backOfficeMessages.levelUpdated, tone: "success" });
+    }
+    await setBarDetails(actor, form.data);
+    return redirectWithToast(back, { title: backOfficeMessages.barUpdated, tone: "success" });
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ lawyerId: form.data.lawyerId, error: backOfficeMessages.lawyerUnknown }, { status: 404 });
+    throw error;
+  }
+}
+
+export default function AdminLawyersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, page, error } = loaderData;
+  const rowError = (id: string) =>
+    actionData && actionData.lawyerId === id ? (
+      <p role="alert" className="mt-1 font-semibold text-red-800">
+        {actionData.error}
+      </p>
+    ) : null;
+  return (
+    <BackOfficePage
+      id="titre-avocats"
+      title="Avocats"
+      intro={
+        <>
+          Dossiers actifs (attribués, non fermés) et clients de chaque avocat. Le barreau et le numéro d'inscription sont montrés aux
+          clients, qui peuvent les vérifier dans l'
+          <a href={BAR_DIRECTORY_URL} className="font-semibold text-brand-800 underline" rel="noreferrer" target="_blank">
+            annuaire national des avocats
+          </a>
+          .
+        </>
+      }
+    >
+      <SearchForm label="Rechercher un avocat" placeholder="Adresse e-mail, prénom ou nom" value={q} error={error} />
+      {actionData && !page.lawyers.some((lawyer) => lawyer.id === actionData.lawyerId) ? (
+        <p role="alert" className="mt-4 font-semibold text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <ResponsiveTable
+          caption="Avocats, par nom"
+          rows={page.lawyers}
+          rowKey={(lawyer) => lawyer.id}
+          empty="Aucun avocat ne correspond à cette recherche."
+          columns={[
+            {
+              header: "Avocat",
+              cell: (lawyer) => (
+                <>
+                  <Link to={`/admin/users/${lawyer.id}`} className="font-semibold text-brand-800 underline">
+                    {lawyer.firstName} {lawyer.lastName}
+                  </Link>
+                  <span className="block break-all text-slate-700">{lawyer.email}</span>
+                </>
+              ),
+            },
+            { header: "Dossiers actifs", cell: (lawyer) => lawyer.activeCases },
+            { header: "Clients", cell: (lawyer) => lawyer.clients },
+            {
+              header: "Niveau",
+              cell: (lawyer) => (
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="niveau" />
+                  <input type="hidden" name="lawyerId" value={lawyer.id} />
+                  <label htmlFor={`niveau-${lawyer.id}`} className="sr-only">
+                    Niveau de {lawyer.firstName} {lawyer.lastName}
+                  </label>
+                  <select id={`niveau-${lawyer.id}`} name="level" defaultValue={lawyer.level ?? ""} className={INPUT}>
+                    {lawyer.level ? null : <option value="">Non défini</option>}
+                    {LAWYER_LEVELS.map((level) => (
+                      <option key={level} value={level}>
+                        {LAWYER_LEVEL_LABELS[level]}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className={BUTTON_SECONDARY}>
+                    Enregistrer<span className="sr-only"> le niveau de {lawyer.firstName} {lawyer.lastName}</span>
+                  </button>
+                </Form>
+              ),
+            },
+            {
+              header: "Barreau",
+              cell: (lawyer) => (
+                <Form method="post" className="grid gap-2">
+                  <input type="hidden" name="intent" value="barreau" />
+                  <input type="hidden" name="lawyerId" value={lawyer.id} />
+                  <label htmlFor={`barreau-${lawyer.id}`} className="text-sm font-semibold">
+                    Barreau
+                  </label>
+                  <input id={`barreau-${lawyer.id}`} name="barName" defaultValue={lawyer.barName ?? ""} maxLength={100} placeholder="Paris" className={INPUT} />
+                  <label htmlFor={`numero-${lawyer.id}`} className="text-sm font-semibold">
+                    Numéro d'inscription
+                  </label>
+                  <input id={`numero-${lawyer.id}`} name="barNumber" defaultValue={lawyer.barNumber ?? ""} maxLength={30} className={INPUT} />
+                  <button type="submit" className={BUTTON_SECONDARY}>
+                    Enregistrer<span className="sr-only"> le barreau de {lawyer.firstName} {lawyer.lastName}</span>
+                  </button>
+                  {rowError(lawyer.id)}
+                </Form>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <nav aria-label="Pages" className="mt-4 flex gap-3">
+        {page.page > 1 ? (
+          <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page.page - 1) })}`} className={BUTTON_SECONDARY}>
+            Page précédente
+          </Link>
+        ) : null}
+        {page.hasNext ? (
+          <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page.page + 1) })}`} className={BUTTON_SECONDARY}>
+            Page suivante
+          </Link>
+        ) : null}
+      </nav>
+    </BackOfficePage>
+  );
+}

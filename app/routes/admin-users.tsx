@@ -1,0 +1,115 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/admin-users";
+import { BackOfficePage, frenchDate, NextPageLink, SearchForm, INPUT } from "~/components/back-office/back-office-page";
+import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { pageTitle } from "~/content/site";
+import { COUNTRIES } from "~/lib/countries";
+import { ROLE_LABELS } from "~/lib/staff-navigation";
+import { ROLE_VALUES, userListQuerySchema, VERIFICATION_FILTERS } from "~/modules/back-office/back-office.schema";
+import { listUsers } from "~/modules/back-office/users.server";
+import { requireRole } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Utilisateurs") }, { name: "robots", content: "noindex" }];
+
+const VERIFICATION_LABELS: Record<(typeof VERIFICATION_FILTERS)[number], string> = {
+  tous: "Tous",
+  verifies: "Identité vérifiée",
+  "non-verifies": "Identité non vérifiée",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireRole(context, "admin");
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = userListQuerySchema.safeParse(params);
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Recherche illisible.";
+    return data({ query: { q: "", role: undefined, verification: "tous" as const }, page: { users: [], next: null }, error }, { status: 400 });
+  }
+  return { query: parsed.data, page: await listUsers(actor, parsed.data), error: null };
+}
+
+function countryLabel(value: string): string {
+  return COUNTRIES.find((country) => country.value === value)?.label ?? value;
+}
+
+function YesNo({ value }: { value: boolean }) {
+  return <span className={value ? "font-semibold text-green-800" : "text-slate-700"}>{value ? "Oui" : "Non"}</span>;
+}
+
+export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
+  const { query, page, error } = loaderData;
+  return (
+    <BackOfficePage
+      id="titre-utilisateurs"
+      title="Utilisateurs"
+      intro="Les comptes, du plus récent au plus ancien. Ouvrez une fiche pour changer un rôle, envoyer un lien de réinitialisation ou terminer des sessions : aucun mot de passe n'est conservé en clair ni affiché."
+    >
+      <SearchForm label="Rechercher un utilisateur" placeholder="Adresse e-mail, prénom ou nom" value={query.q} error={error}>
+        <div>
+          <label htmlFor="filtre-role" className="block font-semibold text-slate-900">
+            Rôle
+          </label>
+          <select id="filtre-role" name="role" defaultValue={query.role ?? ""} className={INPUT}>
+            <option value="">Tous les rôles</option>
+            {ROLE_VALUES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filtre-verification" className="block font-semibold text-slate-900">
+            Vérification
+          </label>
+          <select id="filtre-verification" name="verification" defaultValue={query.verification} className={INPUT}>
+            {VERIFICATION_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {VERIFICATION_LABELS[filter]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </SearchForm>
+      <div className="mt-6">
+        <ResponsiveTable
+          caption="Utilisateurs, du plus récent au plus ancien"
+          rows={page.users}
+          rowKey={(user) => user.id}
+          empty="Aucun utilisateur ne correspond à cette recherche."
+          columns={[
+            {
+              header: "Utilisateur",
+              cell: (user) => (
+                <>
+                  <Link to={`/admin/users/${user.id}`} className="font-semibold text-brand-800 underline">
+                    {user.firstName} {user.lastName}
+                  </Link>
+                  <span className="block break-all text-slate-700">{user.email}</span>
+                </>
+              ),
+            },
+            { header: "Rôle", cell: (user) => ROLE_LABELS[user.role] },
+            { header: "Pays", cell: (user) => countryLabel(user.country) },
+            {
+              header: "Avocat assigné",
+              cell: (user) =>
+                user.lawyer ? (
+                  <>
+                    {user.lawyer.firstName} {user.lawyer.lastName}
+                    <span className="block break-all text-slate-700">{user.lawyer.email}</span>
+                  </>
+                ) : (
+                  <span className="text-slate-700">Aucun</span>
+                ),
+            },
+            { header: "Identité vérifiée", cell: (user) => <YesNo value={user.identityVerified} /> },
+            { header: "Profil complété", cell: (user) => <YesNo value={user.profileCompleted} /> },
+            { header: "Inscription", cell: (user) => frenchDate(user.createdAt) },
+          ]}
+        />
+      </div>
+      <NextPageLink next={page.next} params={{ q: query.q, role: query.role, verification: query.verification === "tous" ? undefined : query.verification }} />
+    </BackOfficePage>
+  );
+}
