@@ -350,9 +350,8 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
       "o.last_name as owner_last_name",
       "l.first_name as lawyer_first_name",
       "l.last_name as lawyer_last_name",
-      // The bar columns come with the back-office migration: read through JSON so this works before and after it.
-      sql<string | null>`to_jsonb(l) ->> 'bar_name'`.as("lawyer_bar_name"),
-      sql<string | null>`to_jsonb(l) ->> 'bar_number'`.as("lawyer_bar_number"),
+      "l.bar_name as lawyer_bar_name",
+      "l.bar_number as lawyer_bar_number",
     ])
     .where("c.id", "=", caseId)
     .executeTakeFirst();
