@@ -91,7 +91,7 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
           <dl className="mt-2 divide-y divide-slate-200">
             <Fact label="Nom">Maître {lawyerName}</Fact>
             <Fact label="Barreau">
-              {view.lawyer.barName ? `Barreau de ${view.lawyer.barName.replace(/^barreau (de |d')/i, "")}` : "Non communiqué"}
+              {view.lawyer.barName ?? "Non communiqué"}
               {view.lawyer.barNumber ? ` (n° ${view.lawyer.barNumber})` : ""}
             </Fact>
             {view.assignedAt ? <Fact label="Dossier confié le">{formatDate(view.assignedAt)}</Fact> : null}
@@ -114,11 +114,11 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
             <li key={entry.id} className="relative">
               <span aria-hidden="true" className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white" />
               <p className="font-semibold text-slate-900">
-                {timelineText(entry.toStatus, { lawyerName, forOwner, first: index === 0 })}
+                {timelineText(entry.toStatus, { lawyerName: entry.lawyerName ?? lawyerName, forOwner, first: index === 0 })}
               </p>
               <p className="text-sm text-slate-700">
                 <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
-                {entry.by ? ` · par ${entry.by}` : entry.fromStatus ? " · automatiquement" : ""}
+                {entry.by ? ` · par ${entry.by}` : entry.automatic ? " · automatiquement" : ""}
               </p>
               {entry.note ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 px-3 py-2 text-slate-800">{entry.note}</p> : null}
             </li>

@@ -9,6 +9,7 @@ import {
   caseFormValues,
   caseMessages,
   missingForStep,
+  submittedDescription,
   reachableStep,
   type CaseFormValues,
   type WizardStep,
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed} : ${submitted.message}`);
     return redirectWithToast("/dashboard", {
       title: caseMessages.submitted,
-      description: `Dossier ${submitted.caseNumber} : vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`,
+      description: submittedDescription(submitted.caseNumber, submitted.assignedLawyerId !== null),
       tone: "success",
     });
   }

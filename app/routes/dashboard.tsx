@@ -6,7 +6,7 @@ import { pageTitle } from "~/content/site";
 import { dashboardFor } from "~/modules/dashboard/dashboard.server";
 import { requireUser } from "~/platform/guards.server";
 import { submitCase } from "~/modules/cases/cases.server";
-import { caseMessages } from "~/modules/cases/cases.schema";
+import { caseMessages, submittedDescription } from "~/modules/cases/cases.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { data } from "react-router";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithToast("/dashboard", {
     title: caseMessages.submitted,
-    description: `Dossier ${result.caseNumber} : vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`,
+    description: submittedDescription(result.caseNumber, result.assignedLawyerId !== null),
     tone: "success",
   });
 }

@@ -1,17 +1,21 @@
 /**
  * Filing a case, end to end in a browser: an unverified client writes a draft without JavaScript, closes the tab,
  * resumes it from the dashboard (steps move without a reload, the draft is saved when the page is hidden) and cannot
- * start a second one; once verified, submits it from the list; the case page shows the timeline; another client gets
- * 'Vous n'avez pas accès à ce dossier' (404). Axe scans every new page.
+ * start a second one; once verified, submits it from the list; with 100 % of the allocation on one lawyer the case goes
+ * to that lawyer at once and both are emailed; the lawyer moves it to 'En cours' with a note; the client's case page
+ * shows each step; another client gets 'Vous n'avez pas accès à ce dossier' (404). Axe scans every new page.
  * Runs its own server: the identity verdict is written to the database between two runs of it.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { changeCaseStatusByLawyer } from "~/modules/cases/lawyer-cases.server";
+import type { UserActor } from "~/platform/actor";
 import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedPerson, setIdentityVerified } from "../support/cases";
+import { seedPerson, setAllocation, setIdentityVerified } from "../support/cases";
 import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { waitForMail } from "./support/mail";
 
 const SECRET = "cases-journey-secret-cases-journey-secret-0123";
 
@@ -21,9 +25,19 @@ test.describe("filing a case", () => {
   let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let port: number;
   const people = {} as Record<"client" | "other", { userId: string; email: string; password: string }>;
+  let lawyer: UserActor;
 
   async function startServer() {
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(port) });
+    // Emails go through real SMTP to the run's test mailbox (playwright.config.ts: the app's port + 1).
+    const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 1;
+    server = await startProductionServer({
+      ...database.serverEnv,
+      AUTH_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Recours <bonjour@recours.test>",
+    });
   }
 
   test.beforeAll(async () => {
@@ -36,6 +50,8 @@ test.describe("filing a case", () => {
       people[key] = { userId: person.userId, email: person.email, password: person.password };
     }
     await setIdentityVerified(people.other.userId, true);
+    lawyer = await seedPerson("lawyer", "Louise");
+    await setAllocation(lawyer.userId, 100);
     await stopRuntime();
     await startServer();
   });
@@ -154,7 +170,7 @@ test.describe("filing a case", () => {
     await again.close();
   });
 
-  test("once verified: submitted from the list, the case page's timeline; another client gets 404", async ({ browser }) => {
+  test("once verified: submitted from the list, assigned at once, moved on by the lawyer; the timeline; another client gets 404", async ({ browser }) => {
     test.slow();
     // The compliance team's verdict, written while the server is stopped (the embedded database has one process).
     await server.stop();
@@ -170,18 +186,36 @@ test.describe("filing a case", () => {
     await expect(page.getByRole("link", { name: "Nouveau dossier" })).toBeVisible();
     await page.getByRole("button", { name: `Soumettre le dossier ${caseNumber}` }).click();
     await expect(page.getByText("Dossier soumis avec succès")).toBeVisible();
+    // 100 % of the allocation on one lawyer: assigned in the submission itself, both emailed.
     const row = page.getByRole("row").filter({ hasText: caseNumber });
-    await expect(row.getByText("Soumis")).toBeVisible();
+    await expect(row.getByText("Assigné")).toBeVisible();
     await expectNoAxeViolations(page, "/dashboard (dossier soumis)");
+    const toClient = await waitForMail(people.client.email, new RegExp(`Un avocat s'occupe de votre dossier ${caseNumber}`));
+    expect(toClient.text).toContain("Maître Louise NomLouise");
+    await waitForMail(lawyer.email, new RegExp(`Nouveau dossier ${caseNumber} à examiner`));
 
     await row.getByRole("link", { name: `Voir le dossier ${caseNumber}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Dossier ${caseNumber}` })).toBeVisible();
     const timeline = page.locator("[data-timeline]");
     await expect(timeline.getByText("Votre dossier a été créé en brouillon")).toBeVisible();
     await expect(timeline.getByText("Vous avez soumis votre dossier")).toBeVisible();
-    await expect(page.getByText("Votre dossier va être transmis automatiquement à un avocat partenaire")).toBeVisible();
+    await expect(timeline.getByText("Votre dossier a été transmis à Maître Louise NomLouise")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Votre avocat" }).getByText("Maître Louise NomLouise")).toBeVisible();
+    await expect(page.getByText("Maître Louise NomLouise étudie votre dossier")).toBeVisible();
     await expect(page.getByRole("link", { name: "Ouvrir la messagerie du dossier" })).toHaveAttribute("href", `${caseUrl}/chat`);
-    await expectNoAxeViolations(page, "/case/:caseId (soumis)");
+    await expectNoAxeViolations(page, "/case/:caseId (assigné)");
+
+    // The lawyer starts work, with a note (their own screens are tested in lawyer-cases.spec.ts).
+    await server.stop();
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    const moved = await changeCaseStatusByLawyer(lawyer, { caseId: caseUrl.slice("/case/".length), statut: "in_progress", note: "J'ai écrit à votre banque." });
+    expect(moved.ok).toBe(true);
+    await stopRuntime();
+    await startServer();
+    await page.reload();
+    await expect(timeline.getByText("Maître Louise NomLouise travaille sur votre dossier")).toBeVisible();
+    await expect(timeline.getByText("J'ai écrit à votre banque.")).toBeVisible();
+    await expect(page.getByText("Statut : En cours")).toBeVisible();
 
     const { page: stranger } = await signedIn(browser, "other");
     const response = await stranger.goto(caseUrl);

@@ -212,15 +212,17 @@ describe.each(testEngines())("cases: wizard drafts, submission, case page (%s)",
       await trx.updateTable("cases").set({ status: "in_progress" }).where("id", "=", id).execute();
     });
 
+    await db().updateTable("profiles").set({ bar_name: "Barreau de Lyon", bar_number: "L-1234" }).where("id", "=", lawyer.userId).execute();
     const seen = await caseFor(verified, id);
     expect(seen.viewer).toBe("owner");
-    expect(seen.lawyer).toMatchObject({ firstName: "Luc", lastName: "NomLuc" });
+    expect(seen.lawyer).toEqual({ firstName: "Luc", lastName: "NomLuc", barName: "Barreau de Lyon", barNumber: "L-1234" });
     expect(seen.timeline.map((entry) => [entry.toStatus, entry.by])).toEqual([
       ["draft", "Vous"],
       ["submitted", "Vous"],
       ["assigned", null],
       ["in_progress", "Maître Luc NomLuc"],
     ]);
+    expect(seen.timeline[2]!.lawyerName).toBe("Luc NomLuc");
     expect((await caseFor(lawyer, id)).viewer).toBe("lawyer");
     expect((await caseFor(admin, id)).viewer).toBe("admin");
 

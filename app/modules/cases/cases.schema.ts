@@ -519,3 +519,10 @@ export function nextStepText(status: string, lawyerName: string | null): string 
       return "Ce dossier est fermé. Ses messages restent consultables. Pour une nouvelle démarche, créez un nouveau dossier.";
   }
 }
+
+/** The line under 'Dossier soumis avec succès': whether a lawyer already has the case. */
+export function submittedDescription(caseNumber: string, assigned: boolean): string {
+  return assigned
+    ? `Dossier ${caseNumber} : il est confié à un avocat partenaire. Vous recevez un email de confirmation, et vous pouvez suivre chaque étape depuis la page du dossier.`
+    : `Dossier ${caseNumber} : vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`;
+}

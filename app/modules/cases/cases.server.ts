@@ -292,6 +292,10 @@ export interface CaseTimelineEntry {
   /** Who made the change: "Vous", a person's name, or null for the platform itself. */
   by: string | null;
   note: string | null;
+  /** Made by the platform itself (automatic assignment). */
+  automatic: boolean;
+  /** The lawyer the case went to, on rows where it changed lawyer. */
+  lawyerName: string | null;
 }
 
 export interface CaseView {
@@ -346,9 +350,8 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
       "o.last_name as owner_last_name",
       "l.first_name as lawyer_first_name",
       "l.last_name as lawyer_last_name",
-      // The bar columns come with the back-office migration: read through JSON so this works before and after it.
-      sql<string | null>`to_jsonb(l) ->> 'bar_name'`.as("lawyer_bar_name"),
-      sql<string | null>`to_jsonb(l) ->> 'bar_number'`.as("lawyer_bar_number"),
+      "l.bar_name as lawyer_bar_name",
+      "l.bar_number as lawyer_bar_number",
     ])
     .where("c.id", "=", caseId)
     .executeTakeFirst();
@@ -365,17 +368,20 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
   const history = await database
     .selectFrom("case_status_history as h")
     .leftJoin("profiles as p", "p.id", "h.changed_by")
+    .leftJoin("profiles as hl", "hl.id", "h.lawyer_id")
     .select([
       "h.id",
       "h.from_status",
       "h.to_status",
       "h.created_at",
       "h.changed_by",
+      "h.note",
+      "h.system_reason",
       "p.first_name",
       "p.last_name",
       "p.role",
-      // A status change's note (lawyers' moves) arrives with a later migration: read defensively.
-      sql<string | null>`to_jsonb(h) ->> 'note'`.as("note"),
+      "hl.first_name as lawyer_first_name",
+      "hl.last_name as lawyer_last_name",
     ])
     .where("h.case_id", "=", caseId)
     .orderBy("h.created_at")
@@ -409,6 +415,8 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
               ? `${entry.role === "lawyer" ? "Maître " : ""}${entry.first_name} ${entry.last_name ?? ""}`.trim()
               : null,
       note: entry.note,
+      automatic: entry.system_reason !== null,
+      lawyerName: entry.lawyer_first_name ? `${entry.lawyer_first_name} ${entry.lawyer_last_name ?? ""}`.trim() : null,
     })),
   };
 }
