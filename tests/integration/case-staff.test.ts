@@ -4,6 +4,7 @@ import { adminCaseMessages, adminCaseQuerySchema } from "~/modules/cases/admin-c
 import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
 import { allocationMessages, parseAllocationForm } from "~/modules/cases/allocation.schema";
 import { assignCase } from "~/modules/cases/case-assignment.server";
+import { caseFor } from "~/modules/cases/cases.server";
 import { changeCaseStatusByLawyer, lawyerCaseList, lawyerClients, markCaseOpened } from "~/modules/cases/lawyer-cases.server";
 import { lawyerCaseMessages, lawyerCaseQuerySchema, lawyerClientQuerySchema, statusChangeSchema } from "~/modules/cases/lawyer-cases.schema";
 import { ForbiddenError, NotFoundError, type UserActor } from "~/platform/actor";
@@ -206,6 +207,15 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(after.rows.map((row) => row.id)).not.toContain(created.id);
       expect(after.newCount).toBe(fresh.newCount - 1);
       await expect(markCaseOpened(lawyerB, created.id)).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it("the assigned lawyer reading the case page opens it; an admin reading it does not", async () => {
+      const created = await submittedAndAssigned(lawyerA);
+      await caseFor(admin, created.id);
+      expect((await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ vue: "nouveaux" }))).rows.map((row) => row.id)).toContain(created.id);
+      await caseFor(lawyerA, created.id);
+      expect((await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ vue: "nouveaux" }))).rows.map((row) => row.id)).not.toContain(created.id);
+      await expect(caseFor(lawyerB, created.id)).rejects.toBeInstanceOf(NotFoundError);
     });
 
     it("searches by case number or client name, filters by status, and shows only the lawyer's cases", async () => {

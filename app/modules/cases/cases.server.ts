@@ -365,6 +365,16 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
           ? "lawyer"
           : null;
   if (!row || !viewer) throw new NotFoundError(caseMessages.noAccess);
+  // The assigned lawyer reading the case has opened it: it leaves their 'Nouveaux dossiers'.
+  if (viewer === "lawyer") {
+    await database
+      .updateTable("cases")
+      .set({ opened_at: sql`coalesce(opened_at, now())` })
+      .where("id", "=", caseId)
+      .where("assigned_lawyer_id", "=", actor.userId)
+      .where("opened_at", "is", null)
+      .execute();
+  }
   const history = await database
     .selectFrom("case_status_history as h")
     .leftJoin("profiles as p", "p.id", "h.changed_by")
