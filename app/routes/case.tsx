@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/case";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { pageTitle } from "~/content/site";
+import { BAR_DIRECTORY_URL } from "~/modules/back-office/back-office.schema";
 import { caseFor } from "~/modules/cases/cases.server";
 import {
   contactMethodLabel,
@@ -93,6 +94,14 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
             <Fact label="Barreau">
               {view.lawyer.barName ?? "Non communiqué"}
               {view.lawyer.barNumber ? ` (n° ${view.lawyer.barNumber})` : ""}
+              {view.lawyer.barName ? (
+                <>
+                  {" "}
+                  <a href={BAR_DIRECTORY_URL} className="font-semibold text-brand-800 underline" rel="noreferrer">
+                    Vérifier dans l'annuaire national des avocats
+                  </a>
+                </>
+              ) : null}
             </Fact>
             {view.assignedAt ? <Fact label="Dossier confié le">{formatDate(view.assignedAt)}</Fact> : null}
           </dl>

@@ -122,9 +122,3 @@ export function setLawyerLevel(actor: Actor, input: { lawyerId: string; level: L
 export function setBarDetails(actor: Actor, input: { lawyerId: string; barName: string | null; barNumber: string | null }): Promise<void> {
   return changeLawyer(actor, input.lawyerId, { barName: input.barName, barNumber: input.barNumber });
 }
-
-/** What a client sees of their lawyer's bar registration; null while the admin has not entered it. */
-export async function lawyerBarFor(lawyerId: string): Promise<{ barName: string; barNumber: string | null } | null> {
-  const row = await db().selectFrom("profiles").select(["bar_name", "bar_number"]).where("id", "=", lawyerId).where("role", "=", "lawyer").executeTakeFirst();
-  return row?.bar_name ? { barName: row.bar_name, barNumber: row.bar_number } : null;
-}
