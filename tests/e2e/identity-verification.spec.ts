@@ -184,6 +184,14 @@ test.describe("identity verification journey", () => {
     await expect(bill.getByRole("link", { name: /^Télécharger/ })).toBeVisible();
     await expectNoAxeViolations(reviewer, "/admin/documents (aperçu PDF)");
     expect(policyViolations, "no Content-Security-Policy violation on the console").toEqual([]);
+    // When the file cannot be had (link refused, storage down), a French message and the two fallbacks remain.
+    await reviewer.route("**/fichiers/**", (route) => route.fulfill({ status: 403, contentType: "text/plain", body: "Ce lien n'est pas valable." }));
+    await reviewer.reload();
+    await expect(bill.getByRole("alert")).toHaveText(/L'aperçu de ce PDF n'a pas pu être affiché/);
+    await expect(bill.getByRole("link", { name: /^Télécharger/ })).toBeVisible();
+    await reviewer.unroute("**/fichiers/**");
+    await reviewer.reload();
+    await expect(firstPage).toBeVisible();
 
     await passport.getByLabel("Raison du rejet").selectOption("Photo floue ou illisible");
     await passport.getByRole("button", { name: /Rejeter/ }).click();
