@@ -73,6 +73,10 @@ export function PdfPreview({ src, name }: { src: string; name: string }) {
           worker,
           isEvalSupported: false,
           useWasm: false,
+          // Our own copies (vite-pdfjs-data.ts): fonts PDFs do not embed, CJK CMaps, the JS JPEG 2000 decoder.
+          wasmUrl: "/pdfjs/wasm/",
+          standardFontDataUrl: "/pdfjs/standard_fonts/",
+          cMapUrl: "/pdfjs/cmaps/",
           enableXfa: false,
           disableRange: true,
           disableAutoFetch: true,
