@@ -2,6 +2,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-documents";
 import { ErrorSummary } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
+import { PdfPreview } from "~/components/identity/pdf-preview";
 import { ZoomableImage } from "~/components/identity/zoomable-image";
 import { isoToFrenchDate } from "~/lib/dates";
 import { reviewDocumentGroup, reviewQueue, type ReviewGroup } from "~/modules/identity/identity.server";
@@ -63,14 +64,17 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
   const href = `/fichiers/${document.fileId}`;
   const label = document.side === "single" ? "Document" : document.side === "recto" ? "Recto" : "Verso";
   const isImage = /^image\/(jpeg|png)$/.test(document.mediaType);
+  const isPdf = document.mediaType === "application/pdf";
   return (
     <figure className="rounded-md border border-slate-300 bg-white p-2">
       {isImage ? (
         <ZoomableImage src={href} alt={`${label} : ${document.fileName}`} />
       ) : document.fileStatus === "converting" ? (
         <p className="p-4 text-sm">Photo en cours de conversion.</p>
+      ) : isPdf ? (
+        <PdfPreview src={href} name={document.fileName} />
       ) : (
-        <p className="p-4 text-sm">Document PDF.</p>
+        <p className="p-4 text-sm">Aperçu indisponible pour ce type de fichier.</p>
       )}
       <figcaption className="mt-2 text-sm">
         <span className="font-semibold">{label}</span> · <span className="break-all">{document.fileName}</span> · {document.size}

@@ -8,7 +8,7 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount, seedEnrolledAccount } from "../support/accounts";
 import { startProductionServer, type RunningServer } from "../support/production-server";
@@ -20,6 +20,18 @@ import { waitForMail } from "./support/mail";
 import { signInAsStaff, type StaffMember } from "./support/staff";
 
 const SECRET = "identity-journey-secret-identity-journey-secret-01";
+
+/** Pixels of a canvas that are neither blank nor transparent white: what pdf.js actually drew. */
+function inkedPixels(canvas: Locator): Promise<number> {
+  return canvas.evaluate((element) => {
+    const surface = element as HTMLCanvasElement;
+    if (surface.width === 0 || surface.height === 0) return 0;
+    const { data } = surface.getContext("2d")!.getImageData(0, 0, surface.width, surface.height);
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0 && data[i]! + data[i + 1]! + data[i + 2]! < 600) inked += 1;
+    return inked;
+  });
+}
 
 test.describe("identity verification journey", () => {
   test.describe.configure({ mode: "serial" });
@@ -48,7 +60,7 @@ test.describe("identity verification journey", () => {
       ["recto", await jpegFile()],
       ["verso", await jpegFile({ width: 1100 })],
       ["passport", await jpegFile({ width: 1000, height: 1300 })],
-      ["bill", await pdfFile()],
+      ["bill", await pdfFile({ pages: 2 })],
     ] as const) {
       files[name] = path.join(dir, `${name}.${name === "bill" ? "pdf" : "jpg"}`);
       await writeFile(files[name], bytes);
@@ -125,6 +137,10 @@ test.describe("identity verification journey", () => {
 
     // The admin rejects the passport.
     const reviewer = await adminPage(browser);
+    const policyViolations: string[] = [];
+    reviewer.on("console", (message) => {
+      if (/Content.Security.Policy|Refused to/i.test(message.text())) policyViolations.push(message.text());
+    });
     await reviewer.getByRole("link", { name: "Examiner maintenant" }).click();
     await expect(reviewer.getByRole("heading", { level: 1, name: "Documents d'identité" })).toBeVisible();
     await expect(reviewer.getByText("3 groupe(s) en attente")).toBeVisible();
@@ -143,6 +159,40 @@ test.describe("identity verification journey", () => {
     await expect(passport.getByText("Zoom : 150 %")).toBeVisible();
     await passport.getByRole("button", { name: "Réinitialiser" }).click();
     await expect(passport.getByText("Zoom : 100 %")).toBeVisible();
+    // The PDF proof of address is drawn inline by pdf.js (bundled, worker from our origin), page by page, with zoom.
+    const bill = reviewer.getByRole("listitem").filter({ has: reviewer.getByRole("heading", { name: /étape 4/ }) });
+    const firstPage = bill.getByRole("img", { name: /^Page 1 sur 2 : bill\.pdf/ });
+    await expect(firstPage).toBeVisible();
+    await expect(bill.getByText("2 pages", { exact: true })).toBeVisible();
+    await expect(bill.getByRole("img", { name: /^Page 2 sur 2/ })).toHaveCount(1);
+    await expect.poll(() => inkedPixels(firstPage), { message: "the first page has visible ink" }).toBeGreaterThan(50);
+    const fittedWidth = (await firstPage.boundingBox())!.width;
+    const pdf = bill.getByRole("group", { name: /bill\.pdf, PDF, zoom/ });
+    await expect(pdf).toHaveAccessibleName(/zoom 100 %/);
+    await pdf.focus();
+    await reviewer.keyboard.press("+");
+    await expect(bill.getByText("Zoom : 150 %")).toBeVisible();
+    await bill.getByRole("button", { name: "Zoom avant" }).click();
+    await expect(bill.getByText("Zoom : 200 %")).toBeVisible();
+    await expect.poll(async () => (await firstPage.boundingBox())!.width).toBeGreaterThan(fittedWidth * 1.9);
+    await expect.poll(() => inkedPixels(firstPage)).toBeGreaterThan(50);
+    await bill.getByRole("button", { name: "Zoom arrière" }).click();
+    await expect(bill.getByText("Zoom : 150 %")).toBeVisible();
+    await pdf.press("0");
+    await expect(bill.getByText("Zoom : 100 %")).toBeVisible();
+    await expect(bill.getByRole("link", { name: /^Ouvrir/ })).toBeVisible();
+    await expect(bill.getByRole("link", { name: /^Télécharger/ })).toBeVisible();
+    await expectNoAxeViolations(reviewer, "/admin/documents (aperçu PDF)");
+    expect(policyViolations, "no Content-Security-Policy violation on the console").toEqual([]);
+    // When the file cannot be had (link refused, storage down), a French message and the two fallbacks remain.
+    await reviewer.route("**/fichiers/**", (route) => route.fulfill({ status: 403, contentType: "text/plain", body: "Ce lien n'est pas valable." }));
+    await reviewer.reload();
+    await expect(bill.getByRole("alert")).toHaveText(/L'aperçu de ce PDF n'a pas pu être affiché/);
+    await expect(bill.getByRole("link", { name: /^Télécharger/ })).toBeVisible();
+    await reviewer.unroute("**/fichiers/**");
+    await reviewer.reload();
+    await expect(firstPage).toBeVisible();
+
     await passport.getByLabel("Raison du rejet").selectOption("Photo floue ou illisible");
     await passport.getByRole("button", { name: /Rejeter/ }).click();
     await expect(reviewer.getByText("Document rejeté").first()).toBeVisible();
