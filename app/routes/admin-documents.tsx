@@ -192,7 +192,10 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
   };
   return (
     <section aria-labelledby="titre-documents" className="mx-auto max-w-6xl px-4 pb-10 pt-4">
-      <h1 id="titre-documents" className="text-3xl font-bold text-slate-900">
+      <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+        Retour au dashboard
+      </Link>
+      <h1 id="titre-documents" className="mt-2 text-3xl font-bold text-slate-900">
         Documents d'identité
       </h1>
       <p className="mt-2 text-slate-700">

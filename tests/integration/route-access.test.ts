@@ -270,7 +270,7 @@ export const routeAccess: RouteAccessRow[] = [
       anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fdocuments%3Fstatut%3Dpending"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
-      admin: ok(["Documents d'identité", "groupe(s) en attente", "Aucun document ne correspond."]),
+      admin: ok(["Documents d'identité", "Retour au dashboard", "groupe(s) en attente", "Aucun document ne correspond."]),
     },
   },
   {
