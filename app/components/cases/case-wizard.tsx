@@ -6,6 +6,7 @@ import { Notice } from "~/components/ui/notice";
 import { useHydrated, useResettableState } from "~/components/use-resettable-state";
 import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/form";
 import {
+  CASE_FIELDS,
   CONTACT_DETAILS_HINTS,
   CONTACT_METHOD_LABELS,
   CONTACT_METHODS,
@@ -313,23 +314,7 @@ function StepBar({ step, reachable }: { step: WizardStep; reachable: WizardStep 
 
 /** Another step's values, carried along so every post holds the whole draft. */
 function HiddenStep({ step, values }: { step: 1 | 2; values: CaseFormValues }) {
-  const names: (keyof CaseFormValues)[] =
-    step === 1
-      ? ["scam_type"]
-      : [
-          "contact_method",
-          "contact_method_details",
-          "first_contact_date",
-          "total_amount_lost",
-          "payment_methods",
-          "contacted_bank",
-          "bank_contact_details",
-          "filed_complaint",
-          "complaint_status",
-          "complaint_reference",
-          "detailed_description",
-          "evidence_types",
-        ];
+  const names: readonly (keyof CaseFormValues)[] = step === 1 ? ["scam_type"] : CASE_FIELDS.filter((name) => name !== "scam_type");
   return (
     <>
       {names.flatMap((name) => {

@@ -14,6 +14,7 @@ import {
   type CaseDraftInput,
   type CaseFormValues,
   type WizardStep,
+  CASE_FIELDS,
 } from "./cases.schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,22 +107,6 @@ function columnsFrom(input: CaseDraftInput) {
   };
 }
 
-const CASE_COLUMNS = [
-  "scam_type",
-  "contact_method",
-  "contact_method_details",
-  "first_contact_date",
-  "total_amount_lost",
-  "payment_methods",
-  "contacted_bank",
-  "bank_contact_details",
-  "filed_complaint",
-  "complaint_status",
-  "complaint_reference",
-  "detailed_description",
-  "evidence_types",
-] as const;
-
 export type WizardView =
   | {
       kind: "wizard";
@@ -146,7 +131,7 @@ export async function caseWizardFor(actor: Actor, draftId: string | null): Promi
     if (!isCaseId(draftId)) throw new NotFoundError(caseMessages.noAccess);
     const row = await database
       .selectFrom("cases")
-      .select(["id", "case_number", "status", ...CASE_COLUMNS])
+      .select(["id", "case_number", "status", ...CASE_FIELDS])
       .where("id", "=", draftId)
       .where("user_id", "=", actor.userId)
       .executeTakeFirst();
@@ -262,7 +247,7 @@ export async function submitCase(actor: Actor, caseId: string): Promise<SubmitRe
       await actAs(trx, actor.userId);
       const row = await trx
         .selectFrom("cases")
-        .select(["user_id", "status", "case_number", "assigned_lawyer_id", ...CASE_COLUMNS])
+        .select(["user_id", "status", "case_number", "assigned_lawyer_id", ...CASE_FIELDS])
         .where("id", "=", caseId)
         .forUpdate()
         .executeTakeFirst();
