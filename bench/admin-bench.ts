@@ -16,6 +16,7 @@ import { dashboardFor } from "~/modules/dashboard/dashboard.server";
 import type { UserActor } from "~/platform/actor";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { freshDatabaseTarget, testEnv } from "../tests/support/test-database";
+import { timed as timedRuns } from "./timing";
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = url;
@@ -27,21 +28,8 @@ const EMAILS = Math.round(1_000_000 * SCALE);
 const JOURNAL = Math.round(200_000 * SCALE);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function timed(runs: number, work: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work(0);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work(i);
-    times.push(performance.now() - start);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+/** Each query once untimed first, so plans and caches are warm. */
+const timed = (runs: number, work: (i: number) => Promise<unknown>) => timedRuns(runs, work, { warmUp: true });
 
 const fresh = await freshDatabaseTarget("postgres");
 await startRuntime(testEnv(), { target: fresh.target });

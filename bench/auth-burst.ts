@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../tests/support/production-server";
+import { percentile } from "./timing";
 
 const ROOT = path.resolve(process.env.BENCH_ROOT ?? path.join(import.meta.dirname, ".."));
 const BURST = Number(process.env.BENCH_BURST ?? 200);
@@ -21,13 +22,6 @@ const user = {
   telephoneMobile: "612345678",
   pays: "france",
 };
-
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 let timeouts = 0;
 

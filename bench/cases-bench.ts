@@ -12,6 +12,7 @@ import { assignCase } from "~/modules/cases/case-assignment.server";
 import type { UserActor } from "~/platform/actor";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { freshDatabaseTarget, testEnv } from "../tests/support/test-database";
+import { timed } from "./timing";
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = url;
@@ -21,21 +22,6 @@ const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 40);
 const TARGETS = [50, 30, 20];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function timed(runs: number, work: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work(i);
-    times.push(performance.now() - start);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 const fmt = (figures: { p50: number; p95: number }) => `p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms`;
 

@@ -2,33 +2,18 @@
 // 10 000 pending groups (5 000 people × a two-sided identity document and a proof of address): the list's p50/p95
 // (first page, a search, page 200 by keyset cursor, the pending filter), and the time to approve a group of three documents
 // (documents, audit row, full-approval check, all in one transaction). Seeds a throw-away schema, dropped at the end.
-import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { reviewDocumentGroup, reviewQueue } from "~/modules/identity/identity.server";
 import { reviewQuerySchema } from "~/modules/identity/identity.schema";
 import type { UserActor } from "~/platform/actor";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { freshDatabaseTarget, testEnv } from "../tests/support/test-database";
+import { timed } from "./timing";
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 process.env.TEST_DATABASE_URL = url;
 const PEOPLE = 5_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function timed(runs: number, work: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = performance.now();
-    await work(i);
-    times.push(performance.now() - start);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 const fresh = await freshDatabaseTarget("postgres");
 await startRuntime(testEnv(), { target: fresh.target });
