@@ -35,6 +35,8 @@ export default [
     route("case/:caseId/chat", "routes/case-chat.tsx"),
     route("case/:caseId/chat/events", "routes/case-chat-events.ts"),
     route("case/:caseId/chat/messages", "routes/case-chat-messages.ts"),
+    route("case/:caseId/chat/fichier", "routes/case-chat-file-upload.ts"),
+    route("case/:caseId/chat/fichier/:fileId", "routes/case-chat-file.ts"),
     route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     route("compte/email", "routes/compte-email.tsx"),
