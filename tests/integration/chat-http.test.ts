@@ -10,6 +10,7 @@ import { stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
 import { sseReader } from "../support/chat";
+import { jpegFile, pdfFile, svgImage } from "../support/upload-fixtures";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
@@ -108,6 +109,52 @@ describe.each(testEngines())("the case chat over HTTP, production build, %s", (e
     expect((await post(`/case/${otherCaseId}/chat/messages?intent=read`, "client", {})).status).toBe(404);
     expect(await countMessages(base(), otherCaseId, people.stranger.cookie)).toBe(0);
     expect((await httpRequest(base(), `/case/${caseId}/chat/events`, { cookie: people.stranger.cookie })).status).toBe(404);
+  });
+
+  it("attachments: a PDF alone or an image with text, downloaded through a 60-second link by the case's parties only", async () => {
+    const upload = async (who: keyof typeof people, target: string, name: string, type: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.append("fichier", new Blob([new Uint8Array(bytes)], { type }), name);
+      return httpRequest(base(), `/case/${target}/chat/fichier`, { method: "POST", cookie: people[who].cookie, body: form, headers: { accept: "application/json" } });
+    };
+    const pdf = await pdfFile({ marker: "releve-bancaire" });
+    const uploaded = await upload("client", caseId, "relevé <mars>.pdf", "application/pdf", pdf);
+    expect(uploaded.status).toBe(200);
+    const { fileId } = JSON.parse(uploaded.body) as { fileId: string };
+    // A file alone is a message.
+    const sent = await post(`/case/${caseId}/chat/messages?intent=send`, "client", { message: "", fileId });
+    expect(sent.status).toBe(200);
+    expect((JSON.parse(sent.body) as { message: { file: { name: string } } }).message.file.name).toContain("mars");
+    // The same file cannot be attached twice, nor by someone else to their own case.
+    expect((await post(`/case/${otherCaseId}/chat/messages?intent=send`, "stranger", { message: "vol", fileId })).status).toBe(422);
+
+    const link = await httpRequest(base(), `/case/${caseId}/chat/fichier/${fileId}?telecharger=1`, { cookie: people.client.cookie });
+    expect(link.status).toBe(302);
+    expect(link.location).toMatch(new RegExp(`^/case/${caseId}/chat/fichier/${fileId}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}&telecharger=1$`));
+    const file = await fetch(`${base()}${link.location}`, { headers: { cookie: people.client.cookie } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toContain("attachment");
+    expect(file.headers.get("cache-control")).toBe("no-store");
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    // The link is bound to its viewer; the attachment is not the stranger's to ask for.
+    expect((await httpRequest(base(), link.location!, { cookie: people.stranger.cookie })).status).toBe(404);
+    expect((await httpRequest(base(), `/case/${caseId}/chat/fichier/${fileId}`, { cookie: people.stranger.cookie })).status).toBe(404);
+    expect((await upload("stranger", caseId, "intrus.pdf", "application/pdf", pdf)).status).toBe(404);
+
+    const image = await upload("client", caseId, "capture.jpg", "image/jpeg", await jpegFile());
+    expect(image.status).toBe(200);
+    const imageId = (JSON.parse(image.body) as { fileId: string }).fileId;
+    expect((await post(`/case/${caseId}/chat/messages?intent=send`, "client", { message: "La capture d'écran", fileId: imageId })).status).toBe(200);
+    const thumbLink = await httpRequest(base(), `/case/${caseId}/chat/fichier/${imageId}?apercu=1`, { cookie: people.client.cookie });
+    const thumb = await fetch(`${base()}${thumbLink.location}`, { headers: { cookie: people.client.cookie } });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/jpeg");
+    expect((await thumb.arrayBuffer()).byteLength).toBeGreaterThan(100);
+
+    const svg = await upload("client", caseId, "image.svg", "image/svg+xml", svgImage);
+    expect(svg.status).toBeGreaterThanOrEqual(400);
+    expect(svg.status).toBeLessThan(500);
+    expect((JSON.parse(svg.body) as { error: string }).error).toMatch(/[éèà]|fichier|format/i);
   });
 
   it("streams with the event-stream headers, unbuffered; a message posted on one server reaches a stream on the other", async () => {

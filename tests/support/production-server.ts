@@ -73,6 +73,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (benches read its memory). */
+  pid: number | undefined;
   /** Everything the server printed so far (pino JSON lines and errors). */
   output(): string;
   stop(): Promise<void>;
@@ -138,7 +140,7 @@ export async function startProductionServer(env: Record<string, string>): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, pid: child.pid, output: () => output, stop };
 }
 
 export interface HttpResult {

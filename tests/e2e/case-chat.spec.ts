@@ -1,0 +1,153 @@
+/**
+ * The case chat, live: the client and the lawyer in two browsers — served by two server processes on one PostgreSQL
+ * when TEST_DATABASE_URL is set, else one server on the embedded database. A message appears for the other without
+ * reload, the lawyer's open page reads it and the client sees 'Lu', an admin sees 'Lu', and a third person gets 404
+ * on the page and on its event stream.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { insertSubmittedCase } from "../support/cases";
+import { assignTo } from "../support/chat";
+import { ensureProductionBuild, startProductionServer, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { stopRuntime } from "~/platform/runtime.server";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+import { signInAsStaff, type StaffMember, type StaffWorld } from "./support/staff";
+
+const SECRET = "case-chat-e2e-secret-case-chat-e2e-secret-0123";
+
+interface ChatWorld {
+  servers: RunningServer[];
+  caseId: string;
+  caseNumber: string;
+  admin: StaffMember;
+  lawyer: StaffMember;
+  client: { email: string; password: string };
+  stranger: { email: string; password: string };
+  stop(): Promise<void>;
+}
+
+async function startChatWorld(): Promise<ChatWorld> {
+  ensureProductionBuild();
+  const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+  const database = await persistentDatabaseTarget(engine);
+  await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  const admin = await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" });
+  const lawyer = await seedEnrolledAccount("lawyer", { firstName: "Louis", lastName: "Bernard" });
+  const client = await seedAccount("user", { firstName: "Claire", lastName: "Petit" });
+  const stranger = await seedAccount("user", { firstName: "Simon", lastName: "Durand" });
+  const created = await insertSubmittedCase(client.userId);
+  await assignTo(created.id, lawyer.userId);
+  await stopRuntime();
+  const env = { ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn" };
+  const servers = [await startProductionServer(env)];
+  if (engine === "postgres") servers.push(await startProductionServer(env));
+  return {
+    servers,
+    caseId: created.id,
+    caseNumber: created.caseNumber,
+    admin: { ...admin, firstName: "Adèle", lastName: "Martin" },
+    lawyer: { ...lawyer, firstName: "Louis", lastName: "Bernard" },
+    client,
+    stranger,
+    async stop() {
+      for (const server of servers) await server.stop();
+      await database.drop();
+    },
+  };
+}
+
+async function pageOn(browser: Browser, server: RunningServer): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function signInAsClient(page: Page, person: { email: string; password: string }): Promise<void> {
+  await page.goto("/connexion");
+  await waitForHydration(page);
+  await page.getByLabel("Adresse e-mail").fill(person.email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+function bubble(page: Page, text: string) {
+  return page.locator("[data-chat-thread] article").filter({ hasText: text });
+}
+
+test.describe("case chat", () => {
+  let world: ChatWorld;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    world = await startChatWorld();
+  });
+
+  test.afterAll(async () => {
+    await world?.stop();
+  });
+
+  test("client and lawyer talk live, receipts reach the sender and the admin, a third person gets 404", async ({ browser }) => {
+    test.slow();
+    const chatPath = `/case/${world.caseId}/chat`;
+    const clientPage = await pageOn(browser, world.servers[0]!);
+    const lawyerPage = await pageOn(browser, world.servers[world.servers.length - 1]!);
+
+    await signInAsClient(clientPage, world.client);
+    await clientPage.goto(`/case/${world.caseId}`);
+    await clientPage.getByRole("link", { name: "Ouvrir la messagerie du dossier" }).click();
+    await expect(clientPage).toHaveURL(new RegExp(`${chatPath}$`));
+    await expect(clientPage.getByRole("heading", { level: 1, name: `Dossier ${world.caseNumber}` })).toBeVisible();
+    await waitForHydration(clientPage);
+
+    await signInAsStaff(lawyerPage, world.lawyer as StaffWorld["lawyer"]);
+    await lawyerPage.goto(chatPath);
+    await waitForHydration(lawyerPage);
+    await expectNoAxeViolations(lawyerPage, chatPath);
+
+    // Shift+Enter is a new line, Enter sends; markup is shown as text.
+    const composer = clientPage.getByLabel("Votre message");
+    await composer.fill("Bonjour Maître, <b>voici</b> mes relevés.");
+    await composer.press("Shift+Enter");
+    await composer.pressSequentially("Merci !");
+    await composer.press("Enter");
+    await expect(composer).toHaveValue("");
+    await expect(bubble(clientPage, "<b>voici</b>")).toBeVisible();
+
+    // The lawyer, on the other server, sees it without reloading, reads it, and the client sees 'Lu'.
+    const received = bubble(lawyerPage, "Bonjour Maître, <b>voici</b> mes relevés.");
+    await expect(received).toBeVisible({ timeout: 15_000 });
+    await expect(received).toContainText("Claire Petit");
+    await expect(bubble(clientPage, "Merci !").locator("[data-read-mark]")).toHaveText("Lu", { timeout: 15_000 });
+
+    // The reply, right-aligned with '(Avocat)', reaches the client live.
+    await lawyerPage.getByLabel("Votre message").fill("Bien reçu, je les étudie.");
+    await lawyerPage.getByRole("button", { name: "Envoyer" }).click();
+    const reply = bubble(clientPage, "Bien reçu, je les étudie.");
+    await expect(reply).toBeVisible({ timeout: 15_000 });
+    await expect(reply).toContainText("Louis Bernard (Avocat)");
+    await expectNoAxeViolations(clientPage, chatPath);
+
+    // A blank message is not sent.
+    await clientPage.getByLabel("Votre message").fill("   ");
+    await clientPage.getByRole("button", { name: "Envoyer" }).click();
+    await expect(clientPage.getByText("Écrivez un message ou joignez un fichier.")).toBeVisible();
+
+    // The admin observes: 'Lu' on both messages (each read by its recipient), reading nothing themselves.
+    const adminPage = await pageOn(browser, world.servers[0]!);
+    await signInAsStaff(adminPage, world.admin as StaffWorld["admin"]);
+    await adminPage.goto(chatPath);
+    await expect(bubble(adminPage, "Merci !").locator("[data-read-mark]")).toHaveText("Lu");
+    await expect(bubble(adminPage, "Bien reçu").locator("[data-read-mark]")).toHaveText("Lu", { timeout: 15_000 });
+
+    // A third person: 404 on the page and on its event stream.
+    const strangerPage = await pageOn(browser, world.servers[0]!);
+    await signInAsClient(strangerPage, world.stranger);
+    const refused = await strangerPage.goto(chatPath);
+    expect(refused?.status()).toBe(404);
+    await expect(strangerPage.getByText("Vous n'avez pas accès à ce dossier")).toBeVisible();
+    const stream = await strangerPage.request.get(`${chatPath}/events`, { headers: { accept: "text/event-stream" } });
+    expect(stream.status()).toBe(404);
+  });
+});
