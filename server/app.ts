@@ -17,6 +17,7 @@ import { requestScope } from "~/platform/request-scope.server";
 import { withRefusalsMapped } from "~/platform/route-errors.server";
 import { startJobWorker } from "./job-worker";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
+import { endLiveStreams } from "~/platform/live-events.server";
 import { sql } from "kysely";
 import { contentSecurityPolicy, usesGoogleMaps } from "./content-security-policy";
 import {
@@ -200,6 +201,8 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
       logger.info("arrêt en cours");
       const forced = setTimeout(() => process.exit(1), 10_000);
       forced.unref();
+      // Open event streams would hold server.close() until the forced exit: end them (browsers reconnect and replay).
+      endLiveStreams();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs?.stop();
       await stopRuntime();

@@ -223,3 +223,22 @@ export function liveEvents(): LiveEventBus {
 export function liveEventsBackendPid(): number | undefined {
   return bus instanceof PostgresBus ? bus.backendPid() : undefined;
 }
+
+const openStreams = new Set<() => void>();
+
+/** Registers an open event stream's end, for endLiveStreams(); returns the unregister. */
+export function trackLiveStream(end: () => void): () => void {
+  openStreams.add(end);
+  return () => {
+    openStreams.delete(end);
+  };
+}
+
+/**
+ * Ends every open event stream (server shutdown): the server can then close at once, and browsers reconnect — to
+ * another instance or to this one restarted — with their Last-Event-ID, missing nothing.
+ */
+export function endLiveStreams(): void {
+  for (const end of [...openStreams]) end();
+  openStreams.clear();
+}

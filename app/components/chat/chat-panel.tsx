@@ -82,7 +82,7 @@ function Thread({ messages, view }: { messages: ChatMessageView[]; view: ChatThr
     if (key !== day) {
       day = key;
       items.push(
-        <li key={`jour-${key}`} className="flex justify-center" role="presentation">
+        <li key={`jour-${key}`} className="flex justify-center">
           <span className="rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-800">{dayLabel(message.createdAt)}</span>
         </li>,
       );
@@ -106,7 +106,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
   const [connection, setConnection] = useState<Connection>("live");
   const [lostMessage, setLostMessage] = useState<string | null>(null);
   const position = useRef(view.position);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const preserveFrom = useRef<number | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -342,10 +342,10 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
           </p>
         ) : null}
 
-        <ol
+        <div
           ref={listRef}
           onScroll={onScroll}
-          className="flex-1 space-y-3 overflow-y-auto px-3 py-4"
+          className="flex-1 overflow-y-auto px-3 py-4"
           role="log"
           aria-live="polite"
           aria-relevant="additions"
@@ -353,6 +353,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
           tabIndex={0}
           data-chat-thread=""
         >
+        <ol className="space-y-3">
           {olderCursor ? (
             <li className="flex justify-center">
               {hydrated ? (
@@ -387,6 +388,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
             </li>
           ))}
         </ol>
+        </div>
 
         <Form
           method="post"

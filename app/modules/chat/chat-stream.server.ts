@@ -1,5 +1,5 @@
 import { assertUser, type Actor } from "~/platform/actor";
-import { liveEvents } from "~/platform/live-events.server";
+import { liveEvents, trackLiveStream } from "~/platform/live-events.server";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
 import { chatMessages, type ChatEvent, type ChatRole } from "./chat.schema";
@@ -180,6 +180,7 @@ export async function openChatEventStream(
   const position = positionFrom(options.lastEventId) ?? positionFrom(options.after) ?? (await currentPosition(caseId));
   let client: StreamClient | undefined;
   let closed = false;
+  let untrack: () => void = () => undefined;
   const hub = hubFor(caseId);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -197,6 +198,7 @@ export async function openChatEventStream(
         end() {
           if (closed) return;
           closed = true;
+          untrack();
           hub.leave(this);
           try {
             controller.close();
@@ -206,10 +208,13 @@ export async function openChatEventStream(
         },
       };
       client.write(`retry: ${RETRY_MILLISECONDS}\n: ouvert\n\n`);
+      const opened = client;
+      untrack = trackLiveStream(() => opened.end());
       hub.join(client);
     },
     cancel() {
       closed = true;
+      untrack();
       if (client) hub.leave(client);
     },
   });
