@@ -6,6 +6,7 @@
 //   (500 000 messages back), p50/p95 of chatThreadFor.
 // Seeds a throw-away schema, dropped at the end. BENCH_MESSAGES=500000 for a smaller table.
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { chatThreadFor } from "~/modules/chat/chat.server";
@@ -66,10 +67,11 @@ try {
 
   // message id -> post start; arrivals on the second server's streams.
   const postedAt = new Map<string, number>();
-  const arrivals: { id: string; at: number }[] = [];
+  const arrivals: { id: string; at: number; server: number }[] = [];
+  const roundTrips: number[] = [];
   let expectedPerMessage = 0;
   let opened = 0;
-  const openStream = async (server: RunningServer, caseId: string, measure: boolean) => {
+  const openStream = async (server: RunningServer, caseId: string, index: number) => {
     const controller = new AbortController();
     aborts.push(controller);
     const response = await fetch(`${server.baseUrl}/case/${caseId}/chat/events`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
@@ -89,9 +91,9 @@ try {
           while ((at = buffer.indexOf("\n\n")) !== -1) {
             const block = buffer.slice(0, at);
             buffer = buffer.slice(at + 2);
-            if (!measure || !block.includes("event: message")) continue;
+            if (!block.includes("event: message")) continue;
             const id = /"id":"([0-9a-f-]{36})"/.exec(block)?.[1];
-            if (id) arrivals.push({ id, at: now });
+            if (id) arrivals.push({ id, at: now, server: index });
           }
         }
       } catch {
@@ -102,8 +104,8 @@ try {
   const opening: Promise<void>[] = [];
   for (const caseId of caseIds) {
     for (let i = 0; i < STREAMS_PER_CASE_PER_SERVER; i += 1) {
-      opening.push(openStream(servers[0]!, caseId, false));
-      opening.push(openStream(servers[1]!, caseId, true));
+      opening.push(openStream(servers[0]!, caseId, 0));
+      opening.push(openStream(servers[1]!, caseId, 1));
     }
   }
   await Promise.all(opening);
@@ -126,15 +128,21 @@ try {
     if (!body.message) throw new Error(`envoi refusé : ${response.status}`);
     // An event may arrive before the POST's answer: arrivals are matched to their post afterwards.
     postedAt.set(body.message.id, start);
+    roundTrips.push(performance.now() - start);
     posting.push(body.message.id);
     await sleep(20);
   }
   await sleep(3000);
   const latencies: number[] = [];
+  const sameInstance: number[] = [];
   const arrivalsOf = new Map<string, number>();
   for (const arrival of arrivals) {
     const start = postedAt.get(arrival.id);
     if (start === undefined) continue;
+    if (arrival.server === 0) {
+      sameInstance.push(arrival.at - start);
+      continue;
+    }
     latencies.push(arrival.at - start);
     arrivalsOf.set(arrival.id, (arrivalsOf.get(arrival.id) ?? 0) + 1);
   }
@@ -142,6 +150,9 @@ try {
   console.log(`messages postés sur le serveur 1 : ${MESSAGES}, reçus par les ${expectedPerMessage} abonnés du serveur 2 : ${complete}`);
   console.log(
     `latence de livraison vers l'autre instance (${latencies.length} livraisons) : p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `pour comparaison : aller-retour du POST p50 ${percentile(roundTrips, 50).toFixed(1)} ms, p99 ${percentile(roundTrips, 99).toFixed(1)} ms ; livraison sur la même instance p50 ${percentile(sameInstance, 50).toFixed(1)} ms, p99 ${percentile(sameInstance, 99).toFixed(1)} ms ; charge ${loadavg()[0]!.toFixed(1)}`,
   );
   const grown = rssAfter.reduce((sum, value, index) => sum + value - rssBefore[index]!, 0);
   console.log(

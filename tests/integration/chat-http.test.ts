@@ -181,6 +181,37 @@ describe.each(testEngines())("the case chat over HTTP, production build, %s", (e
     controller.abort();
     await reader.close();
   });
+
+  it.runIf(engine === "postgres")("a server restarted during a conversation: the stream ends at shutdown and the reconnection shows every message once", async () => {
+    const restarting = servers[1]!;
+    const port = new URL(restarting.baseUrl).port;
+    const open = async (lastEventId?: string) => {
+      const response = await fetch(`${restarting.baseUrl}/case/${caseId}/chat/events`, {
+        headers: { cookie: people.client.cookie, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+      });
+      expect(response.status).toBe(200);
+      return sseReader(response.body!);
+    };
+    const say = async (message: string) => {
+      const response = await post(`/case/${caseId}/chat/messages?intent=send`, "client", { message });
+      return (JSON.parse(response.body) as { message: { id: string } }).message.id;
+    };
+    const before = await open();
+    const first = await say("Avant le redémarrage");
+    await before.next((event) => event.data.includes(first));
+    const stopping = Date.now();
+    await restarting.stop();
+    await before.untilEnded(5000);
+    expect(Date.now() - stopping).toBeLessThan(8000);
+    const during = await say("Pendant le redémarrage");
+    servers[1] = await startProductionServer({ ...persistent.serverEnv, AUTH_SECRET: SECRET, PORT: port });
+    const after = await open(before.lastEventId!);
+    const later = await say("Après le redémarrage");
+    await after.next((event) => event.data.includes(later));
+    const ids = after.events.filter((event) => event.event === "message").map((event) => (JSON.parse(event.data) as { id: string }).id);
+    expect(ids).toEqual([during, later]);
+    await after.close();
+  }, 120_000);
 });
 
 /** The messages of a case as one of its parties reads them (the embedded database is the server's alone meanwhile). */

@@ -89,14 +89,17 @@ class CaseHub {
 
   /** Ends the streams of people who may no longer use this chat. Runs after the events are read, before any is sent. */
   private async checkAccess(): Promise<void> {
-    const database = db();
-    // Access is checked again at every event: a reassigned lawyer's stream ends here.
-    const row = await database.selectFrom("cases").select(["user_id", "assigned_lawyer_id"]).where("id", "=", this.caseId).executeTakeFirst();
     const viewerIds = [...new Set([...this.clients].map((client) => client.viewerId))];
     if (viewerIds.length === 0) return;
-    const roles = new Map(
-      (await database.selectFrom("profiles").select(["id", "role"]).where("id", "in", viewerIds).execute()).map((profile) => [profile.id, profile.role]),
-    );
+    // Access is checked again at every event (one query: the case's parties, the viewers' current roles).
+    const found = await db()
+      .selectFrom("cases as c")
+      .leftJoin("profiles as p", (join) => join.on("p.id", "in", viewerIds))
+      .select(["c.user_id", "c.assigned_lawyer_id", "p.id as viewer_id", "p.role"])
+      .where("c.id", "=", this.caseId)
+      .execute();
+    const row = found[0];
+    const roles = new Map(found.filter((entry) => entry.viewer_id).map((entry) => [entry.viewer_id!, entry.role!]));
     for (const client of [...this.clients]) {
       const role = roles.get(client.viewerId);
       if (!row || !role || !chatViewerOf({ userId: client.viewerId, role: role as ChatRole }, row)) {
