@@ -88,9 +88,11 @@ class CaseHub {
   }
 
   /** Ends the streams of people who may no longer use this chat. Runs after the events are read, before any is sent. */
-  private async checkAccess(): Promise<void> {
-    const viewerIds = [...new Set([...this.clients].map((client) => client.viewerId))];
-    if (viewerIds.length === 0) return;
+  private async checkAccess(): Promise<Set<StreamClient>> {
+    // The streams present now: one that joins during the query is checked at the next round, not refused.
+    const checked = [...this.clients];
+    const viewerIds = [...new Set(checked.map((client) => client.viewerId))];
+    if (viewerIds.length === 0) return new Set();
     // Access is checked again at every event (one query: the case's parties, the viewers' current roles).
     const found = await db()
       .selectFrom("cases as c")
@@ -100,29 +102,27 @@ class CaseHub {
       .execute();
     const row = found[0];
     const roles = new Map(found.filter((entry) => entry.viewer_id).map((entry) => [entry.viewer_id!, entry.role!]));
-    for (const client of [...this.clients]) {
+    for (const client of checked) {
       const role = roles.get(client.viewerId);
       if (!row || !role || !chatViewerOf({ userId: client.viewerId, role: role as ChatRole }, row)) {
         client.write(`event: closed\ndata: ${JSON.stringify({ message: chatMessages.lostAccess })}\n\n`);
         client.end();
       }
     }
+    return new Set(checked.filter((client) => this.clients.has(client)));
   }
 
   private async deliver(): Promise<void> {
     if (this.clients.size === 0) return;
-    let checked = false;
+    let allowed: Set<StreamClient> | undefined;
     for (let batch = 0; batch < MAX_REPLAY_BATCHES && this.clients.size > 0; batch += 1) {
       const from = Math.min(...[...this.clients].map((client) => client.position));
       const rows = await eventRowsAfter(this.caseId, from, BATCH_ROWS);
-      if (!checked || rows.length > 0) {
-        await this.checkAccess();
-        checked = true;
-      }
+      if (!allowed || rows.length > 0) allowed = await this.checkAccess();
       if (rows.length === 0) return;
       for (const client of this.clients) {
-        // A stream that joined while these rows were read may be further behind: the next round serves it.
-        if (client.position < from) continue;
+        // A stream that joined after the access check, or is further behind than these rows: the next round serves it.
+        if (!allowed.has(client) || client.position < from) continue;
         const events = eventsFor(rows, client.position);
         if (events.length === 0) continue;
         client.write(events.map(formatEvent).join(""));

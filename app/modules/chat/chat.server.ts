@@ -163,12 +163,14 @@ export async function chatThreadFor(actor: Actor, caseId: string, options: { bef
 
 /** The case's latest event position: its newest message or read receipt. */
 export async function currentPosition(caseId: string): Promise<number> {
-  const row = await db()
-    .selectFrom("case_chat_messages")
-    .select((eb) => [eb.fn.max("seq").as("seq"), eb.fn.max("read_seq").as("read_seq")])
-    .where("case_id", "=", caseId)
-    .executeTakeFirst();
-  return Math.max(Number(row?.seq ?? 0), Number(row?.read_seq ?? 0));
+  // ORDER BY (case_id, seq) so that only the per-case index serves it: with max(seq) the planner may walk the global
+  // seq index backwards and filter, reading millions of rows for a case whose messages are old.
+  const row = await sql<{ seq: number | null; read_seq: number | null }>`
+    SELECT
+      (SELECT seq FROM case_chat_messages WHERE case_id = ${caseId} ORDER BY case_id DESC, seq DESC LIMIT 1) AS seq,
+      (SELECT read_seq FROM case_chat_messages WHERE case_id = ${caseId} AND read_seq IS NOT NULL
+        ORDER BY case_id DESC, read_seq DESC LIMIT 1) AS read_seq`.execute(db());
+  return Math.max(Number(row.rows[0]?.seq ?? 0), Number(row.rows[0]?.read_seq ?? 0));
 }
 
 /**
