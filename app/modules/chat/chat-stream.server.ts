@@ -76,15 +76,21 @@ class CaseHub {
       return;
     }
     this.running = (async () => {
-      do {
+      for (;;) {
         this.again = false;
         try {
           await this.deliver();
         } catch (error) {
           logger.error({ err: error, caseId: this.caseId }, "messagerie : diffusion en échec");
         }
-      } while (this.again && this.clients.size > 0);
-    })().finally(() => (this.running = undefined));
+        // Decided and cleared in one synchronous step: a notice arriving now either sees `running` unset and starts
+        // a round, or is seen here. (Clearing it in a later `finally` lost notices that came in between.)
+        if (!this.again || this.clients.size === 0) {
+          this.running = undefined;
+          return;
+        }
+      }
+    })();
   }
 
   /** Ends the streams of people who may no longer use this chat. Runs after the events are read, before any is sent. */
