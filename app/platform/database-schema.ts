@@ -255,6 +255,12 @@ export interface CaseChatMessageTable {
   read_status: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Position in the case's event stream (migration 0051). */
+  seq: Generated<number>;
+  read_at: Timestamp | null;
+  /** Position of the read receipt in the case's event stream. */
+  read_seq: number | null;
+  file_id: string | null;
 }
 
 export interface LawyerAllocationTable {
