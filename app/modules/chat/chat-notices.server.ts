@@ -133,7 +133,10 @@ export const handleUnreadNoticeJob: JobHandler = async (job: ClaimedJob, databas
       return false;
     }
     const names = [...new Set(senders.map(senderLabel))];
-    const expediteur = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} et ${names.at(-1)}`;
+    // The template says "{{expediteur}} vous a écrit": "Maître X, avec l'équipe Recours, vous a écrit" stays singular.
+    const others = names.slice(1);
+    const expediteur =
+      others.length === 0 ? names[0]! : `${names[0]}, avec ${others.length === 1 ? others[0] : `${others.slice(0, -1).join(", ")} et ${others.at(-1)}`},`;
     await enqueueEmail(trx, {
       to: context.email,
       template: "nouveau-message",
