@@ -44,6 +44,7 @@ export default [
       route("avocat/dossiers", "routes/avocat-dossiers.tsx"),
       route("avocat/dossiers/:caseId", "routes/avocat-dossier.tsx"),
       route("avocat/clients", "routes/avocat-clients.tsx"),
+      route("avocat/messages", "routes/avocat-messages.tsx"),
     ]),
     layout("routes/admin-layout.tsx", [
       route("admin/comptes", "routes/admin-comptes.tsx"),

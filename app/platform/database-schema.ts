@@ -140,6 +140,28 @@ export interface CaseTable {
 }
 
 /** Written by the database's trigger only (migrations 0002, 0035). */
+/** One row per case, kept by triggers (migration 0056): the conversation's last message, and the case's lawyer. */
+export interface CaseChatSummaryTable {
+  case_id: string;
+  lawyer_id: string | null;
+  last_message_id: string | null;
+  last_message_at: Date | null;
+  last_sender_id: string | null;
+  last_excerpt: string | null;
+  last_file_name: string | null;
+}
+
+/** An open burst of unread chat messages for one recipient: one email notice per row (migration 0056). */
+export interface ChatUnreadNoticeTable {
+  case_id: string;
+  recipient_id: string;
+  first_message_id: string;
+  job_id: number | null;
+  due_at: Date;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface CaseStatusHistoryTable {
   id: Generated<number>;
   case_id: string;
@@ -372,6 +394,8 @@ export interface Database {
   profiles: ProfileTable;
   cases: CaseTable;
   case_status_history: CaseStatusHistoryTable;
+  case_chat_summaries: CaseChatSummaryTable;
+  chat_unread_notices: ChatUnreadNoticeTable;
   case_assignment_state: CaseAssignmentStateTable;
   identity_verification_documents: IdentityVerificationDocumentTable;
   identity_document_groups: IdentityDocumentGroupTable;

@@ -4,6 +4,7 @@ import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus } from "~/modules/identity/identity.schema";
 import { identitySummaryFor } from "~/modules/identity/identity.server";
+import { clientRecentActivity, clientUnreadByCase, type ActivityItem } from "~/modules/chat/chat-inbox.server";
 
 export interface UserDashboard {
   view: "user";
@@ -21,7 +22,11 @@ export interface UserDashboard {
     totalAmountLost: string | null;
     status: CaseStatus;
     createdAt: string;
+    /** Messages from the lawyer or the team not read yet. */
+    unreadMessages: number;
   }[];
+  /** Messages received and status changes, newest first. */
+  activity: ActivityItem[];
 }
 
 export interface LawyerDashboard {
@@ -60,7 +65,7 @@ const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", 
 
 async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   const database = db();
-  const [profile, cases, verification] = await Promise.all([
+  const [profile, cases, verification, unread, activity] = await Promise.all([
     database
       .selectFrom("profiles")
       .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
@@ -73,6 +78,8 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       .orderBy("created_at", "desc")
       .execute(),
     identitySummaryFor(actor),
+    clientUnreadByCase(actor),
+    clientRecentActivity(actor),
   ]);
   return {
     view: "user",
@@ -95,7 +102,9 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       totalAmountLost: row.total_amount_lost,
       status: row.status,
       createdAt: row.created_at.toISOString(),
+      unreadMessages: unread[row.id] ?? 0,
     })),
+    activity,
   };
 }
 
