@@ -366,6 +366,46 @@ export interface CaseEvidenceTable {
   description: string;
   original_sha256: Buffer;
   uploaded_by: string;
+export type PaymentCurrency = "EUR" | "CHF" | "CAD";
+export type PaymentMethod =
+  | "bank_transfer"
+  | "credit_card"
+  | "cryptocurrency"
+  | "paypal"
+  | "western_union"
+  | "money_gram"
+  | "cash"
+  | "other";
+export type BeneficiaryKind = "iban" | "wallet" | "card_merchant" | "other";
+export type WalletNetwork = "btc" | "eth" | "trc20";
+export type IdentifierKind = "name" | "phone" | "email" | "website" | "social" | "iban" | "wallet";
+
+export interface CasePaymentTable {
+  id: Generated<string>;
+  case_id: string;
+  paid_on: DateOnly;
+  amount: Decimal;
+  currency: ColumnType<PaymentCurrency, PaymentCurrency | undefined, PaymentCurrency>;
+  method: PaymentMethod;
+  beneficiary_kind: BeneficiaryKind;
+  beneficiary: string;
+  wallet_network: WalletNetwork | null;
+  payer_bank: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CaseIdentifierTable {
+  id: Generated<string>;
+  case_id: string;
+  kind: IdentifierKind;
+  value: string;
+  normalized: string;
+  payment_id: string | null;
+  note: string | null;
+  created_by: string | null;
   created_at: CreatedAt;
 }
 
@@ -393,6 +433,8 @@ export interface Database {
   identity_review_audit: IdentityReviewAuditTable;
   staff_audit_log: StaffAuditLogTable;
   case_evidence: CaseEvidenceTable;
+  case_payments: CasePaymentTable;
+  case_identifiers: CaseIdentifierTable;
 }
 
 export type Profile = Selectable<ProfileTable>;
