@@ -366,6 +366,9 @@ export interface CaseEvidenceTable {
   description: string;
   original_sha256: Buffer;
   uploaded_by: string;
+  created_at: CreatedAt;
+}
+
 export type PaymentCurrency = "EUR" | "CHF" | "CAD";
 export type PaymentMethod =
   | "bank_transfer"
