@@ -5,25 +5,15 @@ import { typeset } from "~/lib/typography";
 import { contactMethodLabel, evidenceTypeLabel, formatDate, paymentMethodLabel, scamTypeLabel } from "~/modules/cases/cases.schema";
 import { formatFileSize, type EvidenceItem } from "./evidence.schema";
 import { COLORS, finishPdf, heading, labelled, newPdf, paragraph, section, table, type Pdf } from "./pdf-document.server";
-import { beneficiaryText, formatMoney, identifierKindLabel, totalsByCurrency } from "./pack-format";
+import type { IdentifierRow } from "./identifiers.server";
+import { formatTotals } from "./case-file-format";
+import { beneficiaryText, formatMoney, identifierKindLabel, identifierText, totalsByCurrency } from "./pack-format";
+import type { PaymentRow } from "./payments.server";
 
-/** What the PDFs need of a payment (the payments module's rows carry more). Dates "yyyy-MM-dd", amounts decimal strings. */
-export interface PackPayment {
-  paidOn: string;
-  amount: string;
-  currency: string;
-  method: string;
-  beneficiaryKind: string;
-  beneficiary: string;
-  walletNetwork: string | null;
-  payerBank: string | null;
-  note: string | null;
-}
+/** What the PDFs need of a payment (the payments module's rows). Dates "yyyy-MM-dd", amounts decimal strings. */
+export type PackPayment = Pick<PaymentRow, "paidOn" | "amount" | "currency" | "method" | "beneficiaryKind" | "beneficiary" | "walletNetwork" | "payerBank" | "note">;
 
-export interface PackIdentifier {
-  kind: string;
-  value: string;
-}
+export type PackIdentifier = Pick<IdentifierRow, "kind" | "value">;
 
 export interface PackVictim {
   firstName: string;
@@ -83,6 +73,7 @@ function cover(doc: Pdf, data: PackData): void {
   doc.moveDown(1);
   labelled(doc, part, "Numéro de dossier", data.caseNumber);
   labelled(doc, part, "Généré le", generatedFormat.format(data.generatedAt));
+  if (data.payments.length) labelled(doc, part, "Montant payé à l'escroc", formatTotals(totalsByCurrency(data.payments)));
   heading(doc, part, 2, "La victime");
   labelled(doc, part, "Nom", `${data.victim.lastName.toUpperCase()} ${data.victim.firstName}`);
   if (data.victim.birthDate) labelled(doc, part, "Née ou né le", formatDate(data.victim.birthDate));
@@ -215,7 +206,7 @@ function identifiersSection(doc: Pdf, data: PackData): void {
         { header: "Type", width: 150 },
         { header: "Valeur", width: 345 },
       ],
-      data.identifiers.map((identifier) => [identifierKindLabel(identifier.kind), beneficiaryText({ beneficiaryKind: identifier.kind, beneficiary: identifier.value, walletNetwork: null })]),
+      data.identifiers.map((identifier) => [identifierKindLabel(identifier.kind), identifierText(identifier)]),
     );
   }
   part.end();

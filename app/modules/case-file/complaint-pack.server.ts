@@ -4,6 +4,8 @@ import { db } from "~/platform/runtime.server";
 import { renderBankLetter, bankLetterBanks } from "./bank-letter-pdf.server";
 import { renderComplaintPack, type PackData, type PackIdentifier, type PackPayment } from "./complaint-pack-pdf.server";
 import { evidenceOf, readableCase, type ReadableCase } from "./evidence.server";
+import { readIdentifiers } from "./identifiers.server";
+import { readPayments } from "./payments.server";
 
 export interface GeneratedPdf {
   fileName: string;
@@ -11,8 +13,9 @@ export interface GeneratedPdf {
 }
 
 /** The payments and identifiers of a case already checked (the payments module's readers). */
-async function paymentsAndIdentifiers(_caseId: string): Promise<{ payments: PackPayment[]; identifiers: PackIdentifier[] }> {
-  return { payments: [], identifiers: [] };
+async function paymentsAndIdentifiers(caseId: string): Promise<{ payments: PackPayment[]; identifiers: PackIdentifier[] }> {
+  const [payments, identifiers] = await Promise.all([readPayments(caseId), readIdentifiers(caseId)]);
+  return { payments, identifiers };
 }
 
 async function packData(found: ReadableCase, now: Date): Promise<PackData> {
