@@ -3,6 +3,8 @@ import type { Route } from "./+types/case";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { pageTitle } from "~/content/site";
 import { BAR_DIRECTORY_URL } from "~/modules/back-office/back-office.schema";
+import { CaseDocumentsPanel, EvidencePanel } from "~/components/case-file/evidence-panel";
+import { evidencePanelFor } from "~/modules/case-file/complaint-pack.server";
 import { caseFor } from "~/modules/cases/cases.server";
 import {
   contactMethodLabel,
@@ -22,7 +24,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return caseFor(requireUser(context), params.caseId);
+  const actor = requireUser(context);
+  const view = await caseFor(actor, params.caseId);
+  return { ...view, evidence: await evidencePanelFor(actor, params.caseId) };
 }
 
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
@@ -160,6 +164,9 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
           {view.submittedAt ? <Fact label="Soumis le">{formatDate(view.submittedAt)}</Fact> : null}
         </dl>
       </section>
+
+      <EvidencePanel view={view.evidence} />
+      <CaseDocumentsPanel view={view.evidence} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Actor, UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { renderBankLetter, bankLetterBanks } from "./bank-letter-pdf.server";
 import { renderComplaintPack, type PackData, type PackIdentifier, type PackPayment } from "./complaint-pack-pdf.server";
+import { EVIDENCE_CLOSED_STATUSES, type EvidencePanelView } from "./evidence.schema";
 import { evidenceOf, readableCase, type ReadableCase } from "./evidence.server";
 import { readIdentifiers } from "./identifiers.server";
 import { readPayments } from "./payments.server";
@@ -115,4 +116,12 @@ export async function bankLetterFor(actor: Actor, caseId: string, bank: string |
   const pdf = await renderBankLetter(data, chosen);
   await journal(actor, found, "bank-letter");
   return { fileName: `lettre-banque-${found.caseNumber}.pdf`, pdf };
+}
+
+/** The case page's evidence panel and documents: the files, whether the actor may add some, the banks to write to. */
+export async function evidencePanelFor(actor: Actor, caseId: string): Promise<EvidencePanelView> {
+  const found = await readableCase(actor, caseId);
+  const [items, payments] = await Promise.all([evidenceOf(db(), found.id), readPayments(found.id)]);
+  const closed = (EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(found.status);
+  return { caseId: found.id, items, canUpload: found.viewer === "owner" && !closed, closed, banks: bankLetterBanks(payments) };
 }

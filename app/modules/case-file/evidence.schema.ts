@@ -60,3 +60,14 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1_000_000) return `${sizeFormat.format(Math.round(bytes / 1000))}\u00a0ko`;
   return `${sizeFormat.format(bytes / 1_000_000)}\u00a0Mo`;
 }
+
+/** The case page's evidence panel and documents. */
+export interface EvidencePanelView {
+  caseId: string;
+  items: EvidenceItem[];
+  /** The client, on a case not closed. */
+  canUpload: boolean;
+  closed: boolean;
+  /** Banks named on the transfers and card payments (one contestation letter each). */
+  banks: string[];
+}
