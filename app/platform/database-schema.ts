@@ -385,6 +385,18 @@ export interface StoredFileTable {
   updated_at: Timestamp;
 }
 
+/** An evidence file on a case (migration 0065). */
+export interface CaseEvidenceTable {
+  id: Generated<string>;
+  case_id: string;
+  stored_file_id: string;
+  category: string;
+  description: string;
+  original_sha256: Buffer;
+  uploaded_by: string;
+  created_at: CreatedAt;
+}
+
 export type PaymentCurrency = "EUR" | "CHF" | "CAD";
 export type PaymentMethod =
   | "bank_transfer"
@@ -453,6 +465,7 @@ export interface Database {
   stored_files: StoredFileTable;
   identity_review_audit: IdentityReviewAuditTable;
   staff_audit_log: StaffAuditLogTable;
+  case_evidence: CaseEvidenceTable;
   case_payments: CasePaymentTable;
   case_identifiers: CaseIdentifierTable;
 }

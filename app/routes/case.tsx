@@ -4,6 +4,8 @@ import { CaseFilePanels } from "~/components/case-file/case-file-panels";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { pageTitle } from "~/content/site";
 import { BAR_DIRECTORY_URL } from "~/modules/back-office/back-office.schema";
+import { CaseDocumentsPanel, EvidencePanel } from "~/components/case-file/evidence-panel";
+import { evidencePanelFor } from "~/modules/case-file/complaint-pack.server";
 import { caseFor } from "~/modules/cases/cases.server";
 import { caseFileFor } from "~/modules/case-file/case-file.server";
 import { formatTotals } from "~/modules/case-file/case-file-format";
@@ -26,7 +28,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
-  return { ...(await caseFor(actor, params.caseId)), caseFile: await caseFileFor(actor, params.caseId) };
+  const view = await caseFor(actor, params.caseId);
+  const [caseFile, evidence] = await Promise.all([caseFileFor(actor, params.caseId), evidencePanelFor(actor, params.caseId)]);
+  return { ...view, caseFile, evidence };
 }
 
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
@@ -166,6 +170,9 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
           {view.submittedAt ? <Fact label="Soumis le">{formatDate(view.submittedAt)}</Fact> : null}
         </dl>
       </section>
+
+      <EvidencePanel view={view.evidence} />
+      <CaseDocumentsPanel view={view.evidence} />
     </div>
   );
 }
