@@ -74,6 +74,10 @@ describe.each(testEngines())("the case file forms over HTTP, production build, %
     // Narrow no-break space in thousands, no-break space before the euro sign (visibleText folds both to spaces).
     expect(html).toContain("1\u202f500\u00a0€");
     expect(page).toContain("Contester le paiement auprès de votre banque avant le 14/04/2026");
+    // The dashboard's list shows the payments' total instead of the typed 12 500 €.
+    const dashboard = (await http("/dashboard", { cookie: people.client.cookie })).body;
+    expect(dashboard).toContain("1\u202f500\u00a0€");
+    expect(dashboard).not.toContain("12\u202f500\u00a0€");
   });
 
   it.each([
@@ -90,7 +94,7 @@ describe.each(testEngines())("the case file forms over HTTP, production build, %
     const refused = await post(`/case/${people.client.caseId}/paiements`, "client", { ...VALID, ...change });
     expect(refused.status).toBe(422);
     expect(visibleText(refused.body)).toContain(message);
-    expect(refused.body).toContain(`value="${change.beneficiary ?? VALID.beneficiary}"`);
+    expect(refused.body).toContain(`value="${(change as Record<string, string>).beneficiary ?? VALID.beneficiary}"`);
     expect(await paymentRows("client")).toBe(before);
   });
 

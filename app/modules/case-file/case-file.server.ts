@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { isCaseId } from "~/modules/cases/cases.server";
@@ -163,19 +163,29 @@ export async function linkedCases(actor: Actor, caseId: string): Promise<Identif
 
 async function readLinkedCases(access: CaseAccess): Promise<IdentifierLinks[]> {
   if (access.viewer === "owner") return [];
+  return selectLinkedCases(db(), { caseId: access.caseId, viewerId: access.actor.userId, seeAll: access.viewer === "admin" });
+}
+
+/**
+ * The linked-cases query itself (no access check: readLinkedCases, and the bench). `seeAll`: every other case is
+ * openable; else only those assigned to `viewerId`.
+ */
+export async function selectLinkedCases(
+  executor: Kysely<Database>,
+  query: { caseId: string; viewerId: string; seeAll: boolean },
+): Promise<IdentifierLinks[]> {
   const kinds = [...MATCHABLE_IDENTIFIER_KINDS];
-  const seeAll = access.viewer === "admin";
   const rows = await sql<{ kind: string; normalized: string; other_cases: number; openable: string[] | null }>`
     SELECT m.kind, m.normalized, count(DISTINCT o.case_id)::int AS other_cases,
            (array_agg(DISTINCT c.case_number || '|' || c.id::text)
-              FILTER (WHERE ${seeAll} OR c.assigned_lawyer_id = ${access.actor.userId}))[1:${LINKS_SHOWN}] AS openable
+              FILTER (WHERE ${query.seeAll} OR c.assigned_lawyer_id = ${query.viewerId}))[1:${LINKS_SHOWN}] AS openable
       FROM case_identifiers m
       JOIN case_identifiers o
         ON o.kind = m.kind AND o.normalized = m.normalized AND o.case_id <> m.case_id
        AND o.kind IN (${sql.join(kinds)})
       JOIN cases c ON c.id = o.case_id
-     WHERE m.case_id = ${access.caseId} AND m.kind IN (${sql.join(kinds)})
-     GROUP BY m.kind, m.normalized`.execute(db());
+     WHERE m.case_id = ${query.caseId} AND m.kind IN (${sql.join(kinds)})
+     GROUP BY m.kind, m.normalized`.execute(executor);
   return rows.rows.map((row) => ({
     kind: row.kind,
     normalized: row.normalized,
