@@ -381,6 +381,39 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/case-paiements.tsx",
+    // The case file's forms of an unknown (or another person's) case: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/paiements",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fpaiements"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-paiement.tsx",
+    // The case file's forms of an unknown (or another person's) case: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/paiements/7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fpaiements%2F7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-identifiants.tsx",
+    // The case file's forms of an unknown (or another person's) case: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/identifiants",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fidentifiants"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
     file: "routes/case-evidence-upload.ts",
     // POST only (the evidence form): a GET finds no page.
     path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/preuves",

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
+import { caseAmountText } from "~/components/case-file/case-amount";
 import { Badge } from "~/components/ui/badge";
-import { caseStatusLabel, formatDate, formatEuros, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { caseStatusLabel, formatDate, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import type { CaseStatus } from "~/platform/database-schema";
 
@@ -117,7 +118,7 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
                   </th>
                   <td className="px-4 py-3 text-slate-800">{scamTypeLabel(row.scamType)}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-800">
-                    {formatEuros(row.totalAmountLost)}
+                    {caseAmountText(row)}
                   </td>
                   <td className="px-4 py-3">
                     <CaseStatusBadge status={row.status} />

@@ -27,6 +27,11 @@ export const ACTION_LABELS = {
   "case.reassigned": "Dossier réattribué",
   "case.status-changed": "Statut du dossier modifié",
   "allocation.saved": "Répartition des dossiers enregistrée",
+  "case.payment-added": "Paiement ajouté au dossier",
+  "case.payment-changed": "Paiement du dossier modifié",
+  "case.payment-deleted": "Paiement du dossier supprimé",
+  "case.identifier-added": "Identifiant de l'escroc ajouté",
+  "case.identifier-deleted": "Identifiant de l'escroc retiré",
 } as const satisfies Record<string, string>;
 
 export type StaffActionName = keyof typeof ACTION_LABELS;

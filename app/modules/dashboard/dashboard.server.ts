@@ -1,3 +1,5 @@
+import { paymentTotalsColumn } from "~/modules/case-file/payments.server";
+import type { CurrencyTotal } from "~/modules/case-file/case-file-format";
 import { sql } from "kysely";
 import { assertUser, type UserActor, type Actor } from "~/platform/actor";
 import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";
@@ -19,6 +21,8 @@ export interface UserDashboard {
     caseNumber: string;
     scamType: string | null;
     totalAmountLost: string | null;
+    /** Sums of the case's payments per currency; shown instead of the typed total once there is one. */
+    paymentTotals?: CurrencyTotal[];
     status: CaseStatus;
     createdAt: string;
   }[];
@@ -68,7 +72,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       .executeTakeFirstOrThrow(),
     database
       .selectFrom("cases")
-      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "created_at"])
+      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "created_at", paymentTotalsColumn("cases.id").as("payment_totals")])
       .where("user_id", "=", actor.userId)
       .orderBy("created_at", "desc")
       .execute(),
@@ -93,6 +97,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       caseNumber: row.case_number,
       scamType: row.scam_type,
       totalAmountLost: row.total_amount_lost,
+      paymentTotals: row.payment_totals ?? [],
       status: row.status,
       createdAt: row.created_at.toISOString(),
     })),
