@@ -414,6 +414,38 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/case-evidence-upload.ts",
+    // POST only (the evidence form): a GET finds no page.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/preuves",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fpreuves"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  {
+    file: "routes/case-pack-pdf.ts",
+    // Another person's (or an unknown) case: the case page's 404, no PDF.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/dossier.pdf",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fdossier.pdf"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-bank-letter-pdf.ts",
+    path: "/case/pas-un-identifiant/lettre-banque.pdf?banque=x",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2Fpas-un-identifiant%2Flettre-banque.pdf%3Fbanque%3Dx"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
     file: "routes/fichiers.ts",
     // An unknown (or another person's) file: nothing to sign in for, nothing to see.
     path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
@@ -128,6 +128,8 @@ async function recordEvidence(
         description: parsed.data.description,
         original_sha256: Buffer.from(originalSha256, "hex"),
         uploaded_by: actor.userId,
+        // now() is the same for every row of the transaction: the files keep the order they were sent in.
+        created_at: sql<Date>`clock_timestamp()`,
       })
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();

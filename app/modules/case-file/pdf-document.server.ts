@@ -50,8 +50,14 @@ export function newPdf(title: string, subject: string): Pdf {
   // pdfkit accepts a parsed fontkit font (anything with layout()); its typings only list paths and buffers.
   for (const name of Object.keys(loaded) as FontName[]) doc.registerFont(name, loaded[name] as unknown as Buffer);
   doc.font("regular").fontSize(10).fillColor(COLORS.text);
+  // PDF/UA: one 'Document' element at the root of the structure tree, every section under it.
+  const root = doc.struct("Document");
+  doc.addStructure(root);
+  roots.set(doc, root);
   return doc;
 }
+
+const roots = new WeakMap<Pdf, PDFKit.PDFStructureElement>();
 
 /** Adds 'title — page n / N' at the foot of every page, marked as an artifact (not read as content). */
 function addPageNumbers(doc: Pdf, footer: string): void {
@@ -83,6 +89,7 @@ export function finishPdf(doc: Pdf, footer: string): Promise<Buffer> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
     addPageNumbers(doc, footer);
+    roots.get(doc)?.end();
     doc.end();
   });
 }
@@ -90,7 +97,9 @@ export function finishPdf(doc: Pdf, footer: string): Promise<Buffer> {
 /** Structure helpers: every piece of text belongs to a tagged element (H1, H2, P…) of a section. */
 export function section(doc: Pdf): PDFKit.PDFStructureElement {
   const element = doc.struct("Sect");
-  doc.addStructure(element);
+  const root = roots.get(doc);
+  if (root) root.add(element);
+  else doc.addStructure(element);
   return element;
 }
 
