@@ -20,6 +20,8 @@ const SECRET = "chat-inbox-secret-chat-inbox-secret-0123456789";
 const HOSTILE = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">`;
 
 test.describe("the lawyer's inbox and the client's unread badges", () => {
+  // One server for both tests.
+  test.describe.configure({ mode: "serial" });
   let server: RunningServer;
   let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let lawyer: StaffMember;
