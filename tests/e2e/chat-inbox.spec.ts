@@ -114,6 +114,11 @@ test.describe("the lawyer's inbox and the client's unread badges", () => {
     await expect(page.getByRole("navigation", { name: "Espace de travail" }).getByRole("link", { name: /^Messages/ })).toHaveAttribute("href", "/avocat/messages");
     await waitForHydration(page);
     await expectNoAxeViolations(page, "/avocat/messages");
+
+    await page.getByRole("navigation", { name: "Vues des conversations" }).getByRole("link", { name: "Non lues" }).click();
+    await expect(page).toHaveURL(/\/avocat\/messages\?vue=non-lues$/);
+    await expect(conversations).toHaveCount(1);
+    await expect(conversations.nth(0)).toContainText(`Dossier ${cases.busy.caseNumber}`);
     await page.context().close();
   });
 

@@ -21,6 +21,7 @@ export interface InboxRow {
 }
 
 export interface InboxPage {
+  view: InboxQuery["vue"];
   rows: InboxRow[];
   page: number;
   pageCount: number;
@@ -44,19 +45,23 @@ export async function lawyerUnreadCount(actor: Actor): Promise<number> {
   return result.rows[0]?.unread ?? 0;
 }
 
-/** The lawyer's assigned cases, latest message first (cases without a message last), with unread counts. */
+/**
+ * The lawyer's assigned cases, latest message first (cases without a message last), with unread counts; 'non-lues'
+ * keeps the conversations with a message from someone else still unread.
+ */
 export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<InboxPage> {
   assertRole(actor, "lawyer");
   const database = db();
+  const onlyUnread = query.vue === "non-lues";
+  // A conversation is unread when a message from someone else waits in the partial index of unread messages.
+  const unreadFilter = onlyUnread
+    ? sql`AND EXISTS (SELECT 1 FROM case_chat_messages u WHERE u.case_id = s.case_id AND NOT u.read_status AND u.sender_id <> ${actor.userId})`
+    : sql``;
   const [total, unreadTotal] = await Promise.all([
-    database
-      .selectFrom("case_chat_summaries")
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .where("lawyer_id", "=", actor.userId)
-      .executeTakeFirstOrThrow(),
+    sql<{ total: number }>`SELECT count(*)::int AS total FROM case_chat_summaries s WHERE s.lawyer_id = ${actor.userId} ${unreadFilter}`.execute(database),
     lawyerUnreadCount(actor),
   ]);
-  const count = Number(total.total);
+  const count = total.rows[0]?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / INBOX_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await sql<{
@@ -81,8 +86,8 @@ export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<Inbo
       (SELECT count(*)::int FROM case_chat_messages m
         WHERE m.case_id = s.case_id AND NOT m.read_status AND m.sender_id <> ${actor.userId}) AS unread
     FROM (
-      SELECT * FROM case_chat_summaries WHERE lawyer_id = ${actor.userId}
-      ORDER BY last_message_at DESC NULLS LAST, case_id DESC
+      SELECT * FROM case_chat_summaries s WHERE s.lawyer_id = ${actor.userId} ${unreadFilter}
+      ORDER BY s.last_message_at DESC NULLS LAST, s.case_id DESC
       LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(page - 1) * INBOX_PAGE_SIZE}
     ) s
     JOIN cases c ON c.id = s.case_id
@@ -90,6 +95,7 @@ export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<Inbo
     LEFT JOIN profiles sender ON sender.id = s.last_sender_id
     ORDER BY s.last_message_at DESC NULLS LAST, s.case_id DESC`.execute(database);
   return {
+    view: query.vue,
     page,
     pageCount,
     total: count,
