@@ -72,7 +72,14 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await trx.updateTable("case_chat_messages").set({ read_status: true }).where("case_id", "=", caseId).where("sender_id", "<>", reader.userId).execute();
+        // As the chat marks reading (decision 0036): the owner reads the others' messages, the lawyer the owner's.
+        const { user_id: ownerId } = await trx.selectFrom("cases").select("user_id").where("id", "=", caseId).executeTakeFirstOrThrow();
+        await trx
+          .updateTable("case_chat_messages")
+          .set({ read_status: true })
+          .where("case_id", "=", caseId)
+          .where("sender_id", ownerId === reader.userId ? "<>" : "=", ownerId)
+          .execute();
         await cancelUnreadNotices(trx, { caseId, readerId: reader.userId });
       });
   }
@@ -237,7 +244,7 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
       expect(inbox.rows.map((row) => row.caseNumber)).toEqual([older.caseNumber, newer.caseNumber, quiet.caseNumber]);
       expect(inbox.total).toBe(3);
       const [first, second, third] = inbox.rows;
-      expect(first!.unread).toBe(3); // two from the client, one from the team; not the lawyer's own
+      expect(first!.unread).toBe(2); // the client's two; not the lawyer's own, nor the team's (addressed to the client)
       expect(first!.last).toMatchObject({ sender: "Adèle Admin (équipe Recours)", excerpt: "Note de l'équipe" });
       expect(first!.chatHref).toBe(`/case/${older.id}/chat`);
       expect(first!.client).toEqual({ firstName: "Colette", lastName: "Cliente" });
@@ -245,9 +252,9 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
       expect(second!.last).toMatchObject({ sender: "Olivier Autre", excerpt: "Message du nouveau dossier" });
       expect(third!.last).toBeNull();
       expect(third!.unread).toBe(0);
-      expect(inbox.unreadTotal).toBe(4);
-      expect(await lawyerUnreadCount(inboxLawyer)).toBe(4);
-      expect(((await dashboardFor(inboxLawyer)) as LawyerDashboard).unreadMessages).toBe(4);
+      expect(inbox.unreadTotal).toBe(3);
+      expect(await lawyerUnreadCount(inboxLawyer)).toBe(3);
+      expect(((await dashboardFor(inboxLawyer)) as LawyerDashboard).unreadMessages).toBe(3);
     });
 
     it("keeps only the conversations with unread messages in the 'non-lues' view", async () => {
@@ -264,7 +271,7 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
       expect(inbox.rows[0]!.caseNumber).toBe(newer.caseNumber);
       expect(inbox.rows[0]!.last).toMatchObject({ sender: "Vous", excerpt: "Je regarde votre dossier." });
       expect(inbox.rows[0]!.unread).toBe(0);
-      expect(inbox.unreadTotal).toBe(3);
+      expect(inbox.unreadTotal).toBe(2);
     });
 
     it("keeps the hostile message as plain text: stored as typed, rendered escaped", async () => {
