@@ -277,6 +277,12 @@ export interface CaseChatMessageTable {
   read_status: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Position in the case's event stream (migration 0051). */
+  seq: Generated<number>;
+  read_at: Timestamp | null;
+  /** Position of the read receipt in the case's event stream. */
+  read_seq: number | null;
+  file_id: string | null;
 }
 
 export interface LawyerAllocationTable {
@@ -379,6 +385,61 @@ export interface StoredFileTable {
   updated_at: Timestamp;
 }
 
+/** An evidence file on a case (migration 0065). */
+export interface CaseEvidenceTable {
+  id: Generated<string>;
+  case_id: string;
+  stored_file_id: string;
+  category: string;
+  description: string;
+  original_sha256: Buffer;
+  uploaded_by: string;
+  created_at: CreatedAt;
+}
+
+export type PaymentCurrency = "EUR" | "CHF" | "CAD";
+export type PaymentMethod =
+  | "bank_transfer"
+  | "credit_card"
+  | "cryptocurrency"
+  | "paypal"
+  | "western_union"
+  | "money_gram"
+  | "cash"
+  | "other";
+export type BeneficiaryKind = "iban" | "wallet" | "card_merchant" | "other";
+export type WalletNetwork = "btc" | "eth" | "trc20";
+export type IdentifierKind = "name" | "phone" | "email" | "website" | "social" | "iban" | "wallet";
+
+export interface CasePaymentTable {
+  id: Generated<string>;
+  case_id: string;
+  paid_on: DateOnly;
+  amount: Decimal;
+  currency: ColumnType<PaymentCurrency, PaymentCurrency | undefined, PaymentCurrency>;
+  method: PaymentMethod;
+  beneficiary_kind: BeneficiaryKind;
+  beneficiary: string;
+  wallet_network: WalletNetwork | null;
+  payer_bank: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CaseIdentifierTable {
+  id: Generated<string>;
+  case_id: string;
+  kind: IdentifierKind;
+  value: string;
+  normalized: string;
+  payment_id: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -404,6 +465,9 @@ export interface Database {
   stored_files: StoredFileTable;
   identity_review_audit: IdentityReviewAuditTable;
   staff_audit_log: StaffAuditLogTable;
+  case_evidence: CaseEvidenceTable;
+  case_payments: CasePaymentTable;
+  case_identifiers: CaseIdentifierTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

@@ -16,6 +16,8 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /** What live events listen on: a connection string for a dedicated client, or the embedded instance itself. */
+  listenSource: { engine: "postgres"; url: string } | { engine: "pglite"; pglite: PGlite };
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", close: () => db.destroy() };
+    return { db, engine: "postgres", listenSource: { engine: "postgres", url: target.url }, close: () => db.destroy() };
   }
 
   const inMemory = target.dataDir.startsWith("memory://");
@@ -50,6 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     engine: "pglite",
+    listenSource: { engine: "pglite", pglite },
     close: async () => {
       await db.destroy();
       await pglite.close();

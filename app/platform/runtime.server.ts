@@ -81,8 +81,19 @@ export function db(): Kysely<Database> {
   return runtime().database.db;
 }
 
+const stopHooks = new Set<() => Promise<void>>();
+
+/** Runs before the database closes on stopRuntime (live-event listeners, say). Returns a way to unregister. */
+export function onRuntimeStop(hook: () => Promise<void>): () => void {
+  stopHooks.add(hook);
+  return () => stopHooks.delete(hook);
+}
+
 export async function stopRuntime(): Promise<void> {
   const running = current;
   current = undefined;
+  const hooks = [...stopHooks];
+  stopHooks.clear();
+  for (const hook of hooks) await hook().catch(() => undefined);
   if (running) await running.database.close();
 }

@@ -19,6 +19,8 @@ export const ACTION_LABELS = {
   "template.updated": "Modèle d'e-mail modifié",
   "template.deleted": "Modèle d'e-mail supprimé",
   "document.viewed": "Document consulté",
+  "evidence.viewed": "Preuve d'un dossier consultée",
+  "case.pack-generated": "Dossier de plainte (PDF) généré",
   "document.approved": "Documents approuvés",
   "document.rejected": "Documents rejetés",
   "case.assigned": "Dossier attribué",

@@ -1,0 +1,305 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
+import type { CaseStatus, Database } from "~/platform/database-schema";
+import { keysetCursor, encodeCursor } from "~/platform/keyset";
+import { cursorTime, olderThan } from "~/platform/keyset.server";
+import { notifyLive } from "~/platform/live-events.server";
+import { db } from "~/platform/runtime.server";
+import { cancelUnreadNotices, scheduleUnreadNotice } from "./chat-notices.server";
+import { chatMessages, CHAT_PAGE_SIZE, type ChatEvent, type ChatMessageView, type ChatRole, type SendMessageInput } from "./chat.schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ChatViewer = "owner" | "lawyer" | "admin";
+
+export interface ChatCase {
+  id: string;
+  caseNumber: string;
+  status: CaseStatus;
+  ownerId: string;
+  lawyerId: string | null;
+  viewer: ChatViewer;
+}
+
+/** The live-event topic of a case's chat. */
+export function chatTopic(caseId: string): string {
+  return `chat:${caseId}`;
+}
+
+/** Who may use a case's chat: its owner, its assigned lawyer, admins (spec §6). Anyone else: not found. */
+export function chatViewerOf(actor: { userId: string; role: ChatRole }, row: { user_id: string; assigned_lawyer_id: string | null }): ChatViewer | null {
+  if (row.user_id === actor.userId) return "owner";
+  if (actor.role === "admin") return "admin";
+  if (actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId) return "lawyer";
+  return null;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+async function caseRow(executor: Executor, caseId: string, lock: boolean) {
+  let query = executor
+    .selectFrom("cases")
+    .select(["id", "case_number", "status", "user_id", "assigned_lawyer_id"])
+    .where("id", "=", caseId);
+  if (lock) query = query.forNoKeyUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The case of the chat if the actor may use it, else NotFoundError ('Vous n'avez pas accès à ce dossier'). */
+export async function chatCaseFor(actor: Actor, caseId: string, executor: Executor = db(), lock = false): Promise<ChatCase> {
+  assertUser(actor);
+  if (!UUID.test(caseId)) throw new NotFoundError(chatMessages.noAccess);
+  const row = await caseRow(executor, caseId, lock);
+  const viewer = row ? chatViewerOf(actor, row) : null;
+  if (!row || !viewer) throw new NotFoundError(chatMessages.noAccess);
+  return { id: row.id, caseNumber: row.case_number, status: row.status, ownerId: row.user_id, lawyerId: row.assigned_lawyer_id, viewer };
+}
+
+type MessageRow = {
+  id: string;
+  seq: number;
+  sender_id: string;
+  message: string;
+  created_at: Date;
+  read_at: Date | null;
+  read_seq: number | null;
+  file_id: string | null;
+  file_name: string | null;
+  first_name: string;
+  last_name: string;
+  role: string;
+  media_type: string | null;
+  size_bytes: number | null;
+};
+
+function messagesQuery(executor: Executor) {
+  return executor
+    .selectFrom("case_chat_messages as m")
+    .innerJoin("profiles as p", "p.id", "m.sender_id")
+    .leftJoin("stored_files as f", "f.id", "m.file_id")
+    .select([
+      "m.id",
+      "m.seq",
+      "m.sender_id",
+      "m.message",
+      "m.created_at",
+      "m.read_at",
+      "m.read_seq",
+      "m.file_id",
+      "m.file_name",
+      "p.first_name",
+      "p.last_name",
+      "p.role",
+      "f.media_type",
+      "f.size_bytes",
+    ]);
+}
+
+function roleOf(role: string): ChatRole {
+  return role === "lawyer" || role === "admin" ? role : "user";
+}
+
+export function messageView(row: MessageRow): ChatMessageView {
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    senderId: row.sender_id,
+    senderName: `${row.first_name} ${row.last_name}`,
+    senderRole: roleOf(row.role),
+    text: row.message,
+    createdAt: row.created_at.toISOString(),
+    readAt: row.read_at ? row.read_at.toISOString() : null,
+    file:
+      row.file_id && row.file_name
+        ? {
+            id: row.file_id,
+            name: row.file_name,
+            mediaType: row.media_type ?? "application/octet-stream",
+            sizeBytes: Number(row.size_bytes ?? 0),
+            image: (row.media_type ?? "").startsWith("image/"),
+          }
+        : null,
+  };
+}
+
+export interface ChatThreadView {
+  chat: ChatCase;
+  viewerId: string;
+  /** Oldest first. */
+  messages: ChatMessageView[];
+  /** The cursor of the next older page, or null at the start of the conversation. */
+  olderCursor: string | null;
+  /** The event stream position the page starts from (no event before it is missing from `messages`). */
+  position: number;
+}
+
+/** A page of the thread: the latest 50 messages, or the 50 before `before` (a keyset cursor from a previous page). */
+export async function chatThreadFor(actor: Actor, caseId: string, options: { before?: string | null } = {}): Promise<ChatThreadView> {
+  const chat = await chatCaseFor(actor, caseId);
+  const viewer = actor as UserActor;
+  const database = db();
+  const cursor = options.before ? keysetCursor.safeParse(options.before) : null;
+  // The position is read first: a message committed between the two reads comes again as an event, never lost.
+  const position = await currentPosition(caseId);
+  let query = messagesQuery(database)
+    .select(cursorTime("m.created_at").as("cursor_at"))
+    .where("m.case_id", "=", caseId)
+    .orderBy("m.created_at", "desc")
+    .orderBy("m.id", "desc")
+    .limit(CHAT_PAGE_SIZE + 1);
+  if (cursor?.success && UUID.test(cursor.data.id)) query = query.where(olderThan("m.created_at", "m.id", cursor.data));
+  const rows = await query.execute();
+  const more = rows.length > CHAT_PAGE_SIZE;
+  const page = rows.slice(0, CHAT_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    chat,
+    viewerId: viewer.userId,
+    messages: page.map((row) => messageView(row as MessageRow)).reverse(),
+    olderCursor: more && last ? encodeCursor(last.cursor_at, last.id) : null,
+    position,
+  };
+}
+
+/** The case's latest event position: its newest message or read receipt. */
+export async function currentPosition(caseId: string): Promise<number> {
+  const row = await db()
+    .selectFrom("case_chat_messages")
+    .select((eb) => [eb.fn.max("seq").as("seq"), eb.fn.max("read_seq").as("read_seq")])
+    .where("case_id", "=", caseId)
+    .executeTakeFirst();
+  return Math.max(Number(row?.seq ?? 0), Number(row?.read_seq ?? 0));
+}
+
+/**
+ * Marks as read what the other side wrote, in the transaction `trx` that holds the case lock: the owner reads the
+ * staff's messages, the assigned lawyer the owner's. Admins only observe: their reading marks nothing (decision 0036).
+ */
+async function markReadLocked(trx: Transaction<Database>, chat: ChatCase, readerId: string): Promise<number> {
+  if (chat.viewer === "admin") return 0;
+  const readSeq = await sql<{ seq: string | number }>`SELECT nextval('case_chat_event_seq') AS seq`.execute(trx);
+  let update = trx
+    .updateTable("case_chat_messages")
+    .set({ read_status: true, read_at: sql`now()`, read_seq: Number(readSeq.rows[0]!.seq) })
+    .where("case_id", "=", chat.id)
+    .where("read_status", "=", false);
+  update = chat.viewer === "owner" ? update.where("sender_id", "!=", chat.ownerId) : update.where("sender_id", "=", chat.ownerId);
+  const result = await update.executeTakeFirst();
+  const count = Number(result.numUpdatedRows);
+  if (count > 0) {
+    await cancelUnreadNotices(trx, { caseId: chat.id, readerId });
+    await notifyLive(chatTopic(chat.id), "read").execute(trx);
+  }
+  return count;
+}
+
+/** The reader has the chat open and visible: the other side's messages become read (notified live). */
+export async function markChatRead(actor: Actor, caseId: string): Promise<{ marked: number }> {
+  assertUser(actor);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const chat = await chatCaseFor(actor, caseId, trx, true);
+      return { marked: await markReadLocked(trx, chat, actor.userId) };
+    });
+}
+
+export type SendResult = { ok: true; message: ChatMessageView } | { ok: false; status: 409 | 422; message: string };
+
+/**
+ * Sends a message (text, a file already uploaded by the actor, or both). The case row is locked first so that the
+ * case's event positions follow commit order (decision 0035). Sending also reads: what the sender had on screen
+ * from the other side becomes read (a page without JavaScript has no other way to say so).
+ */
+export async function sendChatMessage(actor: Actor, caseId: string, input: SendMessageInput): Promise<SendResult> {
+  assertUser(actor);
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<SendResult> => {
+      const chat = await chatCaseFor(actor, caseId, trx, true);
+      if (chat.status === "draft") return { ok: false, status: 409, message: chatMessages.draft };
+      if (input.clientId) {
+        const earlier = await messagesQuery(trx).where("m.id", "=", input.clientId).where("m.case_id", "=", caseId).where("m.sender_id", "=", actor.userId).executeTakeFirst();
+        if (earlier) return { ok: true, message: messageView(earlier as MessageRow) };
+        const taken = await trx.selectFrom("case_chat_messages").select("id").where("id", "=", input.clientId).executeTakeFirst();
+        if (taken) return { ok: false, status: 409, message: chatMessages.sendFailed };
+      }
+      let fileName: string | null = null;
+      if (input.fileId) {
+        // Only a file the sender stored, not yet attached to any message.
+        const file = await trx
+          .selectFrom("stored_files as f")
+          .leftJoin("case_chat_messages as m", "m.file_id", "f.id")
+          .select(["f.id", "f.original_name", "f.status", "m.id as used_by"])
+          .where("f.id", "=", input.fileId)
+          .where("f.owner_id", "=", actor.userId)
+          .executeTakeFirst();
+        if (!file || file.used_by || file.status === "failed") return { ok: false, status: 422, message: chatMessages.fileNotFound };
+        fileName = file.original_name;
+      }
+      await markReadLocked(trx, chat, actor.userId);
+      const inserted = await trx
+        .insertInto("case_chat_messages")
+        .values({
+          ...(input.clientId ? { id: input.clientId } : {}),
+          case_id: caseId,
+          sender_id: actor.userId,
+          message: input.message.replace(/\u0000/g, ""),
+          file_id: input.fileId ?? null,
+          file_name: fileName,
+        })
+        .returning(["id", "created_at"])
+        .executeTakeFirstOrThrow();
+      await scheduleUnreadNotice(trx, { caseId, messageId: inserted.id, senderId: actor.userId, createdAt: inserted.created_at });
+      await notifyLive(chatTopic(caseId), "message").execute(trx);
+      const row = await messagesQuery(trx).where("m.id", "=", inserted.id).executeTakeFirstOrThrow();
+      return { ok: true, message: messageView(row as MessageRow) };
+    });
+}
+
+type EventRow = MessageRow & { key: number };
+
+/** Messages and read receipts of a case after `position`, oldest event first (at most `limit` rows). */
+export async function eventRowsAfter(caseId: string, position: number, limit: number): Promise<EventRow[]> {
+  const rows = await messagesQuery(db())
+    .select(sql<number>`greatest(m.seq, coalesce(m.read_seq, 0))`.as("key"))
+    .where("m.case_id", "=", caseId)
+    .where((eb) => eb.or([eb("m.seq", ">", position), eb("m.read_seq", ">", position)]))
+    .orderBy(sql`greatest(m.seq, coalesce(m.read_seq, 0))`)
+    .orderBy("m.seq")
+    .limit(limit)
+    .execute();
+  const events = rows.map((row) => ({ ...(row as MessageRow), key: Number(row.key) }));
+  // A full page may end inside one read receipt (rows sharing a key): keep that receipt for the next page whole.
+  if (events.length === limit) {
+    const lastKey = events[events.length - 1]!.key;
+    const whole = events.filter((row) => row.key !== lastKey);
+    if (whole.length > 0) return whole;
+  }
+  return events;
+}
+
+/** What a reader at `position` has not seen: a new message whole, a message it has as a read receipt. */
+export function eventsFor(rows: EventRow[], position: number): ChatEvent[] {
+  const events: ChatEvent[] = [];
+  for (const row of rows) {
+    if (row.key <= position) continue;
+    if (Number(row.seq) > position) {
+      events.push({ kind: "message", position: row.key, message: messageView(row) });
+      continue;
+    }
+    const previous = events[events.length - 1];
+    const readAt = row.read_at!.toISOString();
+    if (previous?.kind === "read" && previous.position === row.key) previous.ids.push(row.id);
+    else events.push({ kind: "read", position: row.key, ids: [row.id], readAt });
+  }
+  return events;
+}
+
+/** The polling fallback: events after `position` (at most 200 rows; ask again from the returned position). */
+export async function chatEventsAfter(actor: Actor, caseId: string, position: number): Promise<{ events: ChatEvent[]; position: number }> {
+  await chatCaseFor(actor, caseId);
+  const rows = await eventRowsAfter(caseId, position, 200);
+  const events = eventsFor(rows, position);
+  return { events, position: events.reduce((max, event) => Math.max(max, event.position), position) };
+}
