@@ -92,13 +92,13 @@ try {
   const plans: [string, string][] = [
     [
       "boîte de réception, page 1",
-      `SELECT s.case_id, (SELECT count(*) FROM case_chat_messages m WHERE m.case_id = s.case_id AND NOT m.read_status AND m.sender_id <> 'l7')
+      `SELECT s.case_id, (SELECT count(*) FROM case_chat_messages m WHERE m.case_id = s.case_id AND NOT m.read_status AND m.sender_id = c.user_id)
        FROM (SELECT * FROM case_chat_summaries WHERE lawyer_id = 'l7' ORDER BY last_message_at DESC NULLS LAST, case_id DESC LIMIT 50) s
        JOIN cases c ON c.id = s.case_id JOIN profiles o ON o.id = c.user_id LEFT JOIN profiles p ON p.id = s.last_sender_id`,
     ],
     [
       "non lus de l'avocat",
-      `SELECT count(*) FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status AND m.sender_id <> 'l7' WHERE c.assigned_lawyer_id = 'l7'`,
+      `SELECT count(*) FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status AND m.sender_id = c.user_id WHERE c.assigned_lawyer_id = 'l7'`,
     ],
     [
       "activité du client (messages)",
