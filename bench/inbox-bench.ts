@@ -78,8 +78,9 @@ try {
   );
 
   const results: Record<string, { p50: number; p95: number }> = {
-    "boîte de réception avocat, page 1": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { page: 1 })),
-    "boîte de réception avocat, page 20": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { page: 20 })),
+    "boîte de réception avocat, page 1": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { vue: "toutes", page: 1 })),
+    "boîte de réception avocat, page 20": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { vue: "toutes", page: 20 })),
+    "boîte de réception avocat, vue non lues": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { vue: "non-lues", page: 1 })),
     "messages non lus de l'avocat (compte)": await timed(RUNS, (i) => lawyerUnreadCount(actor(`l${1 + (i % LAWYERS)}`, "lawyer"))),
     "tableau de bord avocat": await timed(RUNS, (i) => dashboardFor(actor(`l${1 + (i % LAWYERS)}`, "lawyer"))),
     "tableau de bord client (badges, activité)": await timed(RUNS, (i) => dashboardFor(actor(`c${1 + ((i * 997) % CLIENTS)}`, "user"))),
@@ -91,13 +92,13 @@ try {
   const plans: [string, string][] = [
     [
       "boîte de réception, page 1",
-      `SELECT s.case_id, (SELECT count(*) FROM case_chat_messages m WHERE m.case_id = s.case_id AND NOT m.read_status AND m.sender_id <> 'l7')
+      `SELECT s.case_id, (SELECT count(*) FROM case_chat_messages m WHERE m.case_id = s.case_id AND NOT m.read_status AND m.sender_id = c.user_id)
        FROM (SELECT * FROM case_chat_summaries WHERE lawyer_id = 'l7' ORDER BY last_message_at DESC NULLS LAST, case_id DESC LIMIT 50) s
        JOIN cases c ON c.id = s.case_id JOIN profiles o ON o.id = c.user_id LEFT JOIN profiles p ON p.id = s.last_sender_id`,
     ],
     [
       "non lus de l'avocat",
-      `SELECT count(*) FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status AND m.sender_id <> 'l7' WHERE c.assigned_lawyer_id = 'l7'`,
+      `SELECT count(*) FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status AND m.sender_id = c.user_id WHERE c.assigned_lawyer_id = 'l7'`,
     ],
     [
       "activité du client (messages)",

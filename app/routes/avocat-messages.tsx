@@ -16,6 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
+function inboxLink(view: "toutes" | "non-lues", page = 1): string {
+  const params = new URLSearchParams();
+  if (view === "non-lues") params.set("vue", view);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `/avocat/messages${search ? `?${search}` : ""}`;
+}
+
 export default function LawyerMessagesPage({ loaderData: inbox }: Route.ComponentProps) {
   return (
     <section aria-labelledby="titre-messages" className="mx-auto max-w-4xl px-4 pb-10 pt-4">
@@ -27,9 +35,24 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
         conversations les plus récentes sont en haut.
       </p>
 
+      <nav aria-label="Vues des conversations" className="mt-6 flex flex-wrap gap-2">
+        {(["toutes", "non-lues"] as const).map((view) => (
+          <Link
+            key={view}
+            to={inboxLink(view)}
+            aria-current={inbox.view === view ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center rounded-md px-4 font-semibold ${
+              inbox.view === view ? "bg-brand-700 text-white" : "border border-slate-400 bg-white text-brand-800 hover:bg-slate-100"
+            }`}
+          >
+            {view === "toutes" ? "Toutes les conversations" : "Non lues"}
+          </Link>
+        ))}
+      </nav>
+
       {inbox.rows.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-400 bg-white px-4 py-8 text-center text-slate-700">
-          Aucun dossier ne vous est confié pour le moment.
+          {inbox.view === "non-lues" ? "Aucune conversation non lue." : "Aucun dossier ne vous est confié pour le moment."}
         </p>
       ) : (
         <ol aria-label="Conversations de vos dossiers" className="mt-6 space-y-3">
@@ -75,7 +98,7 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
       {inbox.pageCount > 1 ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center gap-4">
           {inbox.page > 1 ? (
-            <Link to={`/avocat/messages?page=${inbox.page - 1}`} className={LINK}>
+            <Link to={inboxLink(inbox.view, inbox.page - 1)} className={LINK}>
               Page précédente
             </Link>
           ) : null}
@@ -83,7 +106,7 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
             Page {inbox.page} sur {inbox.pageCount}
           </span>
           {inbox.page < inbox.pageCount ? (
-            <Link to={`/avocat/messages?page=${inbox.page + 1}`} className={LINK}>
+            <Link to={inboxLink(inbox.view, inbox.page + 1)} className={LINK}>
               Page suivante
             </Link>
           ) : null}

@@ -20,6 +20,8 @@ const SECRET = "chat-inbox-secret-chat-inbox-secret-0123456789";
 const HOSTILE = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">`;
 
 test.describe("the lawyer's inbox and the client's unread badges", () => {
+  // One server for both tests.
+  test.describe.configure({ mode: "serial" });
   let server: RunningServer;
   let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let lawyer: StaffMember;
@@ -112,6 +114,11 @@ test.describe("the lawyer's inbox and the client's unread badges", () => {
     await expect(page.getByRole("navigation", { name: "Espace de travail" }).getByRole("link", { name: /^Messages/ })).toHaveAttribute("href", "/avocat/messages");
     await waitForHydration(page);
     await expectNoAxeViolations(page, "/avocat/messages");
+
+    await page.getByRole("navigation", { name: "Vues des conversations" }).getByRole("link", { name: "Non lues" }).click();
+    await expect(page).toHaveURL(/\/avocat\/messages\?vue=non-lues$/);
+    await expect(conversations).toHaveCount(1);
+    await expect(conversations.nth(0)).toContainText(`Dossier ${cases.busy.caseNumber}`);
     await page.context().close();
   });
 

@@ -72,7 +72,14 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await trx.updateTable("case_chat_messages").set({ read_status: true }).where("case_id", "=", caseId).where("sender_id", "<>", reader.userId).execute();
+        // As the chat marks reading (decision 0036): the owner reads the others' messages, the lawyer the owner's.
+        const { user_id: ownerId } = await trx.selectFrom("cases").select("user_id").where("id", "=", caseId).executeTakeFirstOrThrow();
+        await trx
+          .updateTable("case_chat_messages")
+          .set({ read_status: true })
+          .where("case_id", "=", caseId)
+          .where("sender_id", ownerId === reader.userId ? "<>" : "=", ownerId)
+          .execute();
         await cancelUnreadNotices(trx, { caseId, readerId: reader.userId });
       });
   }
@@ -233,11 +240,11 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
     });
 
     it("lists the lawyer's cases latest message first, cases without messages last, with unread counts and the last message as stored", async () => {
-      const inbox = await lawyerInbox(inboxLawyer, { page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
       expect(inbox.rows.map((row) => row.caseNumber)).toEqual([older.caseNumber, newer.caseNumber, quiet.caseNumber]);
       expect(inbox.total).toBe(3);
       const [first, second, third] = inbox.rows;
-      expect(first!.unread).toBe(3); // two from the client, one from the team; not the lawyer's own
+      expect(first!.unread).toBe(2); // the client's two; not the lawyer's own, nor the team's (addressed to the client)
       expect(first!.last).toMatchObject({ sender: "Adèle Admin (équipe Recours)", excerpt: "Note de l'équipe" });
       expect(first!.chatHref).toBe(`/case/${older.id}/chat`);
       expect(first!.client).toEqual({ firstName: "Colette", lastName: "Cliente" });
@@ -245,24 +252,31 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
       expect(second!.last).toMatchObject({ sender: "Olivier Autre", excerpt: "Message du nouveau dossier" });
       expect(third!.last).toBeNull();
       expect(third!.unread).toBe(0);
-      expect(inbox.unreadTotal).toBe(4);
-      expect(await lawyerUnreadCount(inboxLawyer)).toBe(4);
-      expect(((await dashboardFor(inboxLawyer)) as LawyerDashboard).unreadMessages).toBe(4);
+      expect(inbox.unreadTotal).toBe(3);
+      expect(await lawyerUnreadCount(inboxLawyer)).toBe(3);
+      expect(((await dashboardFor(inboxLawyer)) as LawyerDashboard).unreadMessages).toBe(3);
+    });
+
+    it("keeps only the conversations with unread messages in the 'non-lues' view", async () => {
+      const unread = await lawyerInbox(inboxLawyer, { vue: "non-lues", page: 1 });
+      expect(unread.rows.map((row) => row.caseNumber)).toEqual([older.caseNumber, newer.caseNumber]);
+      expect(unread.total).toBe(2);
+      expect(unread.view).toBe("non-lues");
     });
 
     it("shows the lawyer's own last message as 'Vous', and drops read messages from the counts", async () => {
       await send(newer.id, inboxLawyer, "Je regarde votre dossier.");
       await read(newer.id, inboxLawyer);
-      const inbox = await lawyerInbox(inboxLawyer, { page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
       expect(inbox.rows[0]!.caseNumber).toBe(newer.caseNumber);
       expect(inbox.rows[0]!.last).toMatchObject({ sender: "Vous", excerpt: "Je regarde votre dossier." });
       expect(inbox.rows[0]!.unread).toBe(0);
-      expect(inbox.unreadTotal).toBe(3);
+      expect(inbox.unreadTotal).toBe(2);
     });
 
     it("keeps the hostile message as plain text: stored as typed, rendered escaped", async () => {
       await send(quiet.id, otherClient, HOSTILE);
-      const inbox = await lawyerInbox(inboxLawyer, { page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
       expect(inbox.rows[0]!.last!.excerpt).toBe(HOSTILE.slice(0, 160));
       const activity = await clientRecentActivity(otherClient);
       expect(activity.length).toBeGreaterThan(0);
@@ -278,26 +292,26 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
 
     it("moves a reassigned case to its new lawyer's inbox", async () => {
       expect((await assignCaseByAdmin(admin, { caseId: quiet.id, lawyerId: otherLawyer.userId })).ok).toBe(true);
-      expect((await lawyerInbox(inboxLawyer, { page: 1 })).rows.map((row) => row.caseNumber)).not.toContain(quiet.caseNumber);
-      expect((await lawyerInbox(otherLawyer, { page: 1 })).rows.map((row) => row.caseNumber)).toContain(quiet.caseNumber);
+      expect((await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 })).rows.map((row) => row.caseNumber)).not.toContain(quiet.caseNumber);
+      expect((await lawyerInbox(otherLawyer, { vue: "toutes", page: 1 })).rows.map((row) => row.caseNumber)).toContain(quiet.caseNumber);
     });
 
     it("shows a lawyer only their own cases, and refuses clients and admins", async () => {
-      const inbox = await lawyerInbox(inboxLawyer, { page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
       expect(inbox.rows.map((row) => row.caseNumber)).not.toContain(foreign.caseNumber);
-      await expect(lawyerInbox(client, { page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(lawyerInbox(admin, { page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(lawyerInbox(client, { vue: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(lawyerInbox(admin, { vue: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
       await expect(lawyerUnreadCount(client)).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(lawyerInbox({ kind: "anonymous", clientAddress: "203.0.113.7" }, { page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(lawyerInbox({ kind: "anonymous", clientAddress: "203.0.113.7" }, { vue: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
     });
 
     it("pages past 50 conversations and clamps a page beyond the last", async () => {
       const busy = await seedActor("lawyer", "Bruno", "Chargé");
       for (let index = 0; index < 52; index += 1) await assignedCase(otherClient, busy);
-      const first = await lawyerInbox(busy, { page: 1 });
+      const first = await lawyerInbox(busy, { vue: "toutes", page: 1 });
       expect(first.rows).toHaveLength(50);
       expect(first.pageCount).toBe(2);
-      const last = await lawyerInbox(busy, { page: 99 });
+      const last = await lawyerInbox(busy, { vue: "toutes", page: 99 });
       expect(last.page).toBe(2);
       expect(last.rows).toHaveLength(2);
     });

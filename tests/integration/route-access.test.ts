@@ -326,6 +326,17 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/avocat-messages.tsx",
+    // A page number that is not one shows page 1.
+    path: "/avocat/messages?page=abc",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fmessages%3Fpage%3Dabc"),
+      user: redirectTo("/dashboard"),
+      lawyer: ok(["Messages", "Vous avez lu tous les messages de vos dossiers.", "Aucun dossier ne vous est confié pour le moment."]),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
     file: "routes/verify-identity.tsx",
     path: "/verify-identity",
     expect: {

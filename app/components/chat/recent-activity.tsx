@@ -7,7 +7,11 @@ import { formatMessageDate } from "~/modules/chat/chat-inbox.schema";
 const LINK = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
 function describeStatus(item: Extract<ActivityItem, { kind: "status" }>): string {
-  if (item.fromStatus === null) return item.toStatus === "draft" ? "Brouillon créé" : `Dossier créé : ${caseStatusLabel(item.toStatus)}`;
+  if (item.fromStatus === null) {
+    if (item.toStatus === "draft") return "Brouillon créé";
+    if (item.toStatus === "submitted") return "Dossier soumis";
+    return `Dossier créé : ${caseStatusLabel(item.toStatus)}`;
+  }
   return `Nouveau statut : ${caseStatusLabel(item.toStatus)}`;
 }
 

@@ -6,8 +6,9 @@ import { chatPath, INBOX_PAGE_SIZE, senderName, type InboxQuery, type SenderKind
 
 /*
  * The read side of the chat for lists (issue 13 §7, decision 38): the lawyer's inbox, unread counts, the client's
- * recent activity. Unread = a message of the case from someone else, read_status false. Every count uses the
- * partial index case_chat_messages_unread_idx; the inbox reads case_chat_summaries in its display order.
+ * recent activity. As the chat marks reading (decision 0036), a lawyer's unread messages are the client's messages
+ * not read yet (an admin's message is addressed to the client), and a client's are the lawyer's and the team's. Every
+ * count uses the partial index case_chat_messages_unread_idx; the inbox reads case_chat_summaries in display order.
  */
 
 export interface InboxRow {
@@ -21,6 +22,7 @@ export interface InboxRow {
 }
 
 export interface InboxPage {
+  view: InboxQuery["vue"];
   rows: InboxRow[];
   page: number;
   pageCount: number;
@@ -34,29 +36,34 @@ function senderKind(senderId: string, role: Role | null, viewerId: string, owner
   return role === "admin" ? "admin" : role === "lawyer" ? "lawyer" : "client";
 }
 
-/** Every unread message from others in the lawyer's cases (spec client-areas §7): the dashboard card and the inbox. */
+/** The clients' unread messages in the lawyer's cases (spec client-areas §7, decision 38): dashboard card and inbox. */
 export async function lawyerUnreadCount(actor: Actor): Promise<number> {
   assertRole(actor, "lawyer");
   const result = await sql<{ unread: number }>`
     SELECT count(*)::int AS unread
-    FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status AND m.sender_id <> ${actor.userId}
+    FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status AND m.sender_id = c.user_id
     WHERE c.assigned_lawyer_id = ${actor.userId}`.execute(db());
   return result.rows[0]?.unread ?? 0;
 }
 
-/** The lawyer's assigned cases, latest message first (cases without a message last), with unread counts. */
+/**
+ * The lawyer's assigned cases, latest message first (cases without a message last), with unread counts; 'non-lues'
+ * keeps the conversations with a message of the client still unread.
+ */
 export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<InboxPage> {
   assertRole(actor, "lawyer");
   const database = db();
+  const onlyUnread = query.vue === "non-lues";
+  // A conversation is unread when a message of its client waits in the partial index of unread messages.
+  const unreadFilter = onlyUnread
+    ? sql`AND EXISTS (SELECT 1 FROM cases o JOIN case_chat_messages u ON u.case_id = o.id AND NOT u.read_status AND u.sender_id = o.user_id
+        WHERE o.id = s.case_id)`
+    : sql``;
   const [total, unreadTotal] = await Promise.all([
-    database
-      .selectFrom("case_chat_summaries")
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .where("lawyer_id", "=", actor.userId)
-      .executeTakeFirstOrThrow(),
+    sql<{ total: number }>`SELECT count(*)::int AS total FROM case_chat_summaries s WHERE s.lawyer_id = ${actor.userId} ${unreadFilter}`.execute(database),
     lawyerUnreadCount(actor),
   ]);
-  const count = Number(total.total);
+  const count = total.rows[0]?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / INBOX_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await sql<{
@@ -79,10 +86,10 @@ export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<Inbo
       s.last_message_at, s.last_sender_id, s.last_excerpt, s.last_file_name,
       sender.role AS sender_role, sender.first_name AS sender_first_name, sender.last_name AS sender_last_name,
       (SELECT count(*)::int FROM case_chat_messages m
-        WHERE m.case_id = s.case_id AND NOT m.read_status AND m.sender_id <> ${actor.userId}) AS unread
+        WHERE m.case_id = s.case_id AND NOT m.read_status AND m.sender_id = c.user_id) AS unread
     FROM (
-      SELECT * FROM case_chat_summaries WHERE lawyer_id = ${actor.userId}
-      ORDER BY last_message_at DESC NULLS LAST, case_id DESC
+      SELECT * FROM case_chat_summaries s WHERE s.lawyer_id = ${actor.userId} ${unreadFilter}
+      ORDER BY s.last_message_at DESC NULLS LAST, s.case_id DESC
       LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(page - 1) * INBOX_PAGE_SIZE}
     ) s
     JOIN cases c ON c.id = s.case_id
@@ -90,6 +97,7 @@ export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<Inbo
     LEFT JOIN profiles sender ON sender.id = s.last_sender_id
     ORDER BY s.last_message_at DESC NULLS LAST, s.case_id DESC`.execute(database);
   return {
+    view: query.vue,
     page,
     pageCount,
     total: count,

@@ -113,14 +113,15 @@ export const handleUnreadNoticeJob: JobHandler = async (job: ClaimedJob, databas
       .executeTakeFirst();
     const recipient = await trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "=", recipientId).executeTakeFirst();
     const context = theCase && recipient ? { ...theCase, ...recipient } : undefined;
-    const stillParty = context && (context.user_id === recipientId || context.assigned_lawyer_id === recipientId);
-    const senders = stillParty
+    const stillParty = context !== undefined && (context.user_id === recipientId || context.assigned_lawyer_id === recipientId);
+    const senders = context && stillParty
       ? await trx
           .selectFrom("case_chat_messages as m")
           .innerJoin("profiles as p", "p.id", "m.sender_id")
           .select(["p.role", "p.first_name", "p.last_name", sql<Date>`min(m.created_at)`.as("first_at")])
           .where("m.case_id", "=", caseId)
-          .where("m.sender_id", "<>", recipientId)
+          // What the recipient reads (decision 0036): the client reads the others' messages, the lawyer the client's.
+          .where("m.sender_id", context.user_id === recipientId ? "<>" : "=", context.user_id)
           .where("m.read_status", "=", false)
           .groupBy(["p.id", "p.role", "p.first_name", "p.last_name"])
           .orderBy("first_at")

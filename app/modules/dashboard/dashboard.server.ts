@@ -128,9 +128,10 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
       (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status <> 'closed') AS active_cases,
       (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status = 'assigned'
          AND opened_at IS NULL) AS new_cases,
-      (SELECT count(*) FROM case_chat_messages m JOIN cases c ON c.id = m.case_id
-         WHERE c.assigned_lawyer_id = ${actor.userId} AND m.sender_id <> ${actor.userId}
-         AND NOT m.read_status) AS unread_messages
+      -- The clients' messages not read yet: what the lawyer reads (decisions 36 and 38; an admin's is for the client).
+      (SELECT count(*) FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status
+         AND m.sender_id = c.user_id
+         WHERE c.assigned_lawyer_id = ${actor.userId}) AS unread_messages
   `.execute(db());
   const row = counts.rows[0]!;
   return {
