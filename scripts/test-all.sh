@@ -19,6 +19,17 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+if ! command -v pdftotext >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "==> pdftotext is missing (the PDF tests read documents with it): installing poppler-utils"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y poppler-utils
+  else
+    echo "PDF tests need pdftotext. Install it with: sudo apt-get install -y poppler-utils" >&2
+    exit 1
+  fi
+fi
+
 reports="$(mktemp -d)"
 trap 'rm -rf "$reports"' EXIT
 

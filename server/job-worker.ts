@@ -1,4 +1,6 @@
 import { buildPersonalLink } from "~/modules/accounts/accounts.server";
+import { CHAT_UNREAD_NOTICE_JOB, handleUnreadNoticeJob } from "~/modules/chat/chat-notices.server";
+import { BANK_REMINDER_JOB, createBankReminderHandler } from "~/modules/case-file/bank-reminders.server";
 import { fileStorage } from "~/modules/files/files.server";
 import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
@@ -22,6 +24,8 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [EMAIL_JOB]: createEmailJobHandler(transport, { personalLink: buildPersonalLink }),
       [HEIC_CONVERSION_JOB]: createHeicConversionHandler(fileStorage),
       [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage),
+      [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
+      [BANK_REMINDER_JOB]: createBankReminderHandler(),
     },
     pollMilliseconds: env.JOB_POLL_MILLISECONDS,
     leaseSeconds: env.JOB_LEASE_SECONDS,

@@ -87,7 +87,7 @@ export const LAWYER_SECTIONS: StaffSection[] = [
       dashboard,
       { to: "/avocat/dossiers", label: "Dossiers", description: "Les dossiers qui vous sont attribués", available: true },
       { to: "/avocat/clients", label: "Clients", description: "Vos clients et leur vérification", available: true },
-      { to: "/lawyer/messages", label: "Messages", description: "Les conversations de vos dossiers", available: false },
+      { to: "/avocat/messages", label: "Messages", description: "Les conversations de vos dossiers", available: true },
     ],
   },
 ];

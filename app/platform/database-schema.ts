@@ -140,6 +140,28 @@ export interface CaseTable {
 }
 
 /** Written by the database's trigger only (migrations 0002, 0035). */
+/** One row per case, kept by triggers (migration 0056): the conversation's last message, and the case's lawyer. */
+export interface CaseChatSummaryTable {
+  case_id: string;
+  lawyer_id: string | null;
+  last_message_id: string | null;
+  last_message_at: Date | null;
+  last_sender_id: string | null;
+  last_excerpt: string | null;
+  last_file_name: string | null;
+}
+
+/** An open burst of unread chat messages for one recipient: one email notice per row (migration 0056). */
+export interface ChatUnreadNoticeTable {
+  case_id: string;
+  recipient_id: string;
+  first_message_id: string;
+  job_id: number | null;
+  due_at: Date;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface CaseStatusHistoryTable {
   id: Generated<number>;
   case_id: string;
@@ -363,6 +385,61 @@ export interface StoredFileTable {
   updated_at: Timestamp;
 }
 
+/** An evidence file on a case (migration 0065). */
+export interface CaseEvidenceTable {
+  id: Generated<string>;
+  case_id: string;
+  stored_file_id: string;
+  category: string;
+  description: string;
+  original_sha256: Buffer;
+  uploaded_by: string;
+  created_at: CreatedAt;
+}
+
+export type PaymentCurrency = "EUR" | "CHF" | "CAD";
+export type PaymentMethod =
+  | "bank_transfer"
+  | "credit_card"
+  | "cryptocurrency"
+  | "paypal"
+  | "western_union"
+  | "money_gram"
+  | "cash"
+  | "other";
+export type BeneficiaryKind = "iban" | "wallet" | "card_merchant" | "other";
+export type WalletNetwork = "btc" | "eth" | "trc20";
+export type IdentifierKind = "name" | "phone" | "email" | "website" | "social" | "iban" | "wallet";
+
+export interface CasePaymentTable {
+  id: Generated<string>;
+  case_id: string;
+  paid_on: DateOnly;
+  amount: Decimal;
+  currency: ColumnType<PaymentCurrency, PaymentCurrency | undefined, PaymentCurrency>;
+  method: PaymentMethod;
+  beneficiary_kind: BeneficiaryKind;
+  beneficiary: string;
+  wallet_network: WalletNetwork | null;
+  payer_bank: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CaseIdentifierTable {
+  id: Generated<string>;
+  case_id: string;
+  kind: IdentifierKind;
+  value: string;
+  normalized: string;
+  payment_id: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -372,6 +449,8 @@ export interface Database {
   profiles: ProfileTable;
   cases: CaseTable;
   case_status_history: CaseStatusHistoryTable;
+  case_chat_summaries: CaseChatSummaryTable;
+  chat_unread_notices: ChatUnreadNoticeTable;
   case_assignment_state: CaseAssignmentStateTable;
   identity_verification_documents: IdentityVerificationDocumentTable;
   identity_document_groups: IdentityDocumentGroupTable;
@@ -386,6 +465,9 @@ export interface Database {
   stored_files: StoredFileTable;
   identity_review_audit: IdentityReviewAuditTable;
   staff_audit_log: StaffAuditLogTable;
+  case_evidence: CaseEvidenceTable;
+  case_payments: CasePaymentTable;
+  case_identifiers: CaseIdentifierTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

@@ -69,6 +69,8 @@ const envSchema = z
     JOB_POLL_MILLISECONDS: wholeNumber(50, 60_000).default(1000),
     JOB_LEASE_SECONDS: wholeNumber(1, 86_400).default(120),
     JOB_RETRY_BASE_SECONDS: wholeNumber(0, 86_400).default(30),
+    /** A chat message still unread after this many minutes sends its recipient one email notice per burst. */
+    CHAT_NOTIFY_DELAY_MINUTES: wholeNumber(0, 10_080).default(10),
     OPERATOR_NAME: operatorField,
     OPERATOR_LEGAL_FORM: operatorField,
     OPERATOR_SHARE_CAPITAL: operatorField,

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { caseAmountText } from "~/components/case-file/case-amount";
 import type { Route } from "./+types/admin-cases";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { Badge } from "~/components/ui/badge";
@@ -6,7 +7,7 @@ import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { adminCaseList, assignCaseByAdmin, type AdminCaseRow, type LawyerChoice } from "~/modules/cases/admin-cases.server";
 import { ADMIN_CASE_STATUSES, adminCaseMessages, adminCaseQuerySchema, assignLawyerSchema, FINISHED_STATUSES } from "~/modules/cases/admin-cases.schema";
-import { caseStatusLabel, formatDate, formatEuros, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { caseStatusLabel, formatDate, scamTypeLabel } from "~/modules/cases/cases.schema";
 import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
@@ -195,7 +196,7 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
               ),
             },
             { header: "Type d'arnaque", cell: (row) => scamTypeLabel(row.scamType) },
-            { header: "Montant", cell: (row) => formatEuros(row.totalAmountLost) },
+            { header: "Montant", cell: (row) => caseAmountText(row) },
             { header: "Statut", cell: (row) => <CaseStatusBadge status={row.status} /> },
             { header: "Créé le", cell: (row) => formatDate(row.createdAt) },
             { header: "Avocat", cell: (row) => (row.lawyer ? `Maître ${row.lawyer.firstName} ${row.lawyer.lastName}` : "Non assigné") },

@@ -1,10 +1,11 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { caseAmountText } from "~/components/case-file/case-amount";
 import type { Route } from "./+types/avocat-dossiers";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
-import { caseStatusLabel, formatDate, formatEuros, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { caseStatusLabel, formatDate, scamTypeLabel } from "~/modules/cases/cases.schema";
 import { changeCaseStatusByLawyer, lawyerCaseList, type LawyerCaseRow } from "~/modules/cases/lawyer-cases.server";
 import {
   LAWYER_STATUS_FILTERS,
@@ -203,7 +204,7 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
               ),
             },
             { header: "Type d'arnaque", cell: (row) => scamTypeLabel(row.scamType) },
-            { header: "Montant", cell: (row) => formatEuros(row.totalAmountLost) },
+            { header: "Montant", cell: (row) => caseAmountText(row) },
             { header: "Statut", cell: (row) => <CaseStatusBadge status={row.status} /> },
             { header: "Attribué le", cell: (row) => (row.assignedAt ? formatDate(row.assignedAt) : "") },
             {

@@ -1,9 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/case";
+import { CaseFilePanels } from "~/components/case-file/case-file-panels";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { pageTitle } from "~/content/site";
 import { BAR_DIRECTORY_URL } from "~/modules/back-office/back-office.schema";
+import { CaseDocumentsPanel, EvidencePanel } from "~/components/case-file/evidence-panel";
+import { evidencePanelFor } from "~/modules/case-file/complaint-pack.server";
 import { caseFor } from "~/modules/cases/cases.server";
+import { caseFileFor } from "~/modules/case-file/case-file.server";
+import { formatTotals } from "~/modules/case-file/case-file-format";
 import {
   contactMethodLabel,
   evidenceTypeLabel,
@@ -22,7 +27,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return caseFor(requireUser(context), params.caseId);
+  const actor = requireUser(context);
+  const view = await caseFor(actor, params.caseId);
+  const [caseFile, evidence] = await Promise.all([caseFileFor(actor, params.caseId), evidencePanelFor(actor, params.caseId)]);
+  return { ...view, caseFile, evidence };
 }
 
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
@@ -114,6 +122,8 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
         )}
       </section>
 
+      <CaseFilePanels caseId={view.id} caseFile={view.caseFile} />
+
       <section aria-labelledby="titre-historique" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="titre-historique" className="text-xl font-bold text-slate-900">
           Historique du dossier
@@ -146,7 +156,7 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
             {facts.contact_method_details ? ` — ${facts.contact_method_details}` : ""}
           </Fact>
           <Fact label="Premier contact">{facts.first_contact_date ? formatDate(facts.first_contact_date) : none}</Fact>
-          <Fact label="Montant perdu">{formatEuros(facts.total_amount_lost)}</Fact>
+          <Fact label="Montant perdu">{view.caseFile.totals.length ? formatTotals(view.caseFile.totals) : formatEuros(facts.total_amount_lost)}</Fact>
           <Fact label="Moyens de paiement">{facts.payment_methods.length ? facts.payment_methods.map(paymentMethodLabel).join(", ") : none}</Fact>
           <Fact label="Banque contactée">{facts.contacted_bank ? `Oui${facts.bank_contact_details ? ` — ${facts.bank_contact_details}` : ""}` : "Non"}</Fact>
           <Fact label="Plainte déposée">
@@ -160,6 +170,9 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
           {view.submittedAt ? <Fact label="Soumis le">{formatDate(view.submittedAt)}</Fact> : null}
         </dl>
       </section>
+
+      <EvidencePanel view={view.evidence} />
+      <CaseDocumentsPanel view={view.evidence} />
     </div>
   );
 }

@@ -118,7 +118,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
     await addMessage(aSubmitted.id, people.clientA, false); // counts
     await addMessage(aSubmitted.id, people.clientA, true); // read
     await addMessage(aSubmitted.id, people.lawyer, false); // the lawyer's own
-    await addMessage(aSubmitted.id, people.admin, false); // counts: from someone else
+    await addMessage(aSubmitted.id, people.admin, false); // addressed to the client: not the lawyer's to read (decision 36)
     await addMessage(bClosed.id, people.clientB, false); // counts: still the lawyer's case
     await addMessage(cSubmitted.id, people.clientC, false); // another lawyer's case
 
@@ -200,7 +200,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
   });
 
   describe("lawyer", () => {
-    it("counts the lawyer's clients, verified clients, open and new cases, and unread messages from others", async () => {
+    it("counts the lawyer's clients, verified clients, open and new cases, and their clients' unread messages", async () => {
       const dashboard = (await dashboardFor(people.lawyer.actor)) as LawyerDashboard;
       expect(dashboard).toEqual({
         view: "lawyer",
@@ -210,7 +210,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         verifiedClients: 1,
         activeCases: 3,
         newCases: 2,
-        unreadMessages: 3,
+        unreadMessages: 2,
       });
     });
 

@@ -183,6 +183,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "dossier-sans-avocat",
         "dossier-soumis",
         "dossier-statut",
+        "echeance-banque",
         "identite-verifiee",
         "nouveau-message",
         "reinitialisation-mot-de-passe",

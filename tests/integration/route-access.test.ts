@@ -326,6 +326,17 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/avocat-messages.tsx",
+    // A page number that is not one shows page 1.
+    path: "/avocat/messages?page=abc",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fmessages%3Fpage%3Dabc"),
+      user: redirectTo("/dashboard"),
+      lawyer: ok(["Messages", "Vous avez lu tous les messages de vos dossiers.", "Aucun dossier ne vous est confié pour le moment."]),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
     file: "routes/verify-identity.tsx",
     path: "/verify-identity",
     expect: {
@@ -375,6 +386,71 @@ export const routeAccess: RouteAccessRow[] = [
     path: "/case/pas-un-identifiant",
     expect: {
       anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2Fpas-un-identifiant"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-paiements.tsx",
+    // The case file's forms of an unknown (or another person's) case: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/paiements",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fpaiements"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-paiement.tsx",
+    // The case file's forms of an unknown (or another person's) case: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/paiements/7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fpaiements%2F7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-identifiants.tsx",
+    // The case file's forms of an unknown (or another person's) case: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/identifiants",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fidentifiants"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-evidence-upload.ts",
+    // POST only (the evidence form): a GET finds no page.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/preuves",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fpreuves"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  {
+    file: "routes/case-pack-pdf.ts",
+    // Another person's (or an unknown) case: the case page's 404, no PDF.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/dossier.pdf",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fdossier.pdf"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-bank-letter-pdf.ts",
+    path: "/case/pas-un-identifiant/lettre-banque.pdf?banque=x",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2Fpas-un-identifiant%2Flettre-banque.pdf%3Fbanque%3Dx"),
       user: { status: 404, contains: [caseMessages.noAccess] },
       lawyer: { status: 404, contains: [caseMessages.noAccess] },
       admin: { status: 404, contains: [caseMessages.noAccess] },

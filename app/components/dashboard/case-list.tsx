@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
+import { caseAmountText } from "~/components/case-file/case-amount";
 import { Badge } from "~/components/ui/badge";
-import { caseStatusLabel, formatDate, formatEuros, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { caseStatusLabel, formatDate, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { unreadLabel } from "~/modules/chat/chat-inbox.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import type { CaseStatus } from "~/platform/database-schema";
 
@@ -38,8 +40,15 @@ function CaseActions({ row, identityVerified }: { row: CaseRow; identityVerified
     return (
       <div className="flex flex-col items-start gap-1">
         {view}
-        <Link to={`/case/${caseId}/chat`} className={actionLink}>
-          Messagerie<span className="sr-only"> du dossier {row.caseNumber}</span>
+        <Link to={`/case/${caseId}/chat`} className={`${actionLink} inline-flex min-h-11 flex-wrap items-center gap-2`}>
+          <span>
+            Messagerie<span className="sr-only"> du dossier {row.caseNumber}</span>
+          </span>
+          {row.unreadMessages > 0 ? (
+            <span data-unread-badge="" className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white no-underline">
+              {unreadLabel(row.unreadMessages)}
+            </span>
+          ) : null}
         </Link>
       </div>
     );
@@ -117,7 +126,7 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
                   </th>
                   <td className="px-4 py-3 text-slate-800">{scamTypeLabel(row.scamType)}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-800">
-                    {formatEuros(row.totalAmountLost)}
+                    {caseAmountText(row)}
                   </td>
                   <td className="px-4 py-3">
                     <CaseStatusBadge status={row.status} />

@@ -23,7 +23,11 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
               </li>
             ) : null}
             {unreadMessages > 0 ? (
-              <li>{plural(unreadMessages, "message non lu de vos clients", "messages non lus de vos clients")}</li>
+              <li>
+                <Link to="/avocat/messages" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+                  {plural(unreadMessages, "message non lu dans vos dossiers", "messages non lus dans vos dossiers")}
+                </Link>
+              </li>
             ) : null}
           </ul>
         </Notice>
@@ -51,7 +55,13 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
               detail: "Dossiers qui vous sont confiés et que vous n'avez pas encore ouverts",
               href: "/avocat/dossiers?vue=nouveaux",
             },
-            { label: "Messages non lus", value: unreadMessages, icon: <MessageIcon /> },
+            {
+              label: "Messages non lus",
+              value: unreadMessages,
+              icon: <MessageIcon />,
+              detail: "Messages de vos clients et de l'équipe que vous n'avez pas encore lus",
+              href: "/avocat/messages",
+            },
           ]}
         />
       </section>

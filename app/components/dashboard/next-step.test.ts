@@ -18,7 +18,9 @@ function dashboard(overrides: { profileCompleted?: boolean; identity?: UserDashb
       totalAmountLost: null,
       status: "draft" as UserDashboard["cases"][number]["status"],
       createdAt: "2026-01-01",
+      unreadMessages: 0,
     })),
+    activity: [],
   };
 }
 

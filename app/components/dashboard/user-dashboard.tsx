@@ -5,6 +5,7 @@ import { Notice } from "~/components/ui/notice";
 import { officialScamReporting } from "~/content/site";
 import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
+import { RecentActivity } from "~/components/chat/recent-activity";
 import { CaseList } from "./case-list";
 import { DashboardHeader } from "./dashboard-header";
 import { documentLabel, IDENTITY_STATUS_LABELS } from "~/modules/identity/identity.schema";
@@ -205,14 +206,7 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
           </ul>
         </section>
 
-        <section aria-labelledby="titre-activite" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-          <h2 id="titre-activite" className="text-xl font-bold text-slate-900">
-            Activité récente
-          </h2>
-          <p className="mt-4 rounded-lg border border-dashed border-slate-400 px-4 py-8 text-center text-slate-700">
-            Aucune activité récente
-          </p>
-        </section>
+        <RecentActivity items={dashboard.activity} />
       </div>
     </div>
   );

@@ -19,12 +19,19 @@ export const ACTION_LABELS = {
   "template.updated": "Modèle d'e-mail modifié",
   "template.deleted": "Modèle d'e-mail supprimé",
   "document.viewed": "Document consulté",
+  "evidence.viewed": "Preuve d'un dossier consultée",
+  "case.pack-generated": "Dossier de plainte (PDF) généré",
   "document.approved": "Documents approuvés",
   "document.rejected": "Documents rejetés",
   "case.assigned": "Dossier attribué",
   "case.reassigned": "Dossier réattribué",
   "case.status-changed": "Statut du dossier modifié",
   "allocation.saved": "Répartition des dossiers enregistrée",
+  "case.payment-added": "Paiement ajouté au dossier",
+  "case.payment-changed": "Paiement du dossier modifié",
+  "case.payment-deleted": "Paiement du dossier supprimé",
+  "case.identifier-added": "Identifiant de l'escroc ajouté",
+  "case.identifier-deleted": "Identifiant de l'escroc retiré",
 } as const satisfies Record<string, string>;
 
 export type StaffActionName = keyof typeof ACTION_LABELS;

@@ -1,3 +1,5 @@
+import { paymentTotalsColumn } from "~/modules/case-file/payments.server";
+import type { CurrencyTotal } from "~/modules/case-file/case-file-format";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
@@ -21,6 +23,7 @@ export interface AdminCaseRow {
   caseNumber: string;
   scamType: string | null;
   totalAmountLost: string | null;
+  paymentTotals: CurrencyTotal[];
   status: CaseStatus;
   createdAt: string;
   waitingForLawyer: boolean;
@@ -87,6 +90,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       "c.case_number",
       "c.scam_type",
       "c.total_amount_lost",
+      paymentTotalsColumn("c.id").as("payment_totals"),
       "c.status",
       "c.created_at",
       sql<string>`c.created_at::text`.as("created_key"),
@@ -158,6 +162,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       caseNumber: row.case_number,
       scamType: row.scam_type,
       totalAmountLost: row.total_amount_lost,
+      paymentTotals: row.payment_totals ?? [],
       status: row.status,
       createdAt: row.created_at.toISOString(),
       waitingForLawyer: row.waiting,

@@ -4,6 +4,7 @@ import { assertUser, ForbiddenError, NotFoundError, type Actor, type UserActor }
 import type { CaseStatus, Database } from "~/platform/database-schema";
 import { isoToFrenchDate } from "~/lib/dates";
 import { db } from "~/platform/runtime.server";
+import { uploadedEvidenceCategories } from "~/modules/case-file/evidence.server";
 import { assignCase } from "./case-assignment.server";
 import {
   amountForInput,
@@ -15,6 +16,7 @@ import {
   type CaseFormValues,
   type WizardStep,
   CASE_FIELDS,
+  EVIDENCE_TYPES,
 } from "./cases.schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -138,6 +140,9 @@ export async function caseWizardFor(actor: Actor, draftId: string | null): Promi
     if (row && row.status !== "draft") throw new NotFoundError(caseMessages.alreadySubmitted);
     if (row) {
       const input = inputFromRow(row);
+      // Evidence already uploaded on the draft (issue 15): its categories come pre-ticked.
+      const uploaded = await uploadedEvidenceCategories(actor, row.id);
+      input.evidence_types = EVIDENCE_TYPES.filter((type) => input.evidence_types.includes(type) || uploaded.includes(type));
       return {
         kind: "wizard",
         draftId: row.id,

@@ -1,3 +1,5 @@
+import { paymentTotalsColumn } from "~/modules/case-file/payments.server";
+import type { CurrencyTotal } from "~/modules/case-file/case-file-format";
 import { sql } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
@@ -24,6 +26,7 @@ export interface LawyerCaseRow {
   caseNumber: string;
   scamType: string | null;
   totalAmountLost: string | null;
+  paymentTotals: CurrencyTotal[];
   status: CaseStatus;
   assignedAt: string | null;
   isNew: boolean;
@@ -71,6 +74,7 @@ export async function lawyerCaseList(actor: Actor, query: LawyerCaseQuery): Prom
         "c.case_number",
         "c.scam_type",
         "c.total_amount_lost",
+        paymentTotalsColumn("c.id").as("payment_totals"),
         "c.status",
         "c.assigned_at",
         "c.opened_at",
@@ -98,6 +102,7 @@ export async function lawyerCaseList(actor: Actor, query: LawyerCaseQuery): Prom
       caseNumber: row.case_number,
       scamType: row.scam_type,
       totalAmountLost: row.total_amount_lost,
+      paymentTotals: row.payment_totals ?? [],
       status: row.status,
       assignedAt: row.assigned_at ? row.assigned_at.toISOString() : null,
       isNew: row.status === "assigned" && row.opened_at === null,

@@ -1,9 +1,12 @@
+import { paymentTotalsColumn } from "~/modules/case-file/payments.server";
+import type { CurrencyTotal } from "~/modules/case-file/case-file-format";
 import { sql } from "kysely";
 import { assertUser, type UserActor, type Actor } from "~/platform/actor";
 import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus } from "~/modules/identity/identity.schema";
 import { identitySummaryFor } from "~/modules/identity/identity.server";
+import { clientRecentActivity, clientUnreadByCase, type ActivityItem } from "~/modules/chat/chat-inbox.server";
 
 export interface UserDashboard {
   view: "user";
@@ -19,9 +22,15 @@ export interface UserDashboard {
     caseNumber: string;
     scamType: string | null;
     totalAmountLost: string | null;
+    /** Sums of the case's payments per currency; shown instead of the typed total once there is one. */
+    paymentTotals?: CurrencyTotal[];
     status: CaseStatus;
     createdAt: string;
+    /** Messages from the lawyer or the team not read yet. */
+    unreadMessages: number;
   }[];
+  /** Messages received and status changes, newest first. */
+  activity: ActivityItem[];
 }
 
 export interface LawyerDashboard {
@@ -60,7 +69,7 @@ const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", 
 
 async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   const database = db();
-  const [profile, cases, verification] = await Promise.all([
+  const [profile, cases, verification, unread, activity] = await Promise.all([
     database
       .selectFrom("profiles")
       .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
@@ -68,11 +77,13 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       .executeTakeFirstOrThrow(),
     database
       .selectFrom("cases")
-      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "created_at"])
+      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "created_at", paymentTotalsColumn("cases.id").as("payment_totals")])
       .where("user_id", "=", actor.userId)
       .orderBy("created_at", "desc")
       .execute(),
     identitySummaryFor(actor),
+    clientUnreadByCase(actor),
+    clientRecentActivity(actor),
   ]);
   return {
     view: "user",
@@ -93,9 +104,12 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       caseNumber: row.case_number,
       scamType: row.scam_type,
       totalAmountLost: row.total_amount_lost,
+      paymentTotals: row.payment_totals ?? [],
       status: row.status,
       createdAt: row.created_at.toISOString(),
+      unreadMessages: unread[row.id] ?? 0,
     })),
+    activity,
   };
 }
 
@@ -114,9 +128,10 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
       (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status <> 'closed') AS active_cases,
       (SELECT count(*) FROM cases WHERE assigned_lawyer_id = ${actor.userId} AND status = 'assigned'
          AND opened_at IS NULL) AS new_cases,
-      (SELECT count(*) FROM case_chat_messages m JOIN cases c ON c.id = m.case_id
-         WHERE c.assigned_lawyer_id = ${actor.userId} AND m.sender_id <> ${actor.userId}
-         AND NOT m.read_status) AS unread_messages
+      -- The clients' messages not read yet: what the lawyer reads (decisions 36 and 38; an admin's is for the client).
+      (SELECT count(*) FROM cases c JOIN case_chat_messages m ON m.case_id = c.id AND NOT m.read_status
+         AND m.sender_id = c.user_id
+         WHERE c.assigned_lawyer_id = ${actor.userId}) AS unread_messages
   `.execute(db());
   const row = counts.rows[0]!;
   return {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -45,6 +45,8 @@ class FileInspector extends Transform {
   bytes = 0;
   type: StoredFileMediaType | undefined;
   tail = Buffer.alloc(0);
+  /** SHA-256 of every byte as sent, before any re-encoding. */
+  readonly hash = createHash("sha256");
   private head: Buffer[] = [];
   private headBytes = 0;
 
@@ -67,6 +69,7 @@ class FileInspector extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) return callback(new UploadError("tooLarge", this.field));
+    this.hash.update(chunk);
     this.tail = Buffer.concat([this.tail, chunk.subarray(-TAIL_BYTES)]).subarray(-TAIL_BYTES);
     if (this.type) return callback(null, chunk);
     this.head.push(chunk);
@@ -94,6 +97,8 @@ export interface UploadOptions {
 export interface ReceivedFile {
   field: string;
   file: StoredFile;
+  /** SHA-256 (hex) of the file exactly as it was sent (a re-encoded image is stored with other bytes). */
+  originalSha256: string;
 }
 
 export interface ReceivedUpload {
@@ -109,11 +114,13 @@ interface StreamedFile {
   originalName: string;
   type: StoredFileMediaType;
   tail: Buffer;
+  sha256: string;
   written: WrittenObject;
 }
 
 interface CheckedFile {
   field: string;
+  sha256: string;
   written: WrittenObject;
   facts: Omit<FileFacts, "ownerId">;
 }
@@ -159,7 +166,7 @@ export async function receiveUpload<T>(
           await enqueueJob(trx, { kind: HEIC_CONVERSION_JOB, payload: { fileId: file.id }, maxAttempts: 3 });
           queued = true;
         }
-        files.push({ field: item.field, file });
+        files.push({ field: item.field, file, originalSha256: item.sha256 });
       }
       const result = await commit(trx, { files, fields });
       return { files, fields, result };
@@ -300,6 +307,7 @@ function streamIntoStore(
             originalName: sanitizeFileName(filename),
             type: inspector.type!,
             tail: inspector.tail,
+            sha256: inspector.hash.digest("hex"),
             written: object,
           });
         })
@@ -341,7 +349,7 @@ async function checkFile(file: StreamedFile, storage: FileStorage, written: Writ
   const { field } = file;
   if (file.written.sizeBytes === 0) throw new UploadError("empty", field);
   if (!looksComplete(file.type, file.tail)) throw new UploadError("truncated", field);
-  const base = { field, facts: { originalName: file.originalName } };
+  const base = { field, sha256: file.sha256, facts: { originalName: file.originalName } };
   switch (file.type) {
     case "image/jpeg":
     case "image/png": {

@@ -10,6 +10,8 @@ export const UPLOAD_ROUTES: { path: RegExp; fileFields: Record<string, number> }
   { path: /^\/verify-identity(\/.*)?$/, fileFields: { recto: 1, verso: 1 } },
   // Case chat attachments (issue 13): one file per message.
   { path: /^\/case\/[^/]+\/chat\/fichier$/, fileFields: { fichier: 1 } },
+  // Evidence files on a case (issue 15): up to 10 per sending.
+  { path: /^\/case\/[^/]+\/preuves$/, fileFields: { fichiers: 10 } },
 ];
 
 /** The body limit for a request path, or undefined when the general limit applies. */

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { z } from "zod";
 import { recordStaffAction } from "~/modules/audit/audit.server";
+import { recordEvidenceView, staffMayViewEvidenceFile } from "~/modules/case-file/evidence.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
@@ -743,6 +744,8 @@ export async function assertMayViewFile(actor: Actor, fileId: string): Promise<v
     const document = await db().selectFrom("identity_verification_documents").select("id").where("stored_file_id", "=", fileId).executeTakeFirst();
     if (document) return;
   }
+  // Evidence files on a case (issue 15): the assigned lawyer and admins too.
+  if (await staffMayViewEvidenceFile(actor, fileId)) return;
   throw new NotFoundError();
 }
 
@@ -807,6 +810,7 @@ export async function downloadFile(
 }
 
 async function recordDocumentView(actor: UserActor, file: StoredFile): Promise<void> {
+  if (await recordEvidenceView(actor, file)) return;
   const database = db();
   const document = await database
     .selectFrom("identity_verification_documents")

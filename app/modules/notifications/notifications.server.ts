@@ -21,7 +21,8 @@ export type EmailTemplateKey =
   | "action-sur-compte"
   | "dossier-confie-avocat"
   | "dossier-sans-avocat"
-  | "dossier-statut";
+  | "dossier-statut"
+  | "echeance-banque";
 
 export const EMAIL_JOB = "email";
 

@@ -1,0 +1,60 @@
+import { FieldError, fieldId, FormAlert, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import type { FieldErrors } from "~/lib/form";
+import { identifierSchema } from "~/modules/case-file/case-file.schema";
+import { IDENTIFIER_KIND_LABELS, TYPED_IDENTIFIER_KINDS } from "~/modules/case-file/case-file-format";
+
+/** Adds one identifier of the scammer; posts without JavaScript. */
+export function IdentifierForm({
+  action,
+  values,
+  errors,
+  formError,
+}: {
+  action: string;
+  values: Record<string, string>;
+  errors?: FieldErrors;
+  formError?: string;
+}) {
+  const validation = useFormValidation(identifierSchema, errors);
+  const kindId = fieldId("kind");
+  return (
+    <ValidatedForm validation={validation} action={action} className="space-y-5" data-identifier-form="">
+      <FormAlert message={formError} />
+      <input type="hidden" name="intent" value="ajouter" />
+      <div>
+        <label htmlFor={kindId} className="block text-sm font-semibold text-slate-800">
+          Type d'identifiant
+        </label>
+        <select
+          id={kindId}
+          name="kind"
+          defaultValue={values.kind ?? ""}
+          aria-invalid={validation.errors.kind ? true : undefined}
+          aria-describedby={validation.errors.kind ? `${kindId}-erreur` : undefined}
+          className={`mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2.5 text-base shadow-sm ${validation.errors.kind ? "border-red-600" : "border-slate-400"}`}
+        >
+          <option value="">Choisissez…</option>
+          {TYPED_IDENTIFIER_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {IDENTIFIER_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${kindId}-erreur`} message={validation.errors.kind} />
+      </div>
+      <TextField
+        name="value"
+        label="Identifiant"
+        hint="Tel que vous l'avez vu : +33 6 12 34 56 78, contact@faux-site.com, www.faux-site.com, « Marc Dubois »…"
+        autoComplete="off"
+        spellCheck={false}
+        defaultValue={values.value ?? ""}
+        error={validation.errors.value}
+      />
+      <TextField name="note" label="Précision, facultatif" autoComplete="off" defaultValue={values.note ?? ""} error={validation.errors.note} />
+      <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        Ajouter l'identifiant
+      </button>
+    </ValidatedForm>
+  );
+}

@@ -1,0 +1,176 @@
+import type { ReactNode } from "react";
+import { FieldError, fieldId, FormAlert, useFormValidation, ValidatedForm, TextField } from "~/components/form-controls";
+import type { FieldErrors } from "~/lib/form";
+import { PAYMENT_METHODS, paymentMethodLabel } from "~/modules/cases/cases.schema";
+import { paymentSchema, type PaymentFormValues } from "~/modules/case-file/case-file.schema";
+import {
+  BENEFICIARY_KIND_LABELS,
+  BENEFICIARY_KINDS,
+  CURRENCIES,
+  CURRENCY_LABELS,
+  WALLET_NETWORK_LABELS,
+  WALLET_NETWORKS,
+} from "~/modules/case-file/case-file-format";
+
+const SELECT =
+  "mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2.5 text-base shadow-sm";
+
+function SelectField({
+  name,
+  label,
+  error,
+  hint,
+  defaultValue,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  defaultValue: string;
+  children: ReactNode;
+}) {
+  const id = fieldId(name);
+  const hintId = hint ? `${id}-aide` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? `${id}-erreur` : undefined].filter(Boolean).join(" ") || undefined}
+        className={`${SELECT} ${error ? "border-red-600" : "border-slate-400"}`}
+      >
+        {children}
+      </select>
+      <FieldError id={`${id}-erreur`} message={error} />
+    </div>
+  );
+}
+
+/** Adds or edits one payment; posts without JavaScript, checked in the browser with the same schema when it runs. */
+export function PaymentForm({
+  action,
+  values,
+  errors,
+  formError,
+  submitLabel,
+}: {
+  /** The posting route; the current one when absent. */
+  action?: string;
+  values: PaymentFormValues;
+  errors?: FieldErrors;
+  formError?: string;
+  submitLabel: string;
+}) {
+  const validation = useFormValidation(paymentSchema, errors);
+  const kindError = validation.errors.beneficiary_kind;
+  return (
+    <ValidatedForm validation={validation} action={action} className="space-y-5" data-payment-form="">
+      <FormAlert message={formError} />
+      <input type="hidden" name="intent" value="enregistrer" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          name="paid_on"
+          label="Date du paiement"
+          hint="JJ-MM-AAAA, la date du débit sur votre compte"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="JJ-MM-AAAA"
+          defaultValue={values.paid_on}
+          error={validation.errors.paid_on}
+        />
+        <TextField
+          name="amount"
+          label="Montant"
+          hint="Par exemple 1 234,56"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={values.amount}
+          error={validation.errors.amount}
+        />
+        <SelectField name="currency" label="Devise" defaultValue={values.currency || "EUR"} error={validation.errors.currency}>
+          {CURRENCIES.map((currency) => (
+            <option key={currency} value={currency}>
+              {CURRENCY_LABELS[currency]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField name="method" label="Moyen de paiement" defaultValue={values.method} error={validation.errors.method}>
+          <option value="">Choisissez…</option>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {paymentMethodLabel(method)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <fieldset aria-describedby={kindError ? `${fieldId("beneficiary_kind")}-erreur` : undefined}>
+        <legend className="text-sm font-semibold text-slate-800">À qui l'argent a-t-il été envoyé ?</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {BENEFICIARY_KINDS.map((kind, index) => (
+            <label key={kind} className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 py-2">
+              <input
+                type="radio"
+                name="beneficiary_kind"
+                value={kind}
+                id={index === 0 ? fieldId("beneficiary_kind") : undefined}
+                defaultChecked={values.beneficiary_kind === kind}
+                className="size-5"
+              />
+              <span>{BENEFICIARY_KIND_LABELS[kind]}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${fieldId("beneficiary_kind")}-erreur`} message={kindError} />
+      </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          name="beneficiary"
+          label="Bénéficiaire"
+          hint="L'IBAN, l'adresse du portefeuille, le nom du commerçant ou toute autre indication"
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={values.beneficiary}
+          error={validation.errors.beneficiary}
+        />
+        <SelectField
+          name="wallet_network"
+          label="Réseau (adresse crypto seulement)"
+          defaultValue={values.wallet_network}
+          error={validation.errors.wallet_network}
+        >
+          <option value="">—</option>
+          {WALLET_NETWORKS.map((network) => (
+            <option key={network} value={network}>
+              {WALLET_NETWORK_LABELS[network]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          name="payer_bank"
+          label="Votre banque (compte débité), facultatif"
+          hint="Elle recevra la lettre de contestation"
+          autoComplete="off"
+          defaultValue={values.payer_bank}
+          error={validation.errors.payer_bank}
+        />
+        <TextField name="note" label="Précision, facultatif" autoComplete="off" defaultValue={values.note} error={validation.errors.note} />
+      </div>
+      <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        {submitLabel}
+      </button>
+    </ValidatedForm>
+  );
+}

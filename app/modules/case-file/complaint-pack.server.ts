@@ -1,0 +1,127 @@
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import type { Actor, UserActor } from "~/platform/actor";
+import { db } from "~/platform/runtime.server";
+import { renderBankLetter, bankLetterBanks } from "./bank-letter-pdf.server";
+import { renderComplaintPack, type PackData, type PackIdentifier, type PackPayment } from "./complaint-pack-pdf.server";
+import { EVIDENCE_CLOSED_STATUSES, type EvidencePanelView } from "./evidence.schema";
+import { evidenceOf, readableCase, type ReadableCase } from "./evidence.server";
+import { readIdentifiers } from "./identifiers.server";
+import { readPayments } from "./payments.server";
+
+export interface GeneratedPdf {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** The payments and identifiers of a case already checked (the payments module's readers). */
+async function paymentsAndIdentifiers(caseId: string): Promise<{ payments: PackPayment[]; identifiers: PackIdentifier[] }> {
+  const [payments, identifiers] = await Promise.all([readPayments(caseId), readIdentifiers(caseId)]);
+  return { payments, identifiers };
+}
+
+async function packData(found: ReadableCase, now: Date): Promise<PackData> {
+  const database = db();
+  const row = await database
+    .selectFrom("cases as c")
+    .innerJoin("profiles as o", "o.id", "c.user_id")
+    .leftJoin("profiles as l", "l.id", "c.assigned_lawyer_id")
+    .select([
+      "c.scam_type",
+      "c.contact_method",
+      "c.contact_method_details",
+      "c.first_contact_date",
+      "c.contacted_bank",
+      "c.bank_contact_details",
+      "c.filed_complaint",
+      "c.complaint_status",
+      "c.complaint_reference",
+      "c.detailed_description",
+      "o.first_name",
+      "o.last_name",
+      "o.birth_date",
+      "o.email",
+      "o.phone_mobile",
+      "o.address",
+      "o.postal_code",
+      "o.city",
+      "o.country",
+      "l.first_name as lawyer_first_name",
+      "l.last_name as lawyer_last_name",
+      "l.bar_name as lawyer_bar_name",
+    ])
+    .where("c.id", "=", found.id)
+    .executeTakeFirstOrThrow();
+  const [{ payments, identifiers }, evidence] = await Promise.all([paymentsAndIdentifiers(found.id), evidenceOf(database, found.id)]);
+  return {
+    caseNumber: found.caseNumber,
+    generatedAt: now,
+    victim: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      birthDate: row.birth_date,
+      email: row.email,
+      phone: row.phone_mobile,
+      address: row.address,
+      postalCode: row.postal_code,
+      city: row.city,
+      country: row.country,
+    },
+    lawyer: row.lawyer_first_name && row.lawyer_last_name ? { firstName: row.lawyer_first_name, lastName: row.lawyer_last_name, barName: row.lawyer_bar_name } : null,
+    facts: {
+      scamType: row.scam_type,
+      contactMethod: row.contact_method,
+      contactMethodDetails: row.contact_method_details,
+      firstContactDate: row.first_contact_date,
+      contactedBank: row.contacted_bank,
+      bankContactDetails: row.bank_contact_details,
+      filedComplaint: row.filed_complaint,
+      complaintStatus: row.complaint_status,
+      complaintReference: row.complaint_reference,
+      description: row.detailed_description,
+    },
+    payments,
+    identifiers,
+    evidence,
+  };
+}
+
+async function journal(actor: Actor, found: ReadableCase, document: string): Promise<void> {
+  // The pack holds the client's identity and story: staff generating it goes to the journal, like a document view.
+  if (found.viewer === "owner") return;
+  await recordStaffAction(db(), actor as UserActor, {
+    action: "case.pack-generated",
+    targetType: "case",
+    targetId: found.id,
+    after: { caseNumber: found.caseNumber, document, subjectUserId: found.ownerId },
+  });
+}
+
+/** The complaint pack of a case (client, assigned lawyer, admin; anyone else 404), generated now. */
+export async function complaintPackFor(actor: Actor, caseId: string, now = new Date()): Promise<GeneratedPdf> {
+  const found = await readableCase(actor, caseId);
+  const pdf = await renderComplaintPack(await packData(found, now));
+  await journal(actor, found, "complaint-pack");
+  return { fileName: `dossier-plainte-${found.caseNumber}.pdf`, pdf };
+}
+
+/**
+ * The contestation letter to the client's bank for the payments it executed (card and transfer payments whose
+ * 'banque débitée' is `bank`; without `bank`, the first bank named, or every such payment when none is named).
+ */
+export async function bankLetterFor(actor: Actor, caseId: string, bank: string | null, now = new Date()): Promise<GeneratedPdf> {
+  const found = await readableCase(actor, caseId);
+  const data = await packData(found, now);
+  const banks = bankLetterBanks(data.payments);
+  const chosen = bank !== null && banks.includes(bank) ? bank : (banks[0] ?? null);
+  const pdf = await renderBankLetter(data, chosen);
+  await journal(actor, found, "bank-letter");
+  return { fileName: `lettre-banque-${found.caseNumber}.pdf`, pdf };
+}
+
+/** The case page's evidence panel and documents: the files, whether the actor may add some, the banks to write to. */
+export async function evidencePanelFor(actor: Actor, caseId: string): Promise<EvidencePanelView> {
+  const found = await readableCase(actor, caseId);
+  const [items, payments] = await Promise.all([evidenceOf(db(), found.id), readPayments(found.id)]);
+  const closed = (EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(found.status);
+  return { caseId: found.id, items, canUpload: found.viewer === "owner" && !closed, closed, banks: bankLetterBanks(payments) };
+}

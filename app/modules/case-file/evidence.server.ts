@@ -1,0 +1,224 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { caseMessages } from "~/modules/cases/cases.schema";
+import type { FileStorage, StoredFile } from "~/modules/files/files.server";
+import { receiveUpload, type ReceivedFile } from "~/modules/files/upload-pipeline.server";
+import { UploadError } from "~/modules/files/upload-error";
+import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
+import type { CaseStatus, Database } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+import {
+  EVIDENCE_CLOSED_STATUSES,
+  EVIDENCE_FILE_FIELD,
+  EVIDENCE_FILES_PER_UPLOAD,
+  evidenceFieldsSchema,
+  evidenceMessages,
+  type EvidenceItem,
+} from "./evidence.schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type CaseFileViewer = "owner" | "lawyer" | "admin";
+
+export interface ReadableCase {
+  id: string;
+  caseNumber: string;
+  status: CaseStatus;
+  ownerId: string;
+  assignedLawyerId: string | null;
+  viewer: CaseFileViewer;
+}
+
+/**
+ * The case file's access rule (spec, second document §6): the client who owns the case, the lawyer it is assigned
+ * to, an admin. Anyone else, and an unknown or malformed id, get the same 404: whether the case exists is not said.
+ */
+export async function readableCase(actor: Actor, caseId: string, executor: Kysely<Database> | Transaction<Database> = db()): Promise<ReadableCase> {
+  assertUser(actor);
+  if (!UUID.test(caseId)) throw new NotFoundError(caseMessages.noAccess);
+  const row = await executor
+    .selectFrom("cases")
+    .select(["id", "case_number", "status", "user_id", "assigned_lawyer_id"])
+    .where("id", "=", caseId)
+    .executeTakeFirst();
+  const viewer = row ? viewerOf(actor, row) : null;
+  if (!row || !viewer) throw new NotFoundError(caseMessages.noAccess);
+  return { id: row.id, caseNumber: row.case_number, status: row.status, ownerId: row.user_id, assignedLawyerId: row.assigned_lawyer_id, viewer };
+}
+
+function viewerOf(actor: UserActor, row: { user_id: string; assigned_lawyer_id: string | null }): CaseFileViewer | null {
+  if (row.user_id === actor.userId) return "owner";
+  if (actor.role === "admin") return "admin";
+  if (actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId) return "lawyer";
+  return null;
+}
+
+export type EvidenceUploadResult =
+  | { ok: true; message: string; items: EvidenceItem[] }
+  | { ok: false; status: number; message: string; field?: string };
+
+class EvidenceFormError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The case's client adds evidence files (up to 10 at once, one category and description): streamed through the
+ * upload pipeline (type from the bytes, 30 MB each, encrypted), the SHA-256 of each original recorded. A closed
+ * case refuses (409) and keeps nothing: the pipeline deletes every object written when the recording throws.
+ */
+export async function uploadEvidence(
+  actor: Actor,
+  caseId: string,
+  request: Request,
+  options: { storage?: FileStorage } = {},
+): Promise<EvidenceUploadResult> {
+  const found = await readableCase(actor, caseId);
+  if (found.viewer !== "owner") return { ok: false, status: 403, message: evidenceMessages.ownerOnly };
+  if ((EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(found.status)) return { ok: false, status: 409, message: evidenceMessages.caseClosed };
+  const owner = actor as UserActor;
+  try {
+    const upload = await receiveUpload(
+      request,
+      {
+        ownerId: owner.userId,
+        fileFields: { [EVIDENCE_FILE_FIELD]: EVIDENCE_FILES_PER_UPLOAD },
+        ...(options.storage ? { storage: options.storage } : {}),
+      },
+      (trx, received) => recordEvidence(trx, owner, caseId, received.files, received.fields),
+    );
+    return { ok: true, message: evidenceMessages.uploaded(upload.result.length), items: upload.result };
+  } catch (error) {
+    if (error instanceof EvidenceFormError || error instanceof UploadError) {
+      return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
+    }
+    throw error;
+  }
+}
+
+async function recordEvidence(
+  trx: Transaction<Database>,
+  actor: UserActor,
+  caseId: string,
+  files: ReceivedFile[],
+  rawFields: Record<string, string>,
+): Promise<EvidenceItem[]> {
+  const parsed = evidenceFieldsSchema.safeParse(rawFields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new EvidenceFormError(issue.message, 422, String(issue.path[0] ?? "formulaire"));
+  }
+  // The status is read again under a lock: a case closed while the file streamed refuses it all the same.
+  const row = await trx.selectFrom("cases").select(["user_id", "status"]).where("id", "=", caseId).forUpdate().executeTakeFirst();
+  if (!row || row.user_id !== actor.userId) throw new NotFoundError(caseMessages.noAccess);
+  if ((EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(row.status)) throw new EvidenceFormError(evidenceMessages.caseClosed, 409);
+  const items: EvidenceItem[] = [];
+  for (const { file, originalSha256 } of files) {
+    const inserted = await trx
+      .insertInto("case_evidence")
+      .values({
+        case_id: caseId,
+        stored_file_id: file.id,
+        category: parsed.data.category,
+        description: parsed.data.description,
+        original_sha256: Buffer.from(originalSha256, "hex"),
+        uploaded_by: actor.userId,
+        // now() is the same for every row of the transaction: the files keep the order they were sent in.
+        created_at: sql<Date>`clock_timestamp()`,
+      })
+      .returning(["id", "created_at"])
+      .executeTakeFirstOrThrow();
+    items.push(itemFrom({ ...inserted, file, category: parsed.data.category, description: parsed.data.description, original_sha256: Buffer.from(originalSha256, "hex") }));
+  }
+  return items;
+}
+
+function itemFrom(row: { id: string; created_at: Date; category: string; description: string; original_sha256: Buffer; file: Pick<StoredFile, "id" | "original_name" | "size_bytes" | "media_type"> }): EvidenceItem {
+  return {
+    id: row.id,
+    fileId: row.file.id,
+    fileName: row.file.original_name,
+    category: row.category,
+    description: row.description,
+    sizeBytes: Number(row.file.size_bytes),
+    mediaType: row.file.media_type,
+    sha256: row.original_sha256.toString("hex"),
+    uploadedAt: row.created_at.toISOString(),
+  };
+}
+
+/** The evidence of a case, oldest first, for whoever may read the case. */
+export async function listEvidence(actor: Actor, caseId: string): Promise<EvidenceItem[]> {
+  const found = await readableCase(actor, caseId);
+  return evidenceOf(db(), found.id);
+}
+
+/** Internal: the rows of a case already checked. */
+export async function evidenceOf(executor: Kysely<Database> | Transaction<Database>, caseId: string): Promise<EvidenceItem[]> {
+  const rows = await executor
+    .selectFrom("case_evidence as e")
+    .innerJoin("stored_files as f", "f.id", "e.stored_file_id")
+    .select(["e.id", "e.created_at", "e.category", "e.description", "e.original_sha256", "f.id as file_id", "f.original_name", "f.size_bytes", "f.media_type"])
+    .where("e.case_id", "=", caseId)
+    .orderBy("e.created_at")
+    .orderBy("e.id")
+    .execute();
+  return rows.map((row) =>
+    itemFrom({ ...row, file: { id: row.file_id, original_name: row.original_name, size_bytes: row.size_bytes, media_type: row.media_type } }),
+  );
+}
+
+/** The categories of the evidence already uploaded on one of the actor's cases (the wizard pre-ticks them). */
+export async function uploadedEvidenceCategories(actor: Actor, caseId: string): Promise<string[]> {
+  assertUser(actor);
+  if (!UUID.test(caseId)) return [];
+  const rows = await db()
+    .selectFrom("case_evidence as e")
+    .innerJoin("cases as c", "c.id", "e.case_id")
+    .select("e.category")
+    .distinct()
+    .where("e.case_id", "=", caseId)
+    .where("c.user_id", "=", actor.userId)
+    .execute();
+  return rows.map((row) => row.category);
+}
+
+/**
+ * Whether a stored file is evidence on a case the actor may read as staff (assigned lawyer or admin); the owner's
+ * own files are allowed by the storage rule already. Used by the /fichiers/:id route's check.
+ */
+export async function staffMayViewEvidenceFile(actor: UserActor, fileId: string): Promise<{ caseId: string; ownerId: string } | null> {
+  if (actor.role !== "admin" && actor.role !== "lawyer") return null;
+  const row = await db()
+    .selectFrom("case_evidence as e")
+    .innerJoin("cases as c", "c.id", "e.case_id")
+    .select(["c.id", "c.user_id", "c.assigned_lawyer_id"])
+    .where("e.stored_file_id", "=", fileId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (actor.role === "admin" || row.assigned_lawyer_id === actor.userId) return { caseId: row.id, ownerId: row.user_id };
+  return null;
+}
+
+/** A staff member opening a client's evidence file goes to the staff journal, like an identity document. */
+export async function recordEvidenceView(actor: UserActor, file: StoredFile): Promise<boolean> {
+  const evidence = await db()
+    .selectFrom("case_evidence as e")
+    .innerJoin("cases as c", "c.id", "e.case_id")
+    .select(["e.id", "e.category", "c.id as case_id", "c.case_number", "c.user_id"])
+    .where("e.stored_file_id", "=", file.id)
+    .executeTakeFirst();
+  if (!evidence) return false;
+  await recordStaffAction(db(), actor, {
+    action: "evidence.viewed",
+    targetType: "stored-file",
+    targetId: file.id,
+    after: { evidenceId: evidence.id, caseId: evidence.case_id, caseNumber: evidence.case_number, subjectUserId: evidence.user_id, category: evidence.category },
+  });
+  return true;
+}

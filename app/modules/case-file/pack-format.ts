@@ -1,0 +1,23 @@
+/** The PDFs' formatting on top of the case file's (case-file-format.ts): French money, IBAN by groups of four. */
+import type { BeneficiaryKind, IdentifierKind, WalletNetwork } from "~/platform/database-schema";
+import { formatIban, IDENTIFIER_KIND_LABELS, WALLET_NETWORK_LABELS } from "./case-file-format";
+
+export { formatMoney, totalsByCurrency } from "./case-file-format";
+
+/**
+ * A payment's beneficiary as the PDFs print it: IBAN by groups of four, wallet with its network. In a sentence
+ * (`inProse`) the IBAN is named and its groups held together by no-break spaces.
+ */
+export function beneficiaryText(payment: { beneficiaryKind: BeneficiaryKind; beneficiary: string; walletNetwork: WalletNetwork | null }, inProse = false): string {
+  if (payment.beneficiaryKind === "iban") return inProse ? `l'IBAN ${formatIban(payment.beneficiary).replace(/ /g, "\u00a0")}` : formatIban(payment.beneficiary);
+  if (payment.beneficiaryKind === "wallet" && payment.walletNetwork) return `${payment.beneficiary} (${WALLET_NETWORK_LABELS[payment.walletNetwork]})`;
+  return payment.beneficiary;
+}
+
+export function identifierText(identifier: { kind: IdentifierKind; value: string }): string {
+  return identifier.kind === "iban" ? formatIban(identifier.value) : identifier.value;
+}
+
+export function identifierKindLabel(kind: IdentifierKind): string {
+  return IDENTIFIER_KIND_LABELS[kind] ?? kind;
+}

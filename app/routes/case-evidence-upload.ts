@@ -1,0 +1,27 @@
+import type { Route } from "./+types/case-evidence-upload";
+import { uploadEvidence } from "~/modules/case-file/evidence.server";
+import { evidenceMessages } from "~/modules/case-file/evidence.schema";
+import { redirectWithToast } from "~/platform/flash.server";
+import { requireUser } from "~/platform/guards.server";
+
+/**
+ * POST /case/:caseId/preuves: the client adds evidence files. The page's upload script (progress bar) asks for JSON;
+ * the plain form (no JavaScript) gets the case page back with a toast.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
+  const result = await uploadEvidence(requireUser(context), params.caseId, request);
+  const location = `/case/${encodeURIComponent(params.caseId)}#preuves`;
+  if (wantsJson) {
+    if (!result.ok) {
+      return Response.json({ error: result.message, field: result.field ?? null }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+    }
+    return Response.json({ message: result.message, count: result.items.length }, { headers: { "Cache-Control": "no-store" } });
+  }
+  if (!result.ok) return redirectWithToast(location, { title: evidenceMessages.uploadFailed, description: result.message, tone: "error" });
+  return redirectWithToast(location, { title: result.message, tone: "success" });
+}
+
+export function loader() {
+  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+}
