@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FileStorage } from "~/modules/files/files.server";
 import type { ObjectStore } from "~/modules/files/object-store.server";
@@ -205,8 +206,14 @@ describe.each(testEngines())("retention jobs on %s", (engine) => {
       ])
       .execute();
 
+    await sql`INSERT INTO "rateLimit" (id, key, count, "lastRequest") VALUES
+      (${randomUUID()}, ${`old-${randomUUID()}`}, 3, ${now.getTime() - 2 * 3600 * 1000}),
+      (${randomUUID()}, ${`new-${randomUUID()}`}, 1, ${now.getTime()})`.execute(db());
+
     const counts = await runRetention(db(), files, options(now));
-    expect(counts).toMatchObject({ sessionsDeleted: 1, verificationsDeleted: 1, attemptCountersDeleted: 1 });
+    expect(counts).toMatchObject({ sessionsDeleted: 1, verificationsDeleted: 1, attemptCountersDeleted: 2 });
+    const limiter = await sql<{ key: string }>`SELECT key FROM "rateLimit"`.execute(db());
+    expect(limiter.rows.map((row) => row.key.slice(0, 4))).toEqual(["new-"]);
     const sessions = await db().selectFrom("session").select("id").where("id", "in", [expired.id, live.id]).execute();
     expect(sessions.map((row) => row.id)).toEqual([live.id]);
     const tokens = await db().selectFrom("verification").select("id").where("id", "in", [oldToken.id, liveToken.id]).execute();

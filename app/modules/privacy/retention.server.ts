@@ -117,7 +117,9 @@ export async function deleteStaleAttemptCounters(database: Kysely<Database>, now
     .where("window_started_at", "<", new Date(now.getTime() - windowSeconds * 1000))
     .where("last_attempt_at", "<", new Date(now.getTime() - windowSeconds * 1000))
     .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // better-auth's own per-route limiter (window of a minute, "lastRequest" in milliseconds): stale after an hour.
+  const authLimiter = await sql`DELETE FROM "rateLimit" WHERE "lastRequest" < ${now.getTime() - 3600 * 1000}`.execute(database);
+  return Number(result.numDeletedRows) + Number(authLimiter.numAffectedRows ?? 0);
 }
 
 export interface RetentionOptions {

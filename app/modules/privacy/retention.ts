@@ -26,6 +26,7 @@ export type RetentionRuleKey =
   | "closed-cases"
   | "accounting"
   | "prospecting"
+  | "technical-logs"
   | "cookies";
 
 export interface RetentionRule {
@@ -126,6 +127,14 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
       outcome: "Supprimées",
     },
     {
+      key: "technical-logs",
+      data: "Journaux techniques (adresse IP, connexions)",
+      duration: "1 an",
+      days: null,
+      basis: "Obligation de conservation des données de connexion (LCEN, art. 6)",
+      outcome: "Supprimés",
+    },
+    {
       key: "cookies",
       data: "Cookies",
       duration: `${COOKIE_MAX_MONTHS} mois au maximum`,
@@ -137,7 +146,35 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
 }
 
 export interface CookieDescription {
+  /** The name the browser sees (over HTTPS better-auth's cookies take the "__Secure-" prefix). */
   name: string;
   purpose: string;
+  /** Max-Age the app sets, in seconds (checked against the real responses by a test). */
+  maxAgeSeconds: number;
   lifetime: string;
 }
+
+/** Every cookie the app sets: all strictly necessary, so no consent banner (CNIL, art. 82 loi Informatique et Libertés). */
+export const STRICTLY_NECESSARY_COOKIES: readonly CookieDescription[] = [
+  {
+    name: "recours.session_token",
+    purpose: "Vous garder connecté à votre espace (jeton de session signé)",
+    maxAgeSeconds: 7 * 24 * 3600,
+    lifetime: "7 jours au plus ; supprimé à la déconnexion",
+  },
+  {
+    name: "recours.two_factor",
+    purpose: "Relier la saisie du code de vérification en deux étapes à la connexion en cours (équipe Recours)",
+    maxAgeSeconds: 10 * 60,
+    lifetime: "10 minutes",
+  },
+  {
+    name: "recours_flash",
+    purpose: "Afficher un message de confirmation après une action (par exemple « Document envoyé »)",
+    maxAgeSeconds: 60,
+    lifetime: "60 secondes",
+  },
+];
+
+/** The longest lifetime the policy allows a cookie (13 months, counted as 13 × 31 days). */
+export const COOKIE_MAX_AGE_LIMIT_SECONDS = COOKIE_MAX_MONTHS * 31 * 24 * 3600;
