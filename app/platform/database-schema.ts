@@ -446,6 +446,15 @@ export interface CaseIdentifierTable {
   created_at: CreatedAt;
 }
 
+/** Last sign-in of an account and the inactivity warning's state (migration 0074, decision 0044). */
+export interface AccountInactivityTable {
+  user_id: string;
+  last_active_at: Timestamp;
+  warned_at: Timestamp | null;
+  deletion_due_at: Timestamp | null;
+  flagged_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -474,6 +483,7 @@ export interface Database {
   case_evidence: CaseEvidenceTable;
   case_payments: CasePaymentTable;
   case_identifiers: CaseIdentifierTable;
+  account_inactivity: AccountInactivityTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

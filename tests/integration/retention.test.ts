@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { FileStorage } from "~/modules/files/files.server";
 import type { ObjectStore } from "~/modules/files/object-store.server";
 import { createJobWorker } from "~/modules/jobs/jobs.server";
-import { EMAIL_BODY_RETENTION_DAYS } from "~/modules/privacy/retention";
+import { EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS } from "~/modules/privacy/retention";
 import {
   createRetentionHandler,
   ensureRetentionScheduled,
@@ -222,6 +222,44 @@ describe.each(testEngines())("retention jobs on %s", (engine) => {
     expect(counters.some((row) => row.key.startsWith("live-"))).toBe(true);
     expect(counters.some((row) => row.key.startsWith("stale-"))).toBe(false);
     expect(await runRetention(db(), files, options(now))).toMatchObject({ sessionsDeleted: 0, verificationsDeleted: 0, attemptCountersDeleted: 0 });
+  });
+
+  it("warns a client inactive for 3 years once by email, flags the account when the date passes; a sign-in clears it", async () => {
+    const sleeper = (await seedActor("user", "Simone")).userId;
+    const returning = (await seedActor("user", "Paul")).userId;
+    await db().deleteFrom("account_inactivity").execute();
+    const base = new Date();
+    const at = (days: number) => new Date(base.getTime() + days * DAY);
+    const warningDay = INACTIVE_ACCOUNT_RETENTION_DAYS - 29;
+    const emails = () =>
+      db().selectFrom("jobs").select("payload").where("kind", "=", "email").execute()
+        .then((rows) => rows.map((row) => row.payload as { to: string; template: string; variables: Record<string, string> }).filter((p) => p.template === "compte-inactif"));
+
+    // A year on: nobody is warned; staff never are.
+    expect((await runRetention(db(), files, options(at(365)))).inactiveAccountsWarned).toBe(0);
+    const counts = await runRetention(db(), files, options(at(warningDay)));
+    const warnedNow = await emails();
+    expect(warnedNow.map((email) => email.to).sort()).toEqual(
+      (await db().selectFrom("profiles").select("email").where("role", "=", "user").execute()).map((row) => row.email).sort(),
+    );
+    expect(counts.inactiveAccountsWarned).toBe(warnedNow.length);
+    const simone = warnedNow.find((email) => email.variables.prenom === "Simone")!;
+    expect(simone.variables.lien).toMatch(/\/connexion$/);
+    expect(simone.variables.date_suppression).toMatch(/\d{4}$/);
+    expect((await runRetention(db(), files, options(at(warningDay + 1)))).inactiveAccountsWarned).toBe(0);
+    expect(await emails()).toHaveLength(warnedNow.length);
+
+    // Paul signs in after the warning: the database clears it.
+    await db()
+      .insertInto("session")
+      .values({ id: randomUUID(), token: randomUUID(), userId: returning, expiresAt: at(warningDay + 7), createdAt: at(warningDay + 1), updatedAt: at(warningDay + 1), ipAddress: null, userAgent: null })
+      .execute();
+    const later = await runRetention(db(), files, options(at(warningDay + 31)));
+    expect(later.inactiveAccountsFlagged).toBe(warnedNow.length - 1);
+    const rows = await db().selectFrom("account_inactivity").selectAll().where("user_id", "in", [sleeper, returning]).execute();
+    expect(rows.find((row) => row.user_id === sleeper)!.flagged_at).not.toBeNull();
+    expect(rows.find((row) => row.user_id === returning)).toMatchObject({ warned_at: null, flagged_at: null });
+    expect((await runRetention(db(), files, options(at(warningDay + 32)))).inactiveAccountsFlagged).toBe(0);
   });
 
   it("runs as a recurring job queued once across instances, and queues its next run even when storage fails", async () => {

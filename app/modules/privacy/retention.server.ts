@@ -3,7 +3,9 @@ import type { FileStorage } from "~/modules/files/files.server";
 import { enqueueJob, type JobHandler } from "~/modules/jobs/jobs.server";
 import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
-import { EMAIL_BODY_RETENTION_DAYS, RETENTION_RUN_EVERY_HOURS } from "./retention";
+import { publicLink } from "~/modules/cases/case-history.server";
+import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import { EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS, INACTIVE_ACCOUNT_WARNING_DAYS, RETENTION_RUN_EVERY_HOURS } from "./retention";
 
 /** The recurring job that applies every retention rule (decision 0044). */
 export const RETENTION_JOB = "privacy.retention";
@@ -122,6 +124,65 @@ export async function deleteStaleAttemptCounters(database: Kysely<Database>, now
   return Number(result.numDeletedRows) + Number(authLimiter.numAffectedRows ?? 0);
 }
 
+const parisDate = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", year: "numeric" });
+
+/**
+ * Client accounts with no sign-in, no account creation and no case change for 3 years less the warning period, and no
+ * case in progress (draft and closed cases do not keep a relationship going): each is warned once by email, in the
+ * transaction that records the warning. A sign-in clears it (trigger of migration 0074).
+ */
+export async function warnInactiveAccounts(database: Kysely<Database>, now: Date): Promise<number> {
+  const cutoff = daysBefore(now, INACTIVE_ACCOUNT_RETENTION_DAYS - INACTIVE_ACCOUNT_WARNING_DAYS);
+  const due = new Date(now.getTime() + INACTIVE_ACCOUNT_WARNING_DAYS * DAY_MS);
+  let warned = 0;
+  for (;;) {
+    const count = await database.transaction().execute(async (trx) => {
+      const rows = await sql<{ id: string; email: string; first_name: string }>`
+        SELECT p.id, p.email, p.first_name
+        FROM profiles p
+        JOIN "user" u ON u.id = p.id
+        LEFT JOIN account_inactivity a ON a.user_id = p.id
+        WHERE p.role = 'user'
+          AND a.warned_at IS NULL
+          AND GREATEST(u."createdAt", COALESCE(a.last_active_at, u."createdAt"),
+                       COALESCE((SELECT max(c.updated_at) FROM cases c WHERE c.user_id = p.id), u."createdAt")) < ${cutoff}
+          AND NOT EXISTS (SELECT 1 FROM cases c WHERE c.user_id = p.id AND c.status NOT IN ('draft', 'closed'))
+        ORDER BY p.id
+        LIMIT ${BATCH}
+        FOR UPDATE OF p SKIP LOCKED`.execute(trx);
+      for (const row of rows.rows) {
+        await sql`
+          INSERT INTO account_inactivity (user_id, last_active_at, warned_at, deletion_due_at)
+          SELECT u.id, u."createdAt", ${now}, ${due} FROM "user" u WHERE u.id = ${row.id}
+          ON CONFLICT (user_id) DO UPDATE SET warned_at = EXCLUDED.warned_at, deletion_due_at = EXCLUDED.deletion_due_at`.execute(trx);
+        await enqueueEmail(trx, {
+          to: row.email,
+          template: "compte-inactif",
+          variables: { prenom: row.first_name, date_suppression: parisDate.format(due), lien: publicLink("/connexion") },
+        });
+      }
+      return rows.rows.length;
+    });
+    warned += count;
+    if (count < BATCH) return warned;
+  }
+}
+
+/**
+ * Warned accounts still without a sign-in once their deletion date has passed are flagged for deletion. The deletion
+ * itself is the account-deletion work's (issue 16 item 3), which will purge flagged accounts.
+ */
+export async function flagInactiveAccounts(database: Kysely<Database>, now: Date): Promise<number> {
+  const result = await database
+    .updateTable("account_inactivity")
+    .set({ flagged_at: now })
+    .where("warned_at", "is not", null)
+    .where("deletion_due_at", "<=", now)
+    .where("flagged_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export interface RetentionOptions {
   now: Date;
   identityDocumentDays: number;
@@ -135,6 +196,8 @@ export interface RetentionCounts {
   sessionsDeleted: number;
   verificationsDeleted: number;
   attemptCountersDeleted: number;
+  inactiveAccountsWarned: number;
+  inactiveAccountsFlagged: number;
 }
 
 /**
@@ -150,6 +213,8 @@ export async function runRetention(database: Kysely<Database>, storage: FileStor
     sessionsDeleted: 0,
     verificationsDeleted: 0,
     attemptCountersDeleted: 0,
+    inactiveAccountsWarned: 0,
+    inactiveAccountsFlagged: 0,
   };
   let firstError: unknown;
   async function step(name: keyof RetentionCounts, run: () => Promise<number>) {
@@ -166,6 +231,8 @@ export async function runRetention(database: Kysely<Database>, storage: FileStor
   await step("sessionsDeleted", () => deleteExpiredSessions(database, now));
   await step("verificationsDeleted", () => deleteExpiredVerifications(database, now));
   await step("attemptCountersDeleted", () => deleteStaleAttemptCounters(database, now, options.attemptWindowSeconds));
+  await step("inactiveAccountsFlagged", () => flagInactiveAccounts(database, now));
+  await step("inactiveAccountsWarned", () => warnInactiveAccounts(database, now));
   logger.info({ ...counts, at: now.toISOString() }, "conservation des données appliquée");
   if (firstError) throw firstError instanceof Error ? firstError : new Error(String(firstError));
   return counts;
