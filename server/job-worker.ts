@@ -4,6 +4,7 @@ import { BANK_REMINDER_JOB, createBankReminderHandler } from "~/modules/case-fil
 import { fileStorage } from "~/modules/files/files.server";
 import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
+import { createRetentionHandler, ensureRetentionScheduled, RETENTION_JOB } from "~/modules/privacy/retention.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
 import type { Env } from "~/platform/env.server";
@@ -26,6 +27,10 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage),
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
       [BANK_REMINDER_JOB]: createBankReminderHandler(),
+      [RETENTION_JOB]: createRetentionHandler(fileStorage, {
+        identityDocumentDays: env.IDENTITY_DOCUMENT_RETENTION_DAYS,
+        attemptWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      }),
     },
     pollMilliseconds: env.JOB_POLL_MILLISECONDS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
@@ -36,6 +41,9 @@ export function startJobWorker(env: Env): RunningJobWorker {
   // The storage janitor recurs through the queue: its first run a minute after start, if none is queued yet.
   ensureStorageJanitorScheduled(db(), new Date(Date.now() + 60_000)).catch((error: unknown) =>
     logger.error({ err: error }, "ménage du stockage non planifié"),
+  );
+  ensureRetentionScheduled(db(), new Date(Date.now() + 5 * 60_000)).catch((error: unknown) =>
+    logger.error({ err: error }, "conservation des données non planifiée"),
   );
   logger.info({ workerId: worker.id, transport: transport.kind }, "file de tâches démarrée");
   return {

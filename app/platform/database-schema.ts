@@ -206,6 +206,8 @@ export interface IdentityVerificationDocumentTable {
   submission_id: string | null;
   /** The upload day in Paris time (generated): with user, type and step, the review group's key. */
   group_day: ColumnType<DateOnly, never, never>;
+  /** When retention deleted the file; the review outcome stays (migration 0073). */
+  file_deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** One row per review group, kept up to date by a trigger on identity_verification_documents (migration 0027). */
@@ -308,6 +310,8 @@ export interface EmailLogTable {
   job_id: number | null;
   attempts: Generated<number>;
   transport: ColumnType<EmailTransportKind, EmailTransportKind | undefined, EmailTransportKind>;
+  /** When retention erased the body (migration 0073). */
+  body_deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type EmailTransportKind = "smtp" | "development";
@@ -383,6 +387,8 @@ export interface StoredFileTable {
   page_count: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Set when retention deletes the file: the sweep deletes the object, then the row (migration 0073). */
+  deletion_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** An evidence file on a case (migration 0065). */
@@ -440,6 +446,15 @@ export interface CaseIdentifierTable {
   created_at: CreatedAt;
 }
 
+/** Last sign-in of an account and the inactivity warning's state (migration 0074, decision 0044). */
+export interface AccountInactivityTable {
+  user_id: string;
+  last_active_at: Timestamp;
+  warned_at: Timestamp | null;
+  deletion_due_at: Timestamp | null;
+  flagged_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -468,6 +483,7 @@ export interface Database {
   case_evidence: CaseEvidenceTable;
   case_payments: CasePaymentTable;
   case_identifiers: CaseIdentifierTable;
+  account_inactivity: AccountInactivityTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

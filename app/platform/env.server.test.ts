@@ -52,6 +52,8 @@ describe("parseEnv", () => {
       JOB_POLL_MILLISECONDS: 1000,
       JOB_LEASE_SECONDS: 120,
       JOB_RETRY_BASE_SECONDS: 30,
+      CHAT_NOTIFY_DELAY_MINUTES: 10,
+      IDENTITY_DOCUMENT_RETENTION_DAYS: 30,
       STORAGE_DRIVER: "filesystem",
     });
   });

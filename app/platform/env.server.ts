@@ -71,6 +71,8 @@ const envSchema = z
     JOB_RETRY_BASE_SECONDS: wholeNumber(0, 86_400).default(30),
     /** A chat message still unread after this many minutes sends its recipient one email notice per burst. */
     CHAT_NOTIFY_DELAY_MINUTES: wholeNumber(0, 10_080).default(10),
+    /** Days an identity document's file is kept after its review decision (decision 0044); the outcome stays. */
+    IDENTITY_DOCUMENT_RETENTION_DAYS: wholeNumber(0, 365).default(30),
     OPERATOR_NAME: operatorField,
     OPERATOR_LEGAL_FORM: operatorField,
     OPERATOR_SHARE_CAPITAL: operatorField,

@@ -1,15 +1,20 @@
-import { data, useLocation } from "react-router";
+import { data, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/legal-page";
 import { LegalDocumentPage } from "~/components/marketing/legal-document-page";
 import { legalDocumentAt } from "~/content/legal/documents";
+import { privacyPolicyFor } from "~/content/legal/privacy-policy";
 import { staticPageHandle } from "~/lib/page-handle";
 import { publicPageMeta } from "~/lib/seo";
+import { env } from "~/platform/env.server";
 
 export const handle = staticPageHandle;
 
+const PRIVACY_POLICY_PATH = "/politique-confidentialite";
+
 export function loader({ request }: Route.LoaderArgs) {
   if (!legalDocumentAt(new URL(request.url).pathname)) throw data(null, { status: 404 });
-  return null;
+  // The retention table shows the durations the jobs apply, including the configured one (decision 0044).
+  return { retention: { identityDocumentDays: env().IDENTITY_DOCUMENT_RETENTION_DAYS } };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -18,7 +23,9 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function LegalPage() {
-  const document = legalDocumentAt(useLocation().pathname);
+  const { pathname } = useLocation();
+  const { retention } = useLoaderData<typeof loader>();
+  const document = pathname === PRIVACY_POLICY_PATH ? privacyPolicyFor(retention) : legalDocumentAt(pathname);
   if (!document) throw new Error("legal-page.tsx is mounted on a path without a document");
   return <LegalDocumentPage document={document} />;
 }

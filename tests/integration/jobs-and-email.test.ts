@@ -175,6 +175,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
     expect(keys.sort()).toEqual(
       [
         "action-sur-compte",
+        "compte-inactif",
         "confirmation-email",
         "confirmation-nouvelle-adresse",
         "document-rejete",

@@ -164,7 +164,8 @@ export function createFileStorage(options: FileStorageOptions) {
 
   async function find(executor: Executor, fileId: string): Promise<StoredFile> {
     if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new StoredFileNotFoundError(fileId);
-    const file = await executor.selectFrom("stored_files").selectAll().where("id", "=", fileId).executeTakeFirst();
+    // A file marked for deletion by retention is already gone for everyone (decision 0044).
+    const file = await executor.selectFrom("stored_files").selectAll().where("id", "=", fileId).where("deletion_requested_at", "is", null).executeTakeFirst();
     if (!file) throw new StoredFileNotFoundError(fileId);
     return file;
   }

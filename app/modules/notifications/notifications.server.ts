@@ -22,7 +22,8 @@ export type EmailTemplateKey =
   | "dossier-confie-avocat"
   | "dossier-sans-avocat"
   | "dossier-statut"
-  | "echeance-banque";
+  | "echeance-banque"
+  | "compte-inactif";
 
 export const EMAIL_JOB = "email";
 
