@@ -141,6 +141,15 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     expect(admin.location).toBe("/dashboard");
   });
 
+  it("the saved NIF and birth date, sealed in the database, come back to their owner on the profile page", async () => {
+    const page = await http("/complete-profile", { cookie: people.victim.cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('value="02-03-1970"');
+    expect(page.body).toMatch(/value="3 ?12 ?345 ?678 ?9012"|value="3123456789012"/);
+    const other = await http("/complete-profile", { cookie: people.user.cookie });
+    expect(other.body).not.toContain("3123456789012");
+  });
+
   it("bad bodies answer 4xx, never 500", async () => {
     const cookie = people.user.cookie;
     const json = await post(cookie, JSON.stringify(validProfile), { "content-type": "application/json" });

@@ -189,10 +189,17 @@ export async function sealPlaintextProfileFields(database: Kysely<Database>, key
  * updated only if its key id has not changed meanwhile: interrupted, it resumes where it stopped; run twice, the
  * second run changes nothing. Returns how many rows changed.
  */
-export async function rewrapProfileFieldKeys(database: Kysely<Database>, keyring: Keyring, batchSize = 500): Promise<number> {
+export async function rewrapProfileFieldKeys(
+  database: Kysely<Database>,
+  keyring: Keyring,
+  options: { batchSize?: number; maxRows?: number } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 500;
+  const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
   let changed = 0;
   let after = "";
   for (;;) {
+    if (changed >= maxRows) return changed;
     const rows = await database
       .selectFrom("profiles")
       .select(["id", "fields_key_id", "fields_wrapped_key"])
@@ -200,7 +207,7 @@ export async function rewrapProfileFieldKeys(database: Kysely<Database>, keyring
       .where("fields_key_id", "<>", keyring.current.id)
       .where("id", ">", after)
       .orderBy("id")
-      .limit(batchSize)
+      .limit(Math.min(batchSize, maxRows - changed))
       .execute();
     if (rows.length === 0) return changed;
     for (const row of rows) {
@@ -215,4 +222,15 @@ export async function rewrapProfileFieldKeys(database: Kysely<Database>, keyring
     }
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/** How many profiles hold sealed fields under each master key id (what a rotation still has to do). */
+export async function profileFieldKeyIds(database: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await database
+    .selectFrom("profiles")
+    .select(["fields_key_id", (eb) => eb.fn.countAll<string>().as("n")])
+    .where("fields_key_id", "is not", null)
+    .groupBy("fields_key_id")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.fields_key_id!, Number(row.n)]));
 }
