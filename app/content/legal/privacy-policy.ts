@@ -167,6 +167,7 @@ export const privacyPolicy: LegalDocument = {
           kind: "list",
           items: [
             "Vos pièces d'identité et justificatifs sont chiffrés sur nos serveurs.",
+            "Votre numéro fiscal (NIF) et votre date de naissance sont chiffrés dans notre base de données. Ils ne sont déchiffrés que pour vous les montrer, pour vérifier votre identité et pour la plainte que prépare votre avocat.",
             "Ils ne peuvent être téléchargés que par un lien temporaire, valable 60 secondes.",
             "Les mots de passe sont enregistrés sous forme d'empreinte irréversible, jamais en clair.",
             "Les comptes de notre équipe sont protégés par un second facteur d'authentification (un code en plus du mot de passe).",
