@@ -3,12 +3,15 @@
  * are sealed at start (several instances at once), a ciphertext moved or altered does not open, and a key rotation
  * interrupted halfway then resumed leaves every value readable.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { DecryptionError, masterKeyFrom, UnknownMasterKeyError, type Keyring } from "~/modules/files/envelope-encryption.server";
+import { complaintPackFor } from "~/modules/case-file/complaint-pack.server";
 import { completeProfile } from "~/modules/profile/profile.server";
 import { profileFormSchema } from "~/modules/profile/profile.schema";
 import {
@@ -23,7 +26,8 @@ import { openDatabase, type DatabaseHandle } from "~/platform/database.server";
 import { migrateToLatest, readMigrationFiles } from "~/platform/migrate.server";
 import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount } from "../support/accounts";
-import { freshDatabaseTarget, persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
+import { insertSubmittedCase, seedPerson } from "../support/cases";
+import { freshDatabaseTarget, persistentDatabaseTarget, startTestRuntime, startTestRuntimeOn, testEngines } from "../support/test-database";
 
 const keyring = (current: Buffer, ...previous: Buffer[]): Keyring => ({
   current: masterKeyFrom(current),
@@ -190,6 +194,29 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
     for (const file of files) {
       const bytes = await readFile(path.join(file.parentPath, file.name));
       expect(bytes.includes(Buffer.from(nif)), file.name).toBe(false);
+    }
+  }, 60_000);
+});
+
+describe.each(testEngines())("modules that open the sealed birth date on %s", (engine) => {
+  let stop: () => Promise<void>;
+  afterAll(async () => stop?.());
+
+  it("the complaint pack still prints the birth date, sealed in the database", async () => {
+    ({ stop } = await startTestRuntime(engine));
+    const client = await seedPerson("user", "Rosalie", { verified: true });
+    const row = await db().selectFrom("profiles").select(["birth_date", "birth_date_sealed"]).where("id", "=", client.userId).executeTakeFirstOrThrow();
+    expect(row.birth_date).toBeNull();
+    expect(row.birth_date_sealed).not.toBeNull();
+    const found = await insertSubmittedCase(client.userId);
+    const { pdf } = await complaintPackFor(client, found.id);
+    const directory = await mkdtemp(path.join(tmpdir(), "recours-sealed-pdf-"));
+    try {
+      await writeFile(path.join(directory, "pack.pdf"), pdf);
+      const text = execFileSync("pdftotext", ["-enc", "UTF-8", path.join(directory, "pack.pdf"), "-"], { encoding: "utf8" });
+      expect(text, text.slice(0, 1500)).toMatch(/Née ou né le\s*:\s*14(\/03\/| mars )1956/);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
     }
   }, 60_000);
 });
