@@ -198,6 +198,25 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
   }, 60_000);
 });
 
+describe.each(testEngines())("the start of the application on %s", (engine) => {
+  it("seals a plaintext row left by an older version, once the runtime starts again", async () => {
+    const persistent = await persistentDatabaseTarget(engine);
+    try {
+      await startTestRuntimeOn(persistent.target);
+      const value = markers(7);
+      const id = await insertLegacyProfile(db(), value);
+      await stopRuntime();
+      await startTestRuntimeOn(persistent.target);
+      const row = await db().selectFrom("profiles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ birth_date: null, nif: null, fields_key_id: runtime().keyring.current.id });
+      expect(await readProfileFields(db(), runtime().keyring, id)).toEqual(value);
+    } finally {
+      await stopRuntime();
+      await persistent.drop();
+    }
+  }, 60_000);
+});
+
 describe.each(testEngines())("modules that open the sealed birth date on %s", (engine) => {
   let stop: () => Promise<void>;
   afterAll(async () => stop?.());
