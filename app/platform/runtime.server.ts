@@ -7,6 +7,9 @@ import type { Database } from "./database-schema";
 import type { Env } from "./env.server";
 import { logger } from "./logger.server";
 import { migrateToLatest } from "./migrate.server";
+import type { Keyring } from "~/modules/files/envelope-encryption.server";
+import { loadKeyring } from "~/modules/files/files.server";
+import { sealPlaintextProfileFields } from "~/modules/profile/sensitive-fields.server";
 
 export interface Runtime {
   env: Env;
@@ -15,6 +18,8 @@ export interface Runtime {
   authSecret: string;
   /** Encrypts second-factor secrets; never equal to authSecret (decision 17). */
   secondFactorKey: string;
+  /** The storage master keys, also sealing personal fields in the database (decision 0043). */
+  keyring: Keyring;
 }
 
 let current: Runtime | undefined;
@@ -49,6 +54,8 @@ export interface StartOptions {
   /** Overrides the target derived from DATABASE_URL / DATA_DIR (tests use memory:// or a schema). */
   target?: DatabaseTarget;
   migrate?: boolean;
+  /** The master keys (else from STORAGE_MASTER_KEY / DATA_DIR, as the storage gateway loads them). */
+  keyring?: Keyring;
 }
 
 export async function startRuntime(env: Env, options: StartOptions = {}): Promise<Runtime> {
@@ -62,12 +69,15 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
   if (secondFactorKey === authSecret) {
     throw new Error("Configuration invalide :\n  - TWO_FACTOR_ENCRYPTION_KEY : doit être différente d'AUTH_SECRET");
   }
+  const keyring = options.keyring ?? loadKeyring(env);
   const database = await openDatabase(target);
   if (options.migrate !== false) {
     const applied = await migrateToLatest(database.db as Kysely<unknown>);
     if (applied.length > 0) logger.info({ applied }, "migrations appliquées");
+    // The data step SQL cannot do without the key: seal what is still plaintext (idempotent, shared between instances).
+    await sealPlaintextProfileFields(database.db, keyring);
   }
-  current = { env, database, authSecret, secondFactorKey };
+  current = { env, database, authSecret, secondFactorKey, keyring };
   logger.info({ engine: database.engine }, "base de données prête");
   return current;
 }

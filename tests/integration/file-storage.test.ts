@@ -150,6 +150,25 @@ describe.each(cases)("storage gateway on %s with the %s driver", (engine, driver
     expect(keyIds.map((row) => row.key_id)).toEqual([next.id]);
   });
 
+  it("rotation interrupted after one file and resumed: every file opens at each step, then without the old key", async () => {
+    const old = testKeyring();
+    const before = testFileStorage(store.store, old);
+    const texts = ["un", "deux", "trois"];
+    const ids: string[] = [];
+    for (const text of texts) {
+      ids.push((await before.put({ ownerId: owner, originalName: `${text}.pdf`, mediaType: "application/pdf", body: Readable.from([Buffer.from(text)]) })).id);
+    }
+    const next = masterKeyFrom(randomBytes(32));
+    const during = createFileStorage({ db: db(), store: store.store, keyring: { current: next, previous: [old.current] } });
+    expect(await during.rewrapKeys(500, 1)).toBe(1);
+    const keyIds = await db().selectFrom("stored_files").select("key_id").execute();
+    expect(keyIds.filter((row) => row.key_id === next.id)).toHaveLength(1);
+    for (const [index, id] of ids.entries()) expect((await buffer((await during.open(id)).stream)).toString()).toBe(texts[index]);
+    expect(await during.rewrapKeys()).toBe(2);
+    const after = createFileStorage({ db: db(), store: store.store, keyring: { current: next, previous: [] } });
+    for (const [index, id] of ids.entries()) expect((await buffer((await after.open(id)).stream)).toString()).toBe(texts[index]);
+  });
+
   it("the janitor removes objects that no row names, after the grace period only", async () => {
     const files = testFileStorage(store.store);
     const kept = await files.put({ ownerId: owner, originalName: "a.pdf", mediaType: "application/pdf", body: Readable.from([Buffer.from("x")]) });

@@ -16,7 +16,8 @@ import { identityMessages, OTHER_REASON, REJECTION_REASONS, reviewDecisionSchema
 import { uploadMessages } from "~/modules/files/upload-messages";
 import { ForbiddenError, NotFoundError, type UserActor } from "~/platform/actor";
 import type { Role } from "~/platform/database-schema";
-import { db } from "~/platform/runtime.server";
+import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { db, runtime } from "~/platform/runtime.server";
 import { seedAccount } from "../support/accounts";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
 import { startTestRuntime, testEngines } from "../support/test-database";
@@ -27,9 +28,11 @@ async function person(role: Role, name: string, completed = true): Promise<UserA
   if (completed) {
     await db()
       .updateTable("profiles")
-      .set({ profile_completed: true, birth_date: "1958-04-12", address: "12 rue des Lilas", postal_code: "69003", city: "Lyon" })
+      .set({ profile_completed: true, address: "12 rue des Lilas", postal_code: "69003", city: "Lyon" })
       .where("id", "=", userId)
       .execute();
+    // Sealed as the profile form stores it (decision 0043): the review console opens it for the admin.
+    await writeProfileFields(db(), runtime().keyring, userId, { birthDate: "1958-04-12", nif: null });
   }
   return {
     kind: "user",

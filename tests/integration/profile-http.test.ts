@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NUL_MESSAGE } from "~/lib/form";
 import { profileMessages } from "~/modules/profile/profile.schema";
-import { db, stopRuntime } from "~/platform/runtime.server";
+import { readProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../support/accounts";
 import {
   ensureProductionBuild,
@@ -140,6 +141,15 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     expect(admin.location).toBe("/dashboard");
   });
 
+  it("the saved NIF and birth date, sealed in the database, come back to their owner on the profile page", async () => {
+    const page = await http("/complete-profile", { cookie: people.victim.cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('value="02-03-1970"');
+    expect(page.body).toMatch(/value="3 ?12 ?345 ?678 ?9012"|value="3123456789012"/);
+    const other = await http("/complete-profile", { cookie: people.user.cookie });
+    expect(other.body).not.toContain("3123456789012");
+  });
+
   it("bad bodies answer 4xx, never 500", async () => {
     const cookie = people.user.cookie;
     const json = await post(cookie, JSON.stringify(validProfile), { "content-type": "application/json" });
@@ -214,10 +224,16 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     const rows = await db()
       .selectFrom("profiles")
       .select(["id", "email", "role", "identity_verified", "assigned_lawyer_id", "profile_completed", "first_name", "birth_date"])
+      .select((eb) => eb.ref("birth_date_sealed").as("sealed"))
       .where("email", "like", "%@profile-http.example")
       .orderBy("email")
       .execute();
-    expect(rows.find((row) => row.id === people.victim.userId)).toEqual({
+    const victimRow = rows.find((row) => row.id === people.victim.userId)!;
+    expect(victimRow.sealed).not.toBeNull();
+    expect(Buffer.from(victimRow.sealed!).toString("latin1")).not.toContain("1970");
+    expect((await readProfileFields(db(), runtime().keyring, people.victim.userId))?.birthDate).toBe("1970-03-02");
+    const { sealed: _sealed, ...victim } = victimRow;
+    expect(victim).toEqual({
       id: people.victim.userId,
       email: "victim@profile-http.example",
       role: "user",
@@ -225,7 +241,8 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
       assigned_lawyer_id: null,
       profile_completed: true,
       first_name: "Inès",
-      birth_date: "1970-03-02",
+      // Sealed (decision 0043).
+      birth_date: null,
     });
     // The other user named in the crafted post is untouched.
     expect(rows.find((row) => row.id === people.user.userId)).toMatchObject({ profile_completed: false, birth_date: null });

@@ -12,7 +12,8 @@ import { ForbiddenError, type AnonymousActor, type UserActor } from "~/platform/
 import type { Role } from "~/platform/database-schema";
 import { requireCompletedProfile } from "~/platform/guards.server";
 import { actorContext } from "~/platform/request-context";
-import { db } from "~/platform/runtime.server";
+import { db, runtime } from "~/platform/runtime.server";
+import { readProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { seedAccount } from "../support/accounts";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
@@ -105,8 +106,9 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
     expect(after).toMatchObject({
       first_name: "Héloïse",
       last_name: "Mercier",
-      birth_date: "1985-12-31",
-      nif: "0123456789012",
+      // Sealed (decision 0043): the plaintext columns stay empty.
+      birth_date: null,
+      nif: null,
       phone_mobile: "+33756123456",
       phone_fixed: "+33123456789",
       address: "8 rue de l'Élysée",
@@ -121,6 +123,7 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
       assigned_lawyer_id: lawyer.userId,
       email: before.email,
     });
+    expect(await readProfileFields(db(), runtime().keyring, user.userId)).toEqual({ birthDate: "1985-12-31", nif: "0123456789012" });
     expect(after.privacy_policy_accepted_at).toBeInstanceOf(Date);
     expect(after.terms_accepted_at).toBeInstanceOf(Date);
     expect(await profileRow(other.userId)).toEqual(otherBefore);
@@ -130,12 +133,12 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
     expect(await hasCompletedProfile(user)).toBe(true);
   });
 
-  it("the stored birth date is the typed day, a DATE read back as text (31-12 stays 31-12)", async () => {
-    const { rows } = await sql<{ type: string; day: string }>`
-      SELECT pg_typeof(birth_date)::text AS type, to_char(birth_date, 'YYYY-MM-DD') AS day
-      FROM profiles WHERE id = ${user.userId}`.execute(db());
-    expect(rows).toEqual([{ type: "date", day: "1985-12-31" }]);
-    expect((await profileRow(user.userId)).birth_date).toBe("1985-12-31");
+  it("the stored birth date is the typed day (31-12 stays 31-12), kept only as ciphertext", async () => {
+    const { rows } = await sql<{ plain: string | null; text: string }>`
+      SELECT birth_date::text AS plain, profiles::text AS text FROM profiles WHERE id = ${user.userId}`.execute(db());
+    expect(rows[0]!.plain).toBeNull();
+    expect(rows[0]!.text).not.toMatch(/1985|0123456789012/);
+    expect((await readProfileFields(db(), runtime().keyring, user.userId))?.birthDate).toBe("1985-12-31");
   });
 
   it("the saved profile comes back in the form, both boxes ticked (spec §5)", async () => {
@@ -148,10 +151,11 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
     expect(
       await completeProfile(user, input({ country: "belgium", postal_code: "1000", nif: "", phone_fixed: "", city: "Bruxelles" })),
     ).toEqual({ ok: true });
+    expect((await readProfileFields(db(), runtime().keyring, user.userId))?.nif).toBeNull();
     expect(await profileRow(user.userId)).toMatchObject({
       country: "belgium",
       postal_code: "1000",
-      nif: null,
+      nif_sealed: null,
       phone_fixed: null,
       city: "Bruxelles",
       profile_completed: true,

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { UserActor } from "~/platform/actor";
 import type { Role } from "~/platform/database-schema";
-import { db } from "~/platform/runtime.server";
+import { db, runtime } from "~/platform/runtime.server";
+import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { caseDraftSchema, EMPTY_CASE_FORM, type CaseDraftInput, type CaseFormValues } from "~/modules/cases/cases.schema";
 import { seedAccount } from "./accounts";
 
@@ -10,9 +11,10 @@ export async function seedPerson(role: Role, name: string, options: { verified?:
   const { userId, email, password } = await seedAccount(role, { firstName: name, lastName: `Nom${name}`, ...(options.email ? { email: options.email } : {}) });
   await db()
     .updateTable("profiles")
-    .set({ profile_completed: true, birth_date: "1956-03-14", address: "8 rue des Tilleuls", postal_code: "33000", city: "Bordeaux" })
+    .set({ profile_completed: true, address: "8 rue des Tilleuls", postal_code: "33000", city: "Bordeaux" })
     .where("id", "=", userId)
     .execute();
+  await writeProfileFields(db(), runtime().keyring, userId, { birthDate: "1956-03-14", nif: null });
   if (options.verified) await setIdentityVerified(userId, true);
   return {
     kind: "user",

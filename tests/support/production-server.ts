@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { TEST_STORAGE_MASTER_KEY } from "./test-database";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUNDLE = path.join(ROOT, "build/server/index.js");
@@ -80,7 +81,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export const TEST_STORAGE_MASTER_KEY = Buffer.alloc(32, 0x5a).toString("base64");
+export { TEST_STORAGE_MASTER_KEY };
 
 /** Runs `node --import tsx server/main.ts` in production mode and waits for GET /healthz. `env.PORT` picks the port. */
 export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -37,6 +37,12 @@ export async function freshDatabaseTarget(engine: TestEngine): Promise<{ target:
   };
 }
 
+/**
+ * The tests' storage master key: it seals profile fields too (decision 0043), so runtimes seeded in a test and the
+ * servers they then start (tests/support/production-server.ts) must share it.
+ */
+export const TEST_STORAGE_MASTER_KEY = Buffer.alloc(32, 0x5a).toString("base64");
+
 /** The tests' second-factor key: runtimes seeded in a test and the servers they then start share it. */
 export const TEST_TWO_FACTOR_KEY = "test-two-factor-key-test-two-factor-key-0123";
 
@@ -47,6 +53,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: "memory://",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     TWO_FACTOR_ENCRYPTION_KEY: TEST_TWO_FACTOR_KEY,
+    STORAGE_MASTER_KEY: TEST_STORAGE_MASTER_KEY,
     ...overrides,
   });
 }
@@ -76,6 +83,8 @@ export async function persistentDatabaseTarget(engine: TestEngine): Promise<{
 }> {
   if (engine === "pglite") {
     const dataDir = await mkdtemp(path.join(tmpdir(), "recours-test-"));
+    // The server started on this folder loads its key from there: the one the seeding runtime sealed with.
+    await writeFile(path.join(dataDir, "storage-master-key"), `${TEST_STORAGE_MASTER_KEY}\n`, { mode: 0o600 });
     return {
       target: { engine: "pglite", dataDir },
       serverEnv: { DATA_DIR: dataDir },

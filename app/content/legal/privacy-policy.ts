@@ -216,6 +216,7 @@ export function privacyPolicyFor(settings: RetentionSettings): LegalDocument {
             items: [
               "Vos pièces d'identité et justificatifs sont chiffrés sur nos serveurs.",
               "Ils ne peuvent être téléchargés que par un lien temporaire, valable 60 secondes.",
+              "Votre numéro fiscal (NIF) et votre date de naissance sont chiffrés dans notre base de données. Ils ne sont déchiffrés que pour vous les montrer, pour vérifier votre identité et pour la plainte que prépare votre avocat.",
               "Les mots de passe sont enregistrés sous forme d'empreinte irréversible, jamais en clair.",
               "Les comptes de notre équipe sont protégés par un second facteur d'authentification (un code en plus du mot de passe).",
               "L'accès à un dossier est réservé au client, à son avocat et à l'équipe de conformité.",

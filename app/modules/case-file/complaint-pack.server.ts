@@ -1,6 +1,7 @@
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import type { Actor, UserActor } from "~/platform/actor";
-import { db } from "~/platform/runtime.server";
+import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { db, runtime } from "~/platform/runtime.server";
 import { renderBankLetter, bankLetterBanks } from "./bank-letter-pdf.server";
 import { renderComplaintPack, type PackData, type PackIdentifier, type PackPayment } from "./complaint-pack-pdf.server";
 import { EVIDENCE_CLOSED_STATUSES, type EvidencePanelView } from "./evidence.schema";
@@ -38,7 +39,13 @@ async function packData(found: ReadableCase, now: Date): Promise<PackData> {
       "c.detailed_description",
       "o.first_name",
       "o.last_name",
+      "o.id as owner_id",
       "o.birth_date",
+      "o.nif",
+      "o.fields_key_id",
+      "o.fields_wrapped_key",
+      "o.birth_date_sealed",
+      "o.nif_sealed",
       "o.email",
       "o.phone_mobile",
       "o.address",
@@ -58,7 +65,8 @@ async function packData(found: ReadableCase, now: Date): Promise<PackData> {
     victim: {
       firstName: row.first_name,
       lastName: row.last_name,
-      birthDate: row.birth_date,
+      // Sealed in the database (decision 0043): opened here, for the pack only.
+      birthDate: openProfileFields(runtime().keyring, { ...row, id: row.owner_id }, ["birth_date"]).birthDate,
       email: row.email,
       phone: row.phone_mobile,
       address: row.address,

@@ -227,15 +227,19 @@ export function createFileStorage(options: FileStorageOptions) {
       return "valid";
     },
 
-    /** Re-wraps every data key not under the current master key (after a rotation); returns how many changed. */
-    async rewrapKeys(batchSize = 500): Promise<number> {
+    /**
+     * Re-wraps every data key not under the current master key (after a rotation); returns how many changed. Each row
+     * is updated only while still under its old key: stopped (or after `maxRows`), a new run resumes.
+     */
+    async rewrapKeys(batchSize = 500, maxRows = Number.POSITIVE_INFINITY): Promise<number> {
       let changed = 0;
       for (;;) {
+        if (changed >= maxRows) return changed;
         const rows = await database()
           .selectFrom("stored_files")
           .select(["id", "key_id", "wrapped_key"])
           .where("key_id", "<>", keyring.current.id)
-          .limit(batchSize)
+          .limit(Math.min(batchSize, maxRows - changed))
           .execute();
         if (rows.length === 0) return changed;
         for (const row of rows) {

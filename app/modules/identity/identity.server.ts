@@ -10,6 +10,7 @@ import { UploadError } from "~/modules/files/upload-error";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { assertRole, assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import type { Database, DocumentSide, DocumentStatus, DocumentType, ProofOfAddressType, VerificationOverallStatus } from "~/platform/database-schema";
+import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { containsPattern } from "~/platform/like-pattern";
 import { db, runtime } from "~/platform/runtime.server";
 import {
@@ -520,7 +521,12 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         "p.email",
         "p.first_name",
         "p.last_name",
+        "p.fields_key_id",
+        "p.fields_wrapped_key",
+        "p.birth_date_sealed",
+        "p.nif_sealed",
         sql<string | null>`p.birth_date::text`.as("birth_date"),
+        "p.nif",
         "p.address",
         "p.postal_code",
         "p.city",
@@ -577,7 +583,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
-    birthDate: row.birth_date ? String(row.birth_date).slice(0, 10) : null,
+    birthDate: openProfileFields(runtime().keyring, { ...row, id: row.user_id }, ["birth_date"]).birthDate,
     address: row.address,
     postalCode: row.postal_code,
     city: row.city,

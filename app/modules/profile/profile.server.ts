@@ -1,11 +1,12 @@
 import { assertUser, type Actor } from "~/platform/actor";
 import { logger } from "~/platform/logger.server";
-import { db } from "~/platform/runtime.server";
+import { db, runtime } from "~/platform/runtime.server";
 import { DEFAULT_COUNTRY } from "~/lib/countries";
 import { isoToFrenchDate } from "~/lib/dates";
 import { splitE164 } from "~/lib/phone";
 import { communeIndex, type Commune } from "./commune-index.server";
 import { profileMessages, type ProfileFormValues, type ProfileInput } from "./profile.schema";
+import { SEALED_PROFILE_COLUMNS, openProfileFields, sealProfileFields } from "./sensitive-fields.server";
 
 export type { Commune } from "./commune-index.server";
 
@@ -21,10 +22,10 @@ export async function profileFormFor(actor: Actor): Promise<ProfileForm | null> 
   const profile = await db()
     .selectFrom("profiles")
     .select([
+      "id",
+      ...SEALED_PROFILE_COLUMNS,
       "first_name",
       "last_name",
-      "birth_date",
-      "nif",
       "phone_mobile",
       "phone_fixed",
       "address",
@@ -37,6 +38,7 @@ export async function profileFormFor(actor: Actor): Promise<ProfileForm | null> 
     .where("id", "=", actor.userId)
     .executeTakeFirst();
   if (!profile) return null;
+  const sensitive = openProfileFields(runtime().keyring, profile);
   const mobile = splitE164(profile.phone_mobile);
   const fixed = splitE164(profile.phone_fixed);
   const ticked = profile.profile_completed ? "on" : "";
@@ -45,8 +47,8 @@ export async function profileFormFor(actor: Actor): Promise<ProfileForm | null> 
     values: {
       first_name: profile.first_name,
       last_name: profile.last_name,
-      birth_date: isoToFrenchDate(profile.birth_date),
-      nif: profile.nif ?? "",
+      birth_date: isoToFrenchDate(sensitive.birthDate),
+      nif: sensitive.nif ?? "",
       phone_mobile_country: mobile?.isoCode ?? DEFAULT_COUNTRY.isoCode,
       phone_mobile: mobile?.national ?? "",
       phone_fixed_country: fixed?.isoCode ?? mobile?.isoCode ?? DEFAULT_COUNTRY.isoCode,
@@ -75,13 +77,19 @@ export async function completeProfile(actor: Actor, input: ProfileInput): Promis
     const saved = await db()
       .transaction()
       .execute(async (trx) => {
+        const keys = await trx
+          .selectFrom("profiles")
+          .select(["fields_key_id", "fields_wrapped_key"])
+          .where("id", "=", actor.userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!keys) return false;
         const row = await trx
           .updateTable("profiles")
           .set({
             first_name: input.firstName,
             last_name: input.lastName,
-            birth_date: input.birthDate,
-            nif: input.nif,
+            ...sealProfileFields(runtime().keyring, actor.userId, { birthDate: input.birthDate, nif: input.nif }, keys),
             phone_mobile: input.phoneMobile,
             phone_fixed: input.phoneFixed,
             address: input.address,
