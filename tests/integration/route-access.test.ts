@@ -392,6 +392,61 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/case-chat.tsx",
+    // The chat of an unknown (or another person's) case: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/chat",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fchat"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-chat-events.ts",
+    // Its event stream: 404 before any stream opens.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/chat/events",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fchat%2Fevents"),
+      user: { status: 404 },
+      lawyer: { status: 404 },
+      admin: { status: 404 },
+    },
+  },
+  {
+    file: "routes/case-chat-messages.ts",
+    // POST only (the page's script sends here): a GET finds no page.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/chat/messages",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fchat%2Fmessages"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  {
+    file: "routes/case-chat-file-upload.ts",
+    // POST only (attachments): a GET finds no page.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/chat/fichier",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fchat%2Ffichier"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  {
+    file: "routes/case-chat-file.ts",
+    // An attachment of an unknown (or another person's) case: 404, nothing served.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/chat/fichier/7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fchat%2Ffichier%2F7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21"),
+      user: { status: 404 },
+      lawyer: { status: 404 },
+      admin: { status: 404 },
+    },
+  },
+  {
     file: "routes/case-paiements.tsx",
     // The case file's forms of an unknown (or another person's) case: the case page's 404.
     path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/paiements",
