@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import type { CaseStatus, Database } from "~/platform/database-schema";
-import { isCaseId } from "~/modules/cases/cases.server";
+import { caseViewerOf, isCaseId } from "~/modules/cases/cases.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
 
 export type CaseViewer = "owner" | "lawyer" | "admin";
@@ -34,15 +34,7 @@ export async function caseAccess(
     .where("id", "=", caseId);
   if (options.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  const viewer: CaseViewer | null = !row
-    ? null
-    : row.user_id === actor.userId
-      ? "owner"
-      : actor.role === "admin"
-        ? "admin"
-        : actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId
-          ? "lawyer"
-          : null;
+  const viewer = row ? caseViewerOf(actor, row) : null;
   if (!row || !viewer) throw new NotFoundError(caseMessages.noAccess);
   return {
     actor,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
+import { caseAccess } from "./case-access.server";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
 import { receiveUpload, type ReceivedFile } from "~/modules/files/upload-pipeline.server";
 import { UploadError } from "~/modules/files/upload-error";
@@ -34,23 +35,8 @@ export interface ReadableCase {
  * to, an admin. Anyone else, and an unknown or malformed id, get the same 404: whether the case exists is not said.
  */
 export async function readableCase(actor: Actor, caseId: string, executor: Kysely<Database> | Transaction<Database> = db()): Promise<ReadableCase> {
-  assertUser(actor);
-  if (!UUID.test(caseId)) throw new NotFoundError(caseMessages.noAccess);
-  const row = await executor
-    .selectFrom("cases")
-    .select(["id", "case_number", "status", "user_id", "assigned_lawyer_id"])
-    .where("id", "=", caseId)
-    .executeTakeFirst();
-  const viewer = row ? viewerOf(actor, row) : null;
-  if (!row || !viewer) throw new NotFoundError(caseMessages.noAccess);
-  return { id: row.id, caseNumber: row.case_number, status: row.status, ownerId: row.user_id, assignedLawyerId: row.assigned_lawyer_id, viewer };
-}
-
-function viewerOf(actor: UserActor, row: { user_id: string; assigned_lawyer_id: string | null }): CaseFileViewer | null {
-  if (row.user_id === actor.userId) return "owner";
-  if (actor.role === "admin") return "admin";
-  if (actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId) return "lawyer";
-  return null;
+  const access = await caseAccess(executor, actor, caseId);
+  return { id: access.caseId, caseNumber: access.caseNumber, status: access.status, ownerId: access.ownerId, assignedLawyerId: access.assignedLawyerId, viewer: access.viewer };
 }
 
 export type EvidenceUploadResult =

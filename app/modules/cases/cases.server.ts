@@ -302,6 +302,17 @@ export interface CaseView {
   timeline: CaseTimelineEntry[];
 }
 
+/** Who may see a case: its owner, an admin, or the lawyer it is assigned to; anyone else gets null (a 404). */
+export function caseViewerOf(
+  actor: { userId: string; role: string },
+  row: { user_id: string; assigned_lawyer_id: string | null },
+): "owner" | "admin" | "lawyer" | null {
+  if (row.user_id === actor.userId) return "owner";
+  if (actor.role === "admin") return "admin";
+  if (actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId) return "lawyer";
+  return null;
+}
+
 /**
  * The case page (spec, second document §6): its owner, the assigned lawyer or an admin. Anyone else, and an unknown
  * id, get the same 404 'Vous n'avez pas accès à ce dossier': whether the case exists is not revealed.
@@ -345,15 +356,7 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
     ])
     .where("c.id", "=", caseId)
     .executeTakeFirst();
-  const viewer: CaseView["viewer"] | null = !row
-    ? null
-    : row.user_id === actor.userId
-      ? "owner"
-      : actor.role === "admin"
-        ? "admin"
-        : actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId
-          ? "lawyer"
-          : null;
+  const viewer = row ? caseViewerOf(actor, row) : null;
   if (!row || !viewer) throw new NotFoundError(caseMessages.noAccess);
   // The assigned lawyer reading the case has opened it: it leaves their 'Nouveaux dossiers'.
   if (viewer === "lawyer") {

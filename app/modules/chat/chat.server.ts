@@ -5,6 +5,7 @@ import { keysetCursor, encodeCursor } from "~/platform/keyset";
 import { cursorTime, olderThan } from "~/platform/keyset.server";
 import { notifyLive } from "~/platform/live-events.server";
 import { db } from "~/platform/runtime.server";
+import { caseViewerOf } from "~/modules/cases/cases.server";
 import { cancelUnreadNotices, scheduleUnreadNotice } from "./chat-notices.server";
 import { chatMessages, CHAT_PAGE_SIZE, type ChatEvent, type ChatMessageView, type ChatRole, type SendMessageInput } from "./chat.schema";
 
@@ -28,10 +29,7 @@ export function chatTopic(caseId: string): string {
 
 /** Who may use a case's chat: its owner, its assigned lawyer, admins (spec §6). Anyone else: not found. */
 export function chatViewerOf(actor: { userId: string; role: ChatRole }, row: { user_id: string; assigned_lawyer_id: string | null }): ChatViewer | null {
-  if (row.user_id === actor.userId) return "owner";
-  if (actor.role === "admin") return "admin";
-  if (actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId) return "lawyer";
-  return null;
+  return caseViewerOf(actor, row);
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
