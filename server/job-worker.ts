@@ -4,6 +4,7 @@ import { BANK_REMINDER_JOB, createBankReminderHandler } from "~/modules/case-fil
 import { fileStorage } from "~/modules/files/files.server";
 import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
+import { buildDataExportLink, createDataExportExpiryHandler, createDataExportHandler, DATA_EXPORT_EXPIRY_JOB, DATA_EXPORT_JOB } from "~/modules/privacy/data-export.server";
 import { createRetentionHandler, ensureRetentionScheduled, RETENTION_JOB } from "~/modules/privacy/retention.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
@@ -22,7 +23,12 @@ export function startJobWorker(env: Env): RunningJobWorker {
   const worker = createJobWorker({
     database: db(),
     handlers: {
-      [EMAIL_JOB]: createEmailJobHandler(transport, { personalLink: buildPersonalLink }),
+      [EMAIL_JOB]: createEmailJobHandler(transport, {
+        personalLink: (request, database) =>
+          request.kind === "data-export" ? buildDataExportLink(request, database) : buildPersonalLink(request, database),
+      }),
+      [DATA_EXPORT_JOB]: createDataExportHandler(),
+      [DATA_EXPORT_EXPIRY_JOB]: createDataExportExpiryHandler(),
       [HEIC_CONVERSION_JOB]: createHeicConversionHandler(fileStorage),
       [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage),
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,

@@ -371,7 +371,10 @@ export interface AccountSecurityActionTable {
   created_at: Generated<Date>;
 }
 
-export type StoredFileMediaType = "image/jpeg" | "image/png" | "image/heic" | "image/heif" | "application/pdf";
+/** 'application/zip': a person's data export only (migration 0075), never an upload. */
+export type StoredFileMediaType = "image/jpeg" | "image/png" | "image/heic" | "image/heif" | "application/pdf" | "application/zip";
+/** What an upload can be (the upload pipeline's types). */
+export type UploadedMediaType = Exclude<StoredFileMediaType, "application/zip">;
 export type StoredFileStatus = "ready" | "converting" | "failed";
 
 /** One encrypted file in the storage gateway (app/modules/files). */
@@ -461,6 +464,21 @@ export interface AccountInactivityTable {
   flagged_at: Timestamp | null;
 }
 
+/** A person's 'Télécharger mes données' request (migration 0075, decision 0045). */
+export interface DataExportTable {
+  id: Generated<string>;
+  user_id: string;
+  status: ColumnType<"queued" | "ready" | "failed", "queued" | "ready" | "failed" | undefined, "queued" | "ready" | "failed">;
+  requested_at: CreatedAt;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  stored_file_id: string | null;
+  /** bigint: a decimal string from node-postgres. */
+  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  token_hash: Buffer | null;
+  downloaded_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -490,6 +508,7 @@ export interface Database {
   case_payments: CasePaymentTable;
   case_identifiers: CaseIdentifierTable;
   account_inactivity: AccountInactivityTable;
+  data_exports: DataExportTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

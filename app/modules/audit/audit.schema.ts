@@ -21,6 +21,8 @@ export const ACTION_LABELS = {
   "document.viewed": "Document consulté",
   "evidence.viewed": "Preuve d'un dossier consultée",
   "case.pack-generated": "Dossier de plainte (PDF) généré",
+  "case.viewed": "Dossier consulté",
+  "profile.sensitive-viewed": "Données d'identité du profil consultées",
   "document.approved": "Documents approuvés",
   "document.rejected": "Documents rejetés",
   "case.assigned": "Dossier attribué",
@@ -57,6 +59,21 @@ export function targetTypeLabel(type: string): string {
 }
 
 export const JOURNAL_PAGE_SIZE = 50;
+
+/**
+ * Staff reads of a person's data (issue 16, item 5): each names the person in `after.subjectUserId`, and the person
+ * sees them in /compte/donnees. Migration 0075's partial index lists exactly these actions: keep them in step.
+ */
+export const PERSONAL_DATA_READ_ACTIONS = [
+  "document.viewed",
+  "evidence.viewed",
+  "case.pack-generated",
+  "case.viewed",
+  "profile.sensitive-viewed",
+] as const satisfies readonly StaffActionName[];
+export type PersonalDataReadAction = (typeof PERSONAL_DATA_READ_ACTIONS)[number];
+
+export const ACCESS_LOG_PAGE_SIZE = 20;
 
 const filterText = z
   .string()

@@ -1,11 +1,14 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { assertRole, type Actor, type UserActor } from "~/platform/actor";
+import { assertRole, assertUser, type Actor, type UserActor } from "~/platform/actor";
+import type { DocumentSide, DocumentType } from "~/platform/database-schema";
+import { DOCUMENT_TYPE_LABELS, documentLabel } from "~/modules/identity/identity.schema";
+import { evidenceCategoryLabel } from "~/modules/case-file/evidence.schema";
 import type { Database } from "~/platform/database-schema";
 import { containsPattern } from "~/platform/like-pattern";
 import { db } from "~/platform/runtime.server";
 import { encodeCursor } from "~/platform/keyset";
 import { cursorTime, olderThan } from "~/platform/keyset.server";
-import { JOURNAL_PAGE_SIZE, type JournalQuery } from "./audit.schema";
+import { ACCESS_LOG_PAGE_SIZE, actionLabel, JOURNAL_PAGE_SIZE, PERSONAL_DATA_READ_ACTIONS, type JournalQuery, type PersonalDataReadAction } from "./audit.schema";
 
 /**
  * What a staff member did, for the append-only journal (staff_audit_log). `action` is a dotted verb
@@ -101,4 +104,125 @@ export async function listJournal(actor: Actor, query: JournalQuery): Promise<Jo
   }));
   const last = page.at(-1);
   return { entries, next: rows.length > JOURNAL_PAGE_SIZE && last ? encodeCursor(last.cursor_at, last.id) : null };
+}
+
+export interface PersonalDataRead {
+  action: PersonalDataReadAction;
+  subjectUserId: string;
+  targetType: string;
+  targetId: string;
+  /** What was read, for the journal and the person's list (never the data itself). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records a staff member's read of someone's personal data (issue 16, item 5): the journal names the person in
+ * `after.subjectUserId`, which the person's own list reads through migration 0075's index. A read of one's own
+ * data is not recorded. With `coalesceMinutes`, a read of the same thing by the same person already recorded within
+ * that time is not recorded again (a page's loader runs again after each of its actions).
+ */
+export async function recordPersonalDataRead(
+  executor: Kysely<Database> | Transaction<Database>,
+  actor: UserActor,
+  read: PersonalDataRead,
+  options: { coalesceMinutes?: number } = {},
+): Promise<void> {
+  if (read.subjectUserId === actor.userId) return;
+  if (options.coalesceMinutes) {
+    const recent = await executor
+      .selectFrom("staff_audit_log")
+      .select("id")
+      .where("actor_id", "=", actor.userId)
+      .where("action", "=", read.action)
+      .where("target_type", "=", read.targetType)
+      .where("target_id", "=", read.targetId)
+      .where("created_at", ">", sql<Date>`now() - make_interval(mins => ${options.coalesceMinutes})`)
+      .limit(1)
+      .executeTakeFirst();
+    if (recent) return;
+  }
+  await recordStaffAction(executor, actor, {
+    action: read.action,
+    targetType: read.targetType,
+    targetId: read.targetId,
+    after: { ...read.details, subjectUserId: read.subjectUserId, actorRole: actor.role },
+  });
+}
+
+export interface AccessLogEntry {
+  id: number;
+  at: string;
+  /** "Maître Laure Avocate", "Adèle Administratrice": never an email. */
+  who: string;
+  /** "Avocat", "Administrateur", or "Équipe Recours" when the account is gone. */
+  role: string;
+  action: PersonalDataReadAction;
+  /** What was opened, in French: "Carte d'identité (recto)", "Dossier RC-2026-000123"… */
+  what: string;
+}
+
+export interface AccessLogPage {
+  entries: AccessLogEntry[];
+  next: string | null;
+}
+
+const ROLE_LABELS: Record<string, string> = { lawyer: "Avocat", admin: "Administrateur" };
+
+function readDescription(action: string, after: Record<string, unknown>): string {
+  const text = (key: string) => (typeof after[key] === "string" ? (after[key] as string) : null);
+  const caseNumber = text("caseNumber");
+  const ofCase = caseNumber ? ` du dossier ${caseNumber}` : "";
+  switch (action) {
+    case "document.viewed": {
+      const type = text("documentType") as DocumentType | null;
+      const side = (text("side") ?? "single") as DocumentSide;
+      return type && type in DOCUMENT_TYPE_LABELS ? `Pièce justificative : ${documentLabel(type, side)}` : "Un de vos documents";
+    }
+    case "evidence.viewed":
+      return `Preuve${ofCase}${text("category") ? ` (${evidenceCategoryLabel(text("category")!)})` : ""}`;
+    case "case.pack-generated":
+      return text("document") === "bank-letter" ? `Lettre à la banque (PDF)${ofCase}` : `Dossier de plainte (PDF)${ofCase}`;
+    case "case.viewed":
+      return caseNumber ? `Dossier ${caseNumber}` : "Votre dossier";
+    case "profile.sensitive-viewed":
+      return Array.isArray(after.fields) && after.fields.includes("nif") ? "Votre NIF" : "Votre date de naissance";
+    default:
+      return actionLabel(action);
+  }
+}
+
+/**
+ * The person's own list of staff reads of their data, newest first, one keyset page at a time: one query on
+ * migration 0075's partial index (subject, time, id), joined to the reader's current name.
+ */
+export async function personalDataReadsFor(actor: Actor, cursor?: { at: string; id: string }): Promise<AccessLogPage> {
+  assertUser(actor);
+  const rows = await db()
+    .selectFrom("staff_audit_log as l")
+    .leftJoin("profiles as p", "p.id", "l.actor_id")
+    .select(["l.id", "l.created_at", "l.action", "l.after", "p.first_name", "p.last_name", "p.role"])
+    .select(cursorTime("l.created_at").as("cursor_at"))
+    .where(sql<string>`l.after ->> 'subjectUserId'`, "=", actor.userId)
+    .where("l.action", "in", [...PERSONAL_DATA_READ_ACTIONS])
+    .$if(cursor !== undefined && /^\d+$/.test(cursor.id), (q) => q.where(olderThan("l.created_at", "l.id", cursor!)))
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(ACCESS_LOG_PAGE_SIZE + 1)
+    .execute();
+  const page = rows.slice(0, ACCESS_LOG_PAGE_SIZE);
+  const entries = page.map((row) => {
+    const after = (row.after ?? {}) as Record<string, unknown>;
+    const role = typeof after.actorRole === "string" ? after.actorRole : (row.role ?? "");
+    const name = row.first_name ? `${row.first_name} ${row.last_name ?? ""}`.trim() : null;
+    return {
+      id: Number(row.id),
+      at: row.created_at.toISOString(),
+      who: name ? (role === "lawyer" ? `Maître ${name}` : name) : "Un membre de l'équipe Recours",
+      role: ROLE_LABELS[role] ?? "Équipe Recours",
+      action: row.action as PersonalDataReadAction,
+      what: readDescription(row.action, after),
+    };
+  });
+  const last = page.at(-1);
+  return { entries, next: rows.length > ACCESS_LOG_PAGE_SIZE && last ? encodeCursor(last.cursor_at, last.id) : null };
 }

@@ -4,6 +4,7 @@ import { assertUser, ForbiddenError, NotFoundError, type Actor, type UserActor }
 import type { CaseStatus, Database } from "~/platform/database-schema";
 import { isoToFrenchDate } from "~/lib/dates";
 import { db } from "~/platform/runtime.server";
+import { recordPersonalDataRead } from "~/modules/audit/audit.server";
 import { uploadedEvidenceCategories } from "~/modules/case-file/evidence.server";
 import { assignCase } from "./case-assignment.server";
 import {
@@ -302,6 +303,9 @@ export interface CaseView {
   timeline: CaseTimelineEntry[];
 }
 
+/** A staff member's reads of one case page within this time are one entry (each action reloads the page). */
+export const CASE_VIEW_COALESCE_MINUTES = 30;
+
 /** Who may see a case: its owner, an admin, or the lawyer it is assigned to; anyone else gets null (a 404). */
 export function caseViewerOf(
   actor: { userId: string; role: string },
@@ -367,6 +371,15 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
       .where("assigned_lawyer_id", "=", actor.userId)
       .where("opened_at", "is", null)
       .execute();
+  }
+  // Staff reading the case file: in the journal, and in the client's 'Qui a consulté mes données' (issue 16, item 5).
+  if (viewer !== "owner") {
+    await recordPersonalDataRead(
+      database,
+      actor,
+      { action: "case.viewed", subjectUserId: row.user_id, targetType: "case", targetId: row.id, details: { caseNumber: row.case_number } },
+      { coalesceMinutes: CASE_VIEW_COALESCE_MINUTES },
+    );
   }
   const history = await database
     .selectFrom("case_status_history as h")

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import heicConvert from "heic-convert";
 import { PDFDocument } from "pdf-lib";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import type { StoredFileMediaType } from "~/platform/database-schema";
+import type { UploadedMediaType } from "~/platform/database-schema";
 import { PdfStructureError, scanPdfStructure } from "./pdf-structure.server";
 import { UploadError } from "./upload-error";
 
@@ -23,7 +23,7 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 /** The type decided by the file's first bytes; the name and the declared type are never trusted. */
-export async function detectType(head: Buffer): Promise<StoredFileMediaType | undefined> {
+export async function detectType(head: Buffer): Promise<UploadedMediaType | undefined> {
   const found = await fileTypeFromBuffer(head);
   switch (found?.mime) {
     case "image/jpeg":
@@ -38,7 +38,7 @@ export async function detectType(head: Buffer): Promise<StoredFileMediaType | un
 }
 
 /** Whether the last bytes close the format: a file cut short in transit or on the phone is refused at once. */
-export function looksComplete(type: StoredFileMediaType, tail: Buffer): boolean {
+export function looksComplete(type: UploadedMediaType, tail: Buffer): boolean {
   switch (type) {
     case "image/jpeg":
       // End-of-image marker; some cameras pad a few bytes after it.

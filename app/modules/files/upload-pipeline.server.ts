@@ -5,7 +5,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 import type { Kysely, Transaction } from "kysely";
 import { enqueueJob, jobsEnqueued, PermanentJobError, type JobHandler } from "~/modules/jobs/jobs.server";
-import type { Database, StoredFileMediaType } from "~/platform/database-schema";
+import type { Database, UploadedMediaType } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db as runtimeDb } from "~/platform/runtime.server";
 import {
@@ -43,7 +43,7 @@ const heavySlot = createSlot();
 /** Counts, sniffs and watches the end of a file as it streams past, without holding more than its first 4 KiB. */
 class FileInspector extends Transform {
   bytes = 0;
-  type: StoredFileMediaType | undefined;
+  type: UploadedMediaType | undefined;
   tail = Buffer.alloc(0);
   /** SHA-256 of every byte as sent, before any re-encoding. */
   readonly hash = createHash("sha256");
@@ -112,7 +112,7 @@ interface StreamedFile {
   order: number;
   field: string;
   originalName: string;
-  type: StoredFileMediaType;
+  type: UploadedMediaType;
   tail: Buffer;
   sha256: string;
   written: WrittenObject;

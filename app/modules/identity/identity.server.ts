@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { z } from "zod";
-import { recordStaffAction } from "~/modules/audit/audit.server";
+import { recordPersonalDataRead, recordStaffAction } from "~/modules/audit/audit.server";
 import { recordEvidenceView, staffMayViewEvidenceFile } from "~/modules/case-file/evidence.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
@@ -609,6 +609,15 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         reviewedAt: d.reviewed_at ? d.reviewed_at.toISOString() : null,
       })),
   }));
+  // The console shows each person's birth date (sealed in the database): a read of identity data by staff.
+  for (const userId of new Set(groups.filter((group) => group.birthDate).map((group) => group.userId))) {
+    await recordPersonalDataRead(
+      database,
+      actor as UserActor,
+      { action: "profile.sensitive-viewed", subjectUserId: userId, targetType: "user", targetId: userId, details: { fields: ["birth_date"], screen: "identity-review" } },
+      { coalesceMinutes: 30 },
+    );
+  }
   return { groups, total: Number(count.n), nextCursor, firstPage: cursor === null, pendingGroups: Number(pending.n) };
 }
 
@@ -743,8 +752,9 @@ export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision
  */
 export async function assertMayViewFile(actor: Actor, fileId: string): Promise<void> {
   assertUser(actor);
-  const file = await db().selectFrom("stored_files").select(["owner_id"]).where("id", "=", fileId).executeTakeFirst();
-  if (!file) throw new NotFoundError();
+  const file = await db().selectFrom("stored_files").select(["owner_id", "media_type"]).where("id", "=", fileId).executeTakeFirst();
+  // A data export opens only through its emailed, single-use link (decision 0045), never here.
+  if (!file || file.media_type === "application/zip") throw new NotFoundError();
   if (file.owner_id === actor.userId) return;
   if (actor.role === "admin") {
     const document = await db().selectFrom("identity_verification_documents").select("id").where("stored_file_id", "=", fileId).executeTakeFirst();

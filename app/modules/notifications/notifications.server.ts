@@ -23,14 +23,17 @@ export type EmailTemplateKey =
   | "dossier-sans-avocat"
   | "dossier-statut"
   | "echeance-banque"
-  | "compte-inactif";
+  | "compte-inactif"
+  | "export-donnees-pret";
 
 export const EMAIL_JOB = "email";
 
 const personalLinkRequest = z.object({
-  kind: z.enum(["confirm-email", "confirm-new-email", "reset-password"]),
+  kind: z.enum(["confirm-email", "confirm-new-email", "reset-password", "data-export"]),
   userId: z.string().min(1).max(100),
   newEmail: z.email().optional(),
+  /** The data export a "data-export" link opens (issue 16). */
+  exportId: z.uuid().optional(),
 });
 /**
  * A link carrying a token, made by the job when it runs (decision 17): the queued payload says only which link,
