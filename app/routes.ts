@@ -46,6 +46,9 @@ export default [
     route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     route("compte/email", "routes/compte-email.tsx"),
+    route("compte/donnees", "routes/compte-donnees.tsx"),
+    route("compte/donnees/export", "routes/compte-donnees-export.tsx"),
+    route("compte/donnees/export/fichier", "routes/compte-donnees-export-fichier.ts"),
     layout("routes/lawyer-layout.tsx", [
       route("avocat/dossiers", "routes/avocat-dossiers.tsx"),
       route("avocat/dossiers/:caseId", "routes/avocat-dossier.tsx"),

@@ -112,6 +112,19 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       <SessionsSection sessions={account.sessions} />
+
+      <section aria-labelledby="titre-mes-donnees" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="titre-mes-donnees" className="text-xl font-bold text-slate-900">
+          Mes données
+        </h2>
+        <p className="mt-2 text-slate-700">Téléchargez tout ce que Recours conserve à votre sujet, et voyez qui l'a consulté.</p>
+        <Link
+          to="/compte/donnees"
+          className="mt-4 inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Voir mes données
+        </Link>
+      </section>
     </div>
   );
 }

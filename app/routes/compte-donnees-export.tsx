@@ -1,0 +1,66 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/compte-donnees-export";
+import { pageTitle } from "~/content/site";
+import { exportLinkState } from "~/modules/privacy/data-export.server";
+import { requireUser } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Télécharger mes données") },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+/** The emailed link: opening it spends nothing (mail scanners, previews); the button below downloads, once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUser(context);
+  const token = new URL(request.url).searchParams.get("token");
+  const state = await exportLinkState(actor, token);
+  if (state.state !== "ready") return data({ ...state, token: null }, { status: state.status, headers: { "Cache-Control": "no-store" } });
+  return data({ ...state, token }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function DataExportLinkPage({ loaderData }: Route.ComponentProps) {
+  const back = (
+    <Link
+      to="/compte/donnees"
+      className="mt-5 inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+    >
+      Aller à « Mes données »
+    </Link>
+  );
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Télécharger mes données</h1>
+      {loaderData.state === "ready" ? (
+        <section aria-labelledby="titre-fichier" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <h2 id="titre-fichier" className="text-xl font-bold text-slate-900">
+            Votre fichier est prêt
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Un fichier ZIP de {new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(Math.max(0.1, loaderData.sizeBytes / 1_048_576))} Mo,
+            disponible jusqu'au <time dateTime={loaderData.expiresAt.iso}>{loaderData.expiresAt.text}</time>. Le lien ne fonctionne
+            qu'une fois : le fichier est supprimé de nos serveurs dès qu'il est téléchargé.
+          </p>
+          <p className="mt-2 font-semibold text-slate-900">
+            Il contient vos documents d'identité : enregistrez-le sur un appareil personnel, dans un endroit sûr.
+          </p>
+          {/* A plain form (not intercepted by the router): the browser saves the answer as a file. */}
+          <form method="post" action="/compte/donnees/export/fichier" className="mt-5">
+            <input type="hidden" name="token" value={loaderData.token ?? ""} />
+            <button
+              type="submit"
+              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+            >
+              Télécharger le fichier ZIP
+            </button>
+          </form>
+        </section>
+      ) : (
+        <div role="alert" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <p className="text-slate-900">{loaderData.message}</p>
+          {back}
+        </div>
+      )}
+    </div>
+  );
+}

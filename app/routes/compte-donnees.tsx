@@ -1,0 +1,214 @@
+import { data, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/compte-donnees";
+import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { pageTitle } from "~/content/site";
+import { keysetCursor } from "~/platform/keyset";
+import { personalDataReadsFor } from "~/modules/audit/audit.server";
+import { DATA_EXPORT_INTENT, dataExportMessages, dataExportRequestSchema } from "~/modules/privacy/data-export.schema";
+import { dataExportStatusFor, requestDataExport, type DataExportStatus } from "~/modules/privacy/data-export.server";
+import { redirectWithToast } from "~/platform/flash.server";
+import { answerInit, parseForm } from "~/platform/form.server";
+import { requireUser } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUser(context);
+  const after = keysetCursor.safeParse(new URL(request.url).searchParams.get("apres") ?? undefined);
+  const [exportStatus, reads] = await Promise.all([dataExportStatusFor(actor), personalDataReadsFor(actor, after.success ? after.data : undefined)]);
+  return { exportStatus, reads, olderPage: after.success };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(context);
+  const form = await parseForm(request, dataExportRequestSchema);
+  if (!form.ok) {
+    if (form.values.intent !== DATA_EXPORT_INTENT) return data({ fieldErrors: undefined, formError: dataExportMessages.unreadable }, { status: 400 });
+    return data({ fieldErrors: form.fieldErrors, formError: undefined }, { status: 400 });
+  }
+  const result = await requestDataExport(actor, form.data);
+  if (result.ok) return redirectWithToast("/compte/donnees", { ...dataExportMessages.requested, tone: "success" });
+  if ("fieldErrors" in result) return data({ fieldErrors: result.fieldErrors, formError: undefined }, { status: result.status });
+  return data({ fieldErrors: undefined, formError: result.formError }, answerInit(result));
+}
+
+function megabytes(bytes: number): string {
+  return `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(Math.max(0.1, bytes / 1_048_576))} Mo`;
+}
+
+function ExportStatusText({ status }: { status: DataExportStatus }) {
+  const latest = status.latest;
+  if (!latest) return <p className="mt-3 text-slate-700">Vous n'avez pas encore demandé d'export.</p>;
+  const requested = (
+    <>
+      Demande du <time dateTime={latest.requestedAt.iso}>{latest.requestedAt.text}</time> :{" "}
+    </>
+  );
+  switch (latest.state) {
+    case "preparing":
+      return (
+        <p className="mt-3 text-slate-800">
+          {requested}
+          <strong>en préparation</strong>. Vous recevrez un e-mail dès que le fichier sera prêt.
+        </p>
+      );
+    case "ready":
+      return (
+        <p className="mt-3 text-slate-800">
+          {requested}
+          <strong>
+            prêt jusqu'au <time dateTime={latest.expiresAt!.iso}>{latest.expiresAt!.text}</time>
+          </strong>
+          {latest.sizeBytes ? ` (${megabytes(latest.sizeBytes)})` : ""}. Le lien de téléchargement vous a été envoyé par e-mail.
+        </p>
+      );
+    case "downloaded":
+      return (
+        <p className="mt-3 text-slate-800">
+          {requested}
+          <strong>
+            téléchargé le <time dateTime={latest.downloadedAt!.iso}>{latest.downloadedAt!.text}</time>
+          </strong>
+          . Le fichier a été supprimé de nos serveurs.
+        </p>
+      );
+    case "expired":
+      return (
+        <p className="mt-3 text-slate-800">
+          {requested}
+          <strong>expiré</strong>
+          {latest.expiresAt ? (
+            <>
+              {" "}
+              le <time dateTime={latest.expiresAt.iso}>{latest.expiresAt.text}</time>
+            </>
+          ) : null}
+          . Le fichier a été supprimé.
+        </p>
+      );
+    case "failed":
+      return (
+        <p className="mt-3 text-slate-800">
+          {requested}
+          <strong>la préparation a échoué</strong>. Vous pouvez refaire la demande.
+        </p>
+      );
+  }
+}
+
+const ACTION_HEADINGS = ["Date", "Qui", "Rôle", "Ce qui a été consulté"] as const;
+
+export default function MyDataPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { exportStatus, reads, olderPage } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === DATA_EXPORT_INTENT;
+  const validation = useFormValidation(dataExportRequestSchema, actionData?.fieldErrors);
+  const canRequest = exportStatus.nextRequestAt === null;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <Link
+        to="/compte"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        <span aria-hidden="true">←</span> Retour à mon compte
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mes données</h1>
+        <p className="mt-1 text-slate-700">
+          Ce que Recours conserve à votre sujet : téléchargez-le, et voyez qui, chez Recours, a consulté vos documents.
+        </p>
+      </div>
+
+      <section aria-labelledby="titre-export" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="titre-export" className="text-xl font-bold text-slate-900">
+          Télécharger mes données
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Un fichier ZIP avec votre profil, vos dossiers, paiements, messages, l'historique de vos dossiers, les e-mails que nous
+          vous avons envoyés, vos connexions, et les fichiers que vous nous avez transmis (déchiffrés). Nous le préparons puis vous
+          envoyons par e-mail un lien valable 24 heures, utilisable une seule fois. Une demande par jour au plus.
+        </p>
+        <ExportStatusText status={exportStatus} />
+        <FormAlert message={actionData?.formError} />
+        {canRequest ? (
+          <ValidatedForm validation={validation} className="mt-5 space-y-5">
+            <input type="hidden" name="intent" value={DATA_EXPORT_INTENT} />
+            <TextField
+              name="motDePasse"
+              label="Votre mot de passe"
+              hint="Pour confirmer que c'est bien vous."
+              type="password"
+              autoComplete="current-password"
+              error={validation.errors.motDePasse}
+            />
+            <SubmitButton busy={busy} busyLabel="Envoi de la demande...">
+              Télécharger mes données
+            </SubmitButton>
+          </ValidatedForm>
+        ) : (
+          <p className="mt-3 text-slate-700">
+            Prochaine demande possible à partir du <time dateTime={exportStatus.nextRequestAt!.iso}>{exportStatus.nextRequestAt!.text}</time>.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="titre-consultations" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <h2 id="titre-consultations" className="text-xl font-bold text-slate-900">
+          Qui a consulté mes données
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Chaque ouverture de vos pièces d'identité, de votre dossier ou de ses preuves par un avocat ou un administrateur de
+          Recours est enregistrée. Les plus récentes d'abord.
+        </p>
+        {reads.entries.length === 0 ? (
+          <p className="mt-4 text-slate-800">{olderPage ? "Aucune consultation plus ancienne." : "Personne chez Recours n'a encore consulté vos données."}</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Consultations de vos données par l'équipe Recours</caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  {ACTION_HEADINGS.map((heading) => (
+                    <th key={heading} scope="col" className="py-2 pr-3 font-semibold text-slate-900">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {reads.entries.map((entry) => (
+                  <tr key={entry.id} className="border-b border-slate-200 align-top">
+                    <td className="py-2 pr-3 text-slate-800">
+                      <time dateTime={entry.at}>
+                        {new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" }).format(new Date(entry.at))}
+                      </time>
+                    </td>
+                    <td className="py-2 pr-3 text-slate-900">{entry.who}</td>
+                    <td className="py-2 pr-3 text-slate-800">{entry.role}</td>
+                    <td className="py-2 pr-3 text-slate-800">{entry.what}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <nav aria-label="Pages des consultations" className="mt-4 flex flex-wrap gap-3">
+          {olderPage ? (
+            <Link to="/compte/donnees" className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-100">
+              Les plus récentes
+            </Link>
+          ) : null}
+          {reads.next ? (
+            <Link
+              to={`/compte/donnees?apres=${encodeURIComponent(reads.next)}`}
+              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-100"
+            >
+              Consultations plus anciennes
+            </Link>
+          ) : null}
+        </nav>
+      </section>
+    </div>
+  );
+}
