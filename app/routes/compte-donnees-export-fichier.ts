@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/compte-donnees-export-fichier";
 import { contentDisposition } from "~/modules/files/file-names";
 import { openDataExport } from "~/modules/privacy/data-export.server";
@@ -7,7 +7,7 @@ import { requireUser } from "~/platform/guards.server";
 
 /** GET: nothing here (the link's page is /compte/donnees/export). */
 export function loader() {
-  throw data(null, { status: 405, headers: { Allow: "POST" } });
+  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /**

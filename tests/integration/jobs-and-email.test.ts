@@ -185,6 +185,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "dossier-soumis",
         "dossier-statut",
         "echeance-banque",
+        "export-donnees-pret",
         "identite-verifiee",
         "nouveau-message",
         "reinitialisation-mot-de-passe",
