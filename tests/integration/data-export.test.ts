@@ -4,7 +4,6 @@
  * person's list of staff reads of their data.
  */
 import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromBuffer, type Entry, type ZipFile } from "yauzl";
 import { buildPersonalLink } from "~/modules/accounts/accounts.server";
