@@ -243,6 +243,38 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/compte-donnees.tsx",
+    path: "/compte/donnees",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcompte%2Fdonnees"),
+      user: ok(["Mes données", "Télécharger mes données", "Votre mot de passe", "Qui a consulté mes données"]),
+      lawyer: ok(["Mes données", "Télécharger mes données"]),
+      admin: ok(["Mes données", "Télécharger mes données"]),
+    },
+  },
+  {
+    file: "routes/compte-donnees-export.tsx",
+    // A link that is not this person's (or does not exist): 404 with a French message, for everyone.
+    path: "/compte/donnees/export?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcompte%2Fdonnees%2Fexport%3Ftoken%3DAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
+      user: { status: 404, contains: ["Ce lien de téléchargement n'existe pas"] },
+      lawyer: { status: 404, contains: ["Ce lien de téléchargement n'existe pas"] },
+      admin: { status: 404, contains: ["Ce lien de téléchargement n'existe pas"] },
+    },
+  },
+  {
+    file: "routes/compte-donnees-export-fichier.ts",
+    // POST only (the link page's button): a GET finds no file.
+    path: "/compte/donnees/export/fichier",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcompte%2Fdonnees%2Fexport%2Ffichier"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  {
     file: "routes/api-communes.ts",
     path: "/api/communes?code-postal=75008",
     expect: {
