@@ -7,7 +7,6 @@ import { requireUser } from "~/platform/guards.server";
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Télécharger mes données") },
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
 ];
 
 /** The emailed link: opening it spends nothing (mail scanners, previews); the button below downloads, once. */
