@@ -7,7 +7,9 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromBuffer, type Entry, type ZipFile } from "yauzl";
 import { buildPersonalLink } from "~/modules/accounts/accounts.server";
-import { personalDataReadsFor } from "~/modules/audit/audit.server";
+import { CompiledQuery, sql } from "kysely";
+import { personalDataReadsFor, personalDataReadsQuery, recordPersonalDataRead } from "~/modules/audit/audit.server";
+import { keysetCursor } from "~/platform/keyset";
 import { caseFor } from "~/modules/cases/cases.server";
 import { useFileStorage, type FileStorage } from "~/modules/files/files.server";
 import { downloadFile } from "~/modules/identity/identity.server";
@@ -315,5 +317,29 @@ describe.each(testEngines())("data export and access log on %s", (engine) => {
     const others = await personalDataReadsFor(other);
     expect(others.entries).toHaveLength(1);
     expect(others.entries[0]).toMatchObject({ who: "Adèle NomAdèle", action: "document.viewed" });
+  });
+
+  it("pages the list newest first, 20 at a time, with one query on the subject index", async () => {
+    const subject = await seedPerson("user", "Paginée");
+    for (let i = 0; i < 25; i += 1) {
+      await recordPersonalDataRead(db(), admin, { action: "case.viewed", subjectUserId: subject.userId, targetType: "case", targetId: `dossier-${i}`, details: { caseNumber: `RC-TEST-${i}` } });
+    }
+    const first = await personalDataReadsFor(subject);
+    expect(first.entries.map((entry) => entry.what)).toEqual(Array.from({ length: 20 }, (_, i) => `Dossier RC-TEST-${24 - i}`));
+    const second = await personalDataReadsFor(subject, keysetCursor.parse(first.next));
+    expect(second.entries.map((entry) => entry.what)).toEqual(Array.from({ length: 5 }, (_, i) => `Dossier RC-TEST-${4 - i}`));
+    expect(second.next).toBeNull();
+
+    // The partial index serves the filter and the order (no sort), whatever the table's size.
+    const compiled = personalDataReadsQuery(subject.userId).compile();
+    const plan = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        return trx.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
+      });
+    const text = plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    expect(text).toContain("staff_audit_log_subject_reads_idx");
+    expect(text).not.toMatch(/\bSort\b/);
   });
 });

@@ -191,24 +191,31 @@ function readDescription(action: string, after: Record<string, unknown>): string
   }
 }
 
+/** The actions as SQL literals: the partial index's predicate must be provable from the query's own text. */
+const READ_ACTIONS_SQL = sql.join(PERSONAL_DATA_READ_ACTIONS.map((action) => sql.lit(action)));
+
+/** One page of the staff reads of a person's data: migration 0075's partial index serves the filter and the order. */
+export function personalDataReadsQuery(userId: string, cursor?: { at: string; id: string }) {
+  return db()
+    .selectFrom("staff_audit_log as l")
+    .leftJoin("profiles as p", "p.id", "l.actor_id")
+    .select(["l.id", "l.created_at", "l.action", "l.after", "p.first_name", "p.last_name", "p.role"])
+    .select(cursorTime("l.created_at").as("cursor_at"))
+    .where(sql<string>`l.after ->> 'subjectUserId'`, "=", userId)
+    .where(sql<boolean>`l.action IN (${READ_ACTIONS_SQL})`)
+    .$if(cursor !== undefined && /^\d+$/.test(cursor.id), (q) => q.where(olderThan("l.created_at", "l.id", cursor!)))
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(ACCESS_LOG_PAGE_SIZE + 1);
+}
+
 /**
  * The person's own list of staff reads of their data, newest first, one keyset page at a time: one query on
  * migration 0075's partial index (subject, time, id), joined to the reader's current name.
  */
 export async function personalDataReadsFor(actor: Actor, cursor?: { at: string; id: string }): Promise<AccessLogPage> {
   assertUser(actor);
-  const rows = await db()
-    .selectFrom("staff_audit_log as l")
-    .leftJoin("profiles as p", "p.id", "l.actor_id")
-    .select(["l.id", "l.created_at", "l.action", "l.after", "p.first_name", "p.last_name", "p.role"])
-    .select(cursorTime("l.created_at").as("cursor_at"))
-    .where(sql<string>`l.after ->> 'subjectUserId'`, "=", actor.userId)
-    .where("l.action", "in", [...PERSONAL_DATA_READ_ACTIONS])
-    .$if(cursor !== undefined && /^\d+$/.test(cursor.id), (q) => q.where(olderThan("l.created_at", "l.id", cursor!)))
-    .orderBy("l.created_at", "desc")
-    .orderBy("l.id", "desc")
-    .limit(ACCESS_LOG_PAGE_SIZE + 1)
-    .execute();
+  const rows = await personalDataReadsQuery(actor.userId, cursor).execute();
   const page = rows.slice(0, ACCESS_LOG_PAGE_SIZE);
   const entries = page.map((row) => {
     const after = (row.after ?? {}) as Record<string, unknown>;
