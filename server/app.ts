@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer as createHttpServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -64,13 +64,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       ],
       settingsFingerprint: () => JSON.stringify(operatorIdentity(env)),
     });
+    // Served by the HTTP server's own listener, in front of Express (see startServer).
     app.locals.publicPageCache = cache;
-    app.use((req, res, next) => {
-      const served = cache.serve(req, res);
-      if (served === true) return;
-      if (served === false) return next();
-      served.then((done) => done || next(), next);
-    });
   }
 
   app.use((req, res, next) => {
@@ -206,10 +201,10 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
   await preloadCommuneIndex();
   const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;
   const app = createHttpApp({ ...options, env });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-  });
-  void (app.locals.publicPageCache as PublicPageCache | undefined)?.warm();
+  const cache = app.locals.publicPageCache as PublicPageCache | undefined;
+  const server = createHttpServer(cache ? cache.inFrontOf(app) : app);
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  void cache?.warm();
   applyServerLimits(server, {
     ...DEFAULT_SERVER_LIMITS,
     maxConnectionsPerAddress: env.TRUST_PROXY ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS,

@@ -5,7 +5,7 @@
  * cookies (a session, a pending toast) goes the usual way and gets a page of their own.
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -94,6 +94,11 @@ export interface PublicPageCacheOptions {
 export interface PublicPageCache {
   /** Answers a GET or HEAD of a cached page and returns true; false when the request must go the usual way. */
   serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  /**
+   * A request listener that answers cached pages itself and hands every other request to `next` (the Express app):
+   * the shortest path through the server, with no router, no per-request context and no log line.
+   */
+  inFrontOf(next: RequestListener): RequestListener;
   /** Renders every page now (at start), without failing the start when one cannot be rendered. */
   warm(): Promise<void>;
   /** Drops every page: they are rendered again on their next request. */
@@ -244,6 +249,17 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
         answer(req, res, filled);
         return true;
       });
+    },
+    inFrontOf(next) {
+      return (req, res) => {
+        const served = this.serve(req, res);
+        if (served === true) return;
+        if (served === false) return void next(req, res);
+        void served.then(
+          (done) => done || next(req, res),
+          () => next(req, res),
+        );
+      };
     },
     async warm() {
       for (const path of allowed) await fill(path);
