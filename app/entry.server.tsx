@@ -9,7 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
-import { pageRunsWithoutScripts } from "~/lib/page-handle";
+import { pageRunsWithoutScripts, STATIC_PAGE_CACHE_CONTROL } from "~/lib/page-handle";
 
 export const streamTimeout = 5_000;
 
@@ -85,7 +85,7 @@ function renderStaticPage(
       const body = Buffer.concat(chunks);
       const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
       responseHeaders.set("ETag", etag);
-      responseHeaders.set("Cache-Control", "private, no-cache");
+      responseHeaders.set("Cache-Control", STATIC_PAGE_CACHE_CONTROL);
       responseHeaders.append("Vary", "Cookie");
       if (etagMatches(request.headers.get("if-none-match"), etag)) {
         resolve(new Response(null, { status: 304, headers: withoutContentHeaders(responseHeaders) }));

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer as createHttpServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -9,7 +9,8 @@ import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
 import { startFileStorage } from "~/modules/files/files.server";
 import { uploadBodyLimit } from "~/modules/files/upload-routes";
 import { preloadCommuneIndex } from "~/modules/profile/profile.server";
-import { assertReadyForProduction } from "~/content/operator.server";
+import { assertReadyForProduction, operatorIdentity } from "~/content/operator.server";
+import { publicPagePaths } from "~/content/site";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -20,6 +21,8 @@ import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { endLiveStreams } from "~/platform/live-events.server";
 import { sql } from "kysely";
 import { contentSecurityPolicy, usesGoogleMaps } from "./content-security-policy";
+import { securityHeaders } from "./security-headers";
+import { createPublicPageCache, type PublicPageCache } from "./public-page-cache";
 import {
   applyServerLimits,
   DEFAULT_SERVER_LIMITS,
@@ -42,10 +45,28 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const { env } = options;
   const development = Boolean(options.devMiddlewares);
   const https = env.PUBLIC_URL.startsWith("https://");
+  const headers = securityHeaders({ https });
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
   if (env.TRUST_PROXY) app.use(forwardedHost(env));
+
+  const build = mapRefusals(options.build);
+  // Public content pages for anonymous visitors, from memory, before anything else runs (decision 52).
+  if (!development) {
+    const cache = createPublicPageCache({
+      build,
+      paths: publicPagePaths(),
+      publicUrl: env.PUBLIC_URL,
+      headers: [
+        ...headers,
+        ["Content-Security-Policy", contentSecurityPolicy(null, { development: false, googleMaps: false })],
+      ],
+      settingsFingerprint: () => JSON.stringify(operatorIdentity(env)),
+    });
+    // Served by the HTTP server's own listener, in front of Express (see startServer).
+    app.locals.publicPageCache = cache;
+  }
 
   app.use((req, res, next) => {
     const requestId = randomUUID();
@@ -60,13 +81,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       "Content-Security-Policy",
       contentSecurityPolicy(nonce, { development, googleMaps: usesGoogleMaps(req.path, env.GOOGLE_MAPS_API_KEY) }),
     );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    for (const [name, value] of headers) res.setHeader(name, value);
 
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -139,7 +154,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: mapRefusals(options.build),
+      build,
       mode: development ? "development" : "production",
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
@@ -186,9 +201,10 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
   await preloadCommuneIndex();
   const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;
   const app = createHttpApp({ ...options, env });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-  });
+  const cache = app.locals.publicPageCache as PublicPageCache | undefined;
+  const server = createHttpServer(cache ? cache.inFrontOf(app) : app);
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  void cache?.warm();
   applyServerLimits(server, {
     ...DEFAULT_SERVER_LIMITS,
     maxConnectionsPerAddress: env.TRUST_PROXY ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS,

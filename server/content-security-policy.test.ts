@@ -32,6 +32,15 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
+describe("contentSecurityPolicy without a nonce (cached public pages)", () => {
+  it("runs no script at all and keeps every other directive", () => {
+    const withNonce = directives(contentSecurityPolicy("abc", { development: false, googleMaps: false }));
+    const without = directives(contentSecurityPolicy(null, { development: false, googleMaps: false }));
+    expect(without["script-src"]).toEqual(["'none'"]);
+    expect({ ...without, "script-src": [] }).toEqual({ ...withNonce, "script-src": [] });
+  });
+});
+
 describe("usesGoogleMaps", () => {
   it("only on the profile form, and only with a key", () => {
     expect(usesGoogleMaps("/complete-profile", "cle")).toBe(true);

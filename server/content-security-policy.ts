@@ -17,8 +17,15 @@ export interface CspOptions {
   googleMaps: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, { development, googleMaps }: CspOptions): string {
-  const script = ["'self'", `'nonce-${nonce}'`, ...(googleMaps ? GOOGLE_MAPS_SOURCES.script : [])];
+/**
+ * `nonce` null: a page that runs no script at all (a cached public page, decision 52) gets `script-src 'none'`,
+ * stricter than the nonce policy and the same for every visitor, so the page and its headers can be served as is.
+ */
+export function contentSecurityPolicy(nonce: string | null, { development, googleMaps }: CspOptions): string {
+  const script =
+    nonce === null
+      ? ["'none'"]
+      : ["'self'", `'nonce-${nonce}'`, ...(googleMaps ? GOOGLE_MAPS_SOURCES.script : [])];
   const connect = [
     "'self'",
     ...(development ? ["ws:", "wss:"] : []),

@@ -10,3 +10,10 @@ export function pageRunsWithoutScripts(matches: ReadonlyArray<{ handle?: unknown
   const leaf = matches.at(-1)?.handle as PageHandle | undefined;
   return leaf?.scripts === false;
 }
+
+/**
+ * The Cache-Control of a static page's HTML (app/entry.server.tsx): kept by the browser and revalidated by ETag.
+ * Also the sign the public-page cache (server/public-page-cache.ts) looks for: a render answered with anything else
+ * (no-store) is never cached.
+ */
+export const STATIC_PAGE_CACHE_CONTROL = "private, no-cache";

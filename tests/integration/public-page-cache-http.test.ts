@@ -1,0 +1,188 @@
+/**
+ * The public-page cache over real HTTP against the production build (decision 52): an anonymous visitor gets the
+ * cached page with a strong ETag, a 304 when revalidating, gzip and brotli forms of the very same bytes, every
+ * security header and no cookie; a signed-in visitor still gets a page of their own.
+ */
+import { request as rawRequest } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopRuntime } from "~/platform/runtime.server";
+import { cookieHeaderFrom, seedAccount } from "../support/accounts";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+
+const SECRET = "public-page-cache-secret-public-page-cache-01";
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const PAGES = ["/", "/fonctionnement", "/arnaques/faux-conseiller-bancaire", "/mentions-legales"];
+const STRONG_ETAG = /^"[A-Za-z0-9_-]{32}(-gzip|-br)?"$/;
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** The bytes as sent (fetch would decode them), on a fresh connection. */
+function raw(baseUrl: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = rawRequest(`${baseUrl}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("public pages from the in-memory cache, production build", () => {
+  let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
+  let server: RunningServer;
+  let clientCookie = "";
+
+  beforeAll(async () => {
+    ensureProductionBuild();
+    persistent = await persistentDatabaseTarget("pglite");
+    await startTestRuntimeOn(persistent.target, { AUTH_SECRET: SECRET });
+    const client = await seedAccount("user", { email: "client@public-page-cache.example" });
+    await stopRuntime();
+    server = await startProductionServer({ ...persistent.serverEnv, AUTH_SECRET: SECRET });
+    const signIn = await httpRequest(server.baseUrl, "/connexion", {
+      method: "POST",
+      headers: FORM,
+      body: new URLSearchParams({ email: client.email, password: client.password }).toString(),
+    });
+    expect(signIn.status, visibleText(signIn.body).slice(0, 300)).toBe(302);
+    clientCookie = cookieHeaderFrom(signIn.setCookies, (name) => !name.startsWith("recours_flash"));
+    expect(clientCookie).toMatch(/recours\.session_token=/);
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await persistent?.drop();
+  }, 60_000);
+
+  it.each(PAGES)("%s: an anonymous visitor gets the cached page, a strong ETag, every security header, no cookie", async (path) => {
+    const answer = await raw(server.baseUrl, path);
+    expect(answer.status).toBe(200);
+    expect(String(answer.headers.etag)).toMatch(STRONG_ETAG);
+    expect(answer.headers["set-cookie"]).toBeUndefined();
+    expect(answer.headers["cache-control"]).toBe("private, no-cache");
+    expect(String(answer.headers.vary).split(/,\s*/).sort()).toEqual(["Accept-Encoding", "Cookie"]);
+    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    // A page without any script: no nonce to carry, so the policy refuses every script.
+    const csp = String(answer.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toMatch(/nonce|unsafe/);
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.headers["x-frame-options"]).toBe("DENY");
+    expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(answer.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(answer.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(answer.headers["permissions-policy"]).toContain("camera=()");
+    expect(answer.headers["x-request-id"]).toBeTruthy();
+    const html = answer.body.toString("utf8");
+    expect(html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, "")).not.toMatch(/<script/i);
+    expect(visibleText(html)).toContain("Connexion");
+    // The same bytes on the next request, from memory.
+    const again = await raw(server.baseUrl, path);
+    expect(again.headers.etag).toBe(answer.headers.etag);
+    expect(again.body.equals(answer.body)).toBe(true);
+  });
+
+  it("revalidation answers 304 with the ETag and no body, for the strong and the weak form; a stale tag gets the page", async () => {
+    const first = await raw(server.baseUrl, "/fonctionnement", { "accept-encoding": "gzip" });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/-gzip"$/);
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"autre", ${etag}`]) {
+      const revalidated = await raw(server.baseUrl, "/fonctionnement", { "accept-encoding": "gzip", "if-none-match": ifNoneMatch });
+      expect(revalidated.status, ifNoneMatch).toBe(304);
+      expect(revalidated.headers.etag).toBe(etag);
+      expect(revalidated.headers["cache-control"]).toBe("private, no-cache");
+      expect(revalidated.headers["content-security-policy"]).toContain("script-src 'none'");
+      expect(revalidated.body.length).toBe(0);
+      expect(revalidated.headers["set-cookie"]).toBeUndefined();
+    }
+    const stale = await raw(server.baseUrl, "/fonctionnement", { "accept-encoding": "gzip", "if-none-match": '"ancienne-version"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.length).toBeGreaterThan(1000);
+  });
+
+  it("gzip and brotli answers decode to the very same bytes as the plain one, each with its own tag", async () => {
+    for (const path of PAGES) {
+      const plain = await raw(server.baseUrl, path, { "accept-encoding": "identity" });
+      const gzip = await raw(server.baseUrl, path, { "accept-encoding": "gzip" });
+      const brotli = await raw(server.baseUrl, path, { "accept-encoding": "gzip, deflate, br" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(gunzipSync(gzip.body).equals(plain.body), path).toBe(true);
+      expect(brotliDecompressSync(brotli.body).equals(plain.body), path).toBe(true);
+      expect(brotli.body.length).toBeLessThan(gzip.body.length);
+      expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
+      const tags = new Set([plain.headers.etag, gzip.headers.etag, brotli.headers.etag]);
+      expect(tags.size).toBe(3);
+      // br;q=0 refuses brotli.
+      const noBrotli = await raw(server.baseUrl, path, { "accept-encoding": "br;q=0, gzip" });
+      expect(noBrotli.headers["content-encoding"]).toBe("gzip");
+    }
+  });
+
+  it("HEAD answers the headers of the page without its body", async () => {
+    const get = await raw(server.baseUrl, "/a-propos", { "accept-encoding": "br" });
+    const head = await raw(server.baseUrl, "/a-propos", { "accept-encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers["content-length"]).toBe(String(get.body.length));
+    expect(head.body.length).toBe(0);
+  });
+
+  it("a signed-in visitor gets their own header, not the cached page", async () => {
+    const anonymous = await raw(server.baseUrl, "/fonctionnement");
+    const signedIn = await raw(server.baseUrl, "/fonctionnement", { cookie: clientCookie });
+    expect(signedIn.status).toBe(200);
+    const text = visibleText(signedIn.body.toString("utf8"));
+    expect(text).toContain("Espace membre");
+    expect(visibleText(anonymous.body.toString("utf8"))).not.toContain("Espace membre");
+    expect(signedIn.headers.etag).not.toBe(anonymous.headers.etag);
+    expect(String(signedIn.headers.etag)).not.toMatch(STRONG_ETAG);
+    // Their page went through the app: its own per-request policy, not the cached one.
+    expect(String(signedIn.headers["content-security-policy"])).toMatch(/'nonce-/);
+    // The cached page is unchanged for the next anonymous visitor.
+    const next = await raw(server.baseUrl, "/fonctionnement");
+    expect(next.body.equals(anonymous.body)).toBe(true);
+  });
+
+  it("a visitor with a pending toast (flash cookie) goes the usual way; a cookie that is not the site's changes nothing", async () => {
+    const cached = await raw(server.baseUrl, "/fonctionnement");
+    const withFlash = await raw(server.baseUrl, "/fonctionnement", { cookie: "recours_flash=quelque-chose" });
+    expect(withFlash.status).toBe(200);
+    expect(String(withFlash.headers.etag)).not.toMatch(STRONG_ETAG);
+    const foreign = await raw(server.baseUrl, "/fonctionnement", { cookie: "preference=sombre" });
+    expect(foreign.headers.etag).toBe(cached.headers.etag);
+    expect(foreign.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("a query string still gets the cached page; a malformed one the usual 400; form pages and unknown paths are never cached", async () => {
+    const cached = await raw(server.baseUrl, "/fonctionnement");
+    const tracked = await raw(server.baseUrl, "/fonctionnement?utm_source=television");
+    expect(tracked.headers.etag).toBe(cached.headers.etag);
+    expect((await raw(server.baseUrl, "/fonctionnement?q=%FF")).status).toBe(400);
+    for (const path of ["/connexion", "/inscription"]) {
+      const form = await raw(server.baseUrl, path);
+      expect(form.status).toBe(200);
+      expect(form.headers["cache-control"], path).toBe("no-store");
+      expect(String(form.headers["content-security-policy"])).toMatch(/'nonce-/);
+    }
+    const missing = await raw(server.baseUrl, "/arnaques/n-existe-pas");
+    expect(missing.status).toBe(404);
+    expect(String(missing.headers.etag ?? "")).not.toMatch(STRONG_ETAG);
+    const post = await raw(server.baseUrl, "/fonctionnement", {}, "POST");
+    expect(post.status).toBeGreaterThanOrEqual(400);
+    expect(post.status).toBeLessThan(500);
+  });
+});
