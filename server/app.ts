@@ -20,6 +20,7 @@ import { startJobWorker } from "./job-worker";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { endLiveStreams } from "~/platform/live-events.server";
 import { sql } from "kysely";
+import { carriesMetricsToken, createRoutePatternMatcher, metricsRegistry, observeRequest, routeLabel } from "~/platform/metrics.server";
 import { contentSecurityPolicy, usesGoogleMaps } from "./content-security-policy";
 import { securityHeaders } from "./security-headers";
 import { createPublicPageCache, type PublicPageCache } from "./public-page-cache";
@@ -48,6 +49,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   const headers = securityHeaders({ https });
   const app = express();
   app.disable("x-powered-by");
+  // Development builds change under Vite: their requests are labelled 'autre'.
+  const routePattern = typeof options.build === "function" ? undefined : createRoutePatternMatcher(options.build.routes);
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
   if (env.TRUST_PROXY) app.use(forwardedHost(env));
 
@@ -85,13 +88,15 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
     const started = process.hrtime.bigint();
     res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      observeRequest(req.method, routeLabel(req.path, routePattern), res.statusCode, seconds);
       logger.info(
         {
           ...(requestScope.getStore() ? {} : { requestId }),
           method: req.method,
           path: req.path,
           status: res.statusCode,
-          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          durationMs: seconds * 1000,
         },
         "requête",
       );
@@ -137,6 +142,17 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       logger.error({ err: error }, "base de données injoignable");
       res.status(503).json({ status: "indisponible" });
     }
+  });
+
+  // Prometheus scrapes with the operator's token; without METRICS_TOKEN the endpoint does not exist (404).
+  app.get("/metrics", async (req, res, next) => {
+    if (!env.METRICS_TOKEN) return next();
+    res.set("Cache-Control", "no-store");
+    if (!carriesMetricsToken(req.headers.authorization, env.METRICS_TOKEN)) {
+      res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Jeton requis");
+      return;
+    }
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
   });
 
   app.use(compression());

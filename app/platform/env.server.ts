@@ -65,6 +65,8 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().trim().min(3, { error: "doit être une adresse d'expédition, par exemple Recours <bonjour@recours.fr>" }).optional(),
     EMAIL_VERIFICATION: booleanFlag.default(true),
+    /** Bearer token that opens GET /metrics (Prometheus); without it the endpoint answers 404 (docs/operations.md). */
+    METRICS_TOKEN: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
     JOB_WORKER: z.enum(["in-process", "off"], { error: "doit valoir in-process ou off" }).default("in-process"),
     JOB_POLL_MILLISECONDS: wholeNumber(50, 60_000).default(1000),
     JOB_LEASE_SECONDS: wholeNumber(1, 86_400).default(120),

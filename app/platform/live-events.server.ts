@@ -234,6 +234,11 @@ export function trackLiveStream(end: () => void): () => void {
   };
 }
 
+/** Event streams open on this instance (the /metrics gauge). */
+export function openLiveStreamCount(): number {
+  return openStreams.size;
+}
+
 /**
  * Ends every open event stream (server shutdown): the server can then close at once, and browsers reconnect — to
  * another instance or to this one restarted — with their Last-Event-ID, missing nothing.

@@ -87,6 +87,14 @@ describe("bad input over HTTP, production build", () => {
     expect(logged).not.toMatch(/\n\s+at /);
   });
 
+  it("GET /metrics does not exist without METRICS_TOKEN: 404, even for a signed-in admin", async () => {
+    for (const cookie of [adminCookie, undefined]) {
+      const response = await http("/metrics", { cookie, headers: { authorization: "Bearer x" } });
+      expect(response.status).toBe(404);
+      expect(response.body).not.toContain("recours_");
+    }
+  });
+
   it("every answer says Cross-Origin-Resource-Policy: same-origin", async () => {
     for (const path of ["/", "/connexion", "/healthz", "/n-existe-pas"]) {
       expect((await http(path)).headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
