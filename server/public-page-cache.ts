@@ -5,6 +5,7 @@
  * cookies (a session, a pending toast) goes the usual way and gets a page of their own.
  */
 import { createHash, randomUUID } from "node:crypto";
+import { observeRequest } from "~/platform/metrics.server";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
@@ -252,11 +253,17 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
     },
     inFrontOf(next) {
       return (req, res) => {
+        const started = process.hrtime.bigint();
+        // Cached answers skip Express: /metrics counts them here, labelled by their path (a bounded, known set).
+        const observe = () =>
+          res.once("finish", () =>
+            observeRequest(req.method ?? "GET", (req.url ?? "/").split("?")[0]!, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9),
+          );
         const served = this.serve(req, res);
-        if (served === true) return;
+        if (served === true) return void observe();
         if (served === false) return void next(req, res);
         void served.then(
-          (done) => done || next(req, res),
+          (done) => (done ? observe() : next(req, res)),
           () => next(req, res),
         );
       };
