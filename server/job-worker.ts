@@ -4,6 +4,7 @@ import { BANK_REMINDER_JOB, createBankReminderHandler } from "~/modules/case-fil
 import { fileStorage } from "~/modules/files/files.server";
 import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
+import { createDeletedFilesSweepHandler, DELETED_FILES_SWEEP_JOB } from "~/modules/privacy/account-deletion.server";
 import { createRetentionHandler, ensureRetentionScheduled, RETENTION_JOB } from "~/modules/privacy/retention.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
@@ -27,6 +28,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage),
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
       [BANK_REMINDER_JOB]: createBankReminderHandler(),
+      [DELETED_FILES_SWEEP_JOB]: createDeletedFilesSweepHandler(fileStorage),
       [RETENTION_JOB]: createRetentionHandler(fileStorage, {
         identityDocumentDays: env.IDENTITY_DOCUMENT_RETENTION_DAYS,
         attemptWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

@@ -115,6 +115,8 @@ export interface ProfileTable {
   terms_accepted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Set when the account was deleted: the row is a pseudonymised tombstone kept for the legal file (migration 0078). */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface CaseTable {
@@ -461,6 +463,20 @@ export interface AccountInactivityTable {
   flagged_at: Timestamp | null;
 }
 
+/** A request to delete an account, done or waiting for a case to close (migration 0078, decision 0047). */
+export interface AccountDeletionRequestTable {
+  id: Generated<string>;
+  user_id: string;
+  origin: "person" | "inactivity";
+  status: "waiting" | "done";
+  blocking_cases: TextArray;
+  requested_at: Timestamp;
+  completed_at: Timestamp | null;
+  files_deleted: ColumnType<number, number | undefined, number>;
+  cases_kept: ColumnType<number, number | undefined, number>;
+  purged_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -490,6 +506,7 @@ export interface Database {
   case_payments: CasePaymentTable;
   case_identifiers: CaseIdentifierTable;
   account_inactivity: AccountInactivityTable;
+  account_deletion_requests: AccountDeletionRequestTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

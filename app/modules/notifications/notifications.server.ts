@@ -23,7 +23,8 @@ export type EmailTemplateKey =
   | "dossier-sans-avocat"
   | "dossier-statut"
   | "echeance-banque"
-  | "compte-inactif";
+  | "compte-inactif"
+  | "suppression-compte-dossier-en-cours";
 
 export const EMAIL_JOB = "email";
 
