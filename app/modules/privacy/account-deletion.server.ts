@@ -367,3 +367,37 @@ export async function listDeletionRequests(actor: Actor, limit = 200): Promise<D
     purgedAt: row.purged_at ? new Date(row.purged_at).toISOString() : null,
   }));
 }
+
+export interface DeletionOverview {
+  /** Staff accounts are closed by an administrator, never from this page. */
+  canDelete: boolean;
+  /** Cases in progress with a lawyer: the deletion waits until they are closed. */
+  activeCases: BlockingCase[];
+  /** A request already recorded and waiting for those cases. */
+  waitingSince: string | null;
+}
+
+/** What the deletion page shows the acting person before they confirm. */
+export async function deletionOverviewFor(actor: Actor): Promise<DeletionOverview> {
+  assertUser(actor);
+  if (actor.role !== "user") return { canDelete: false, activeCases: [], waitingSince: null };
+  const active = await db()
+    .selectFrom("cases")
+    .leftJoin("profiles as lawyer", "lawyer.id", "cases.assigned_lawyer_id")
+    .select(["cases.case_number", "lawyer.first_name", "lawyer.last_name"])
+    .where("cases.user_id", "=", actor.userId)
+    .where("cases.status", "in", [...ACTIVE_CASE_STATUSES])
+    .orderBy("cases.case_number")
+    .execute();
+  const waiting = await db()
+    .selectFrom("account_deletion_requests")
+    .select("requested_at")
+    .where("user_id", "=", actor.userId)
+    .where("status", "=", "waiting")
+    .executeTakeFirst();
+  return {
+    canDelete: true,
+    activeCases: active.map((row) => ({ caseNumber: row.case_number, lawyerName: row.first_name ? `Maître ${row.first_name} ${row.last_name}` : null })),
+    waitingSince: waiting ? new Date(waiting.requested_at).toISOString() : null,
+  };
+}
