@@ -89,10 +89,7 @@ export interface ProfileTable {
   first_name: string;
   last_name: string;
   role: ColumnType<Role, Role | undefined, Role>;
-  /** Plaintext, legacy: emptied by sealPlaintextProfileFields at start; read and write the sealed columns (decision 0043). */
-  birth_date: DateOnly | null;
-  /** Plaintext, legacy: see birth_date. */
-  nif: string | null;
+  /** The NIF and birth date live only sealed (decision 0043); the plaintext columns were dropped (migration 0079). */
   fields_key_id: string | null;
   fields_wrapped_key: Buffer | null;
   birth_date_sealed: Buffer | null;

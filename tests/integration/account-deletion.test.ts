@@ -195,7 +195,7 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
   it("deletion while an upload is in progress: the upload is refused (410) and leaves no object and no row", async () => {
     const client = await seedPerson("user", "Paule");
     const form = new FormData();
-    form.set("fichier", new Blob([await pdfFile({ marker: "téléversement" })], { type: "application/pdf" }), "releve.pdf");
+    form.set("fichier", new Blob([new Uint8Array(await pdfFile({ marker: "téléversement" }))], { type: "application/pdf" }), "releve.pdf");
     const encoded = new Response(form);
     const bytes = Buffer.from(await encoded.arrayBuffer());
     let release!: () => void;

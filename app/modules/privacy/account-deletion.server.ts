@@ -141,8 +141,6 @@ export async function deleteAccountIn(
       email: pseudonym,
       first_name: DELETED_ACCOUNT_NAME.first,
       last_name: DELETED_ACCOUNT_NAME.last,
-      birth_date: null,
-      nif: null,
       birth_date_sealed: null,
       nif_sealed: null,
       fields_key_id: null,
