@@ -95,7 +95,7 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
     const dump = await sql<{ text: string }>`SELECT profiles::text AS text FROM profiles`.execute(database);
     expect(dump.rows.map((row) => row.text).join("\n")).not.toContain(value.nif);
     expect(await readProfileFields(database, keys, id)).toEqual(value);
-  });
+  }, 90_000);
 
   it("a tampered ciphertext, one moved to another row or column, or one under an unknown key is refused", async () => {
     const { database } = await databaseBefore("9999");
