@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from "kysely";
 import { newRowKey, openField, rewrapRowKey, sealField, unwrapRowKey } from "~/modules/files/field-encryption.server";
 import type { Keyring } from "~/modules/files/envelope-encryption.server";
 import type { Database } from "~/platform/database-schema";
-import { logger } from "~/platform/logger.server";
 
 /**
  * The profile's sensitive fields (privacy policy: tax number, birth date) live only encrypted in `profiles`
