@@ -49,6 +49,7 @@ export default [
     route("compte/donnees", "routes/compte-donnees.tsx"),
     route("compte/donnees/export", "routes/compte-donnees-export.tsx"),
     route("compte/donnees/export/fichier", "routes/compte-donnees-export-fichier.ts"),
+    route("compte/suppression", "routes/compte-suppression.tsx"),
     layout("routes/lawyer-layout.tsx", [
       route("avocat/dossiers", "routes/avocat-dossiers.tsx"),
       route("avocat/dossiers/:caseId", "routes/avocat-dossier.tsx"),
@@ -65,6 +66,7 @@ export default [
       route("admin/email-templates", "routes/admin-email-templates.tsx"),
       route("admin/email-templates/:templateId", "routes/admin-email-template.tsx"),
       route("admin/journal", "routes/admin-journal.tsx"),
+      route("admin/suppressions", "routes/admin-suppressions.tsx"),
       route("admin/documents", "routes/admin-documents.tsx"),
       route("admin/cases", "routes/admin-cases.tsx"),
       route("admin/lawyer-allocation", "routes/admin-lawyer-allocation.tsx"),

@@ -22,9 +22,9 @@ try {
   await sql`INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", image, "twoFactorEnabled")
     SELECT 'bench-' || i, 'Bench', 'bench' || i || '@example.com', true, now(), now(), NULL, false
     FROM generate_series(0, ${PEOPLE + 20}) AS i`.execute(database);
-  await sql`INSERT INTO profiles (id, email, first_name, last_name, role, profile_completed, address, postal_code, city, birth_date)
+  await sql`INSERT INTO profiles (id, email, first_name, last_name, role, profile_completed, address, postal_code, city)
     SELECT 'bench-' || i, 'bench' || i || '@example.com', 'Prénom' || i, 'Nom' || i, CASE WHEN i = 0 THEN 'admin' ELSE 'user' END,
-      true, i || ' rue des Tests', '75011', 'Paris', DATE '1960-01-01' + i
+      true, i || ' rue des Tests', '75011', 'Paris'
     FROM generate_series(0, ${PEOPLE + 20}) AS i`.execute(database);
   await sql`INSERT INTO identity_verification_documents
       (user_id, step_number, document_type, document_side, file_name, file_path, file_size, mime_type, status, uploaded_at)

@@ -9,7 +9,6 @@ import { startFileStorage } from "../app/modules/files/files.server";
 import {
   profileFieldKeyIds,
   rewrapProfileFieldKeys,
-  sealPlaintextProfileFields,
 } from "../app/modules/profile/sensitive-fields.server";
 import { argument, withRuntime } from "./cli";
 
@@ -23,8 +22,6 @@ await withRuntime(async () => {
   console.log(`Clé maîtresse actuelle : ${keyring.current.id} ; anciennes : ${keyring.previous.map((key) => key.id).join(", ") || "aucune"}.`);
   const files = await storage.rewrapKeys(batchSize);
   console.log(`${files} clé(s) de fichier rechiffrée(s).`);
-  const sealed = await sealPlaintextProfileFields(db(), keyring, batchSize);
-  if (sealed > 0) console.log(`${sealed} profil(s) encore en clair chiffré(s).`);
   const profiles = await rewrapProfileFieldKeys(db(), keyring, { batchSize });
   console.log(`${profiles} clé(s) de profil rechiffrée(s).`);
   const left = Object.entries(await profileFieldKeyIds(db())).filter(([id]) => id !== keyring.current.id);

@@ -56,6 +56,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
         available: true,
       },
       { to: "/admin/journal", label: "Journal des actions", description: "Qui a fait quoi, quand, avant et après", available: true },
+      {
+        to: "/admin/suppressions",
+        label: "Suppressions de compte",
+        description: "Demandes de suppression, en attente ou faites, et purge du dossier juridique",
+        available: true,
+      },
     ],
   },
   {
@@ -113,6 +119,7 @@ export function isWorkspacePath(pathname: string): boolean {
 const EXTRA_PAGES: Record<string, string> = {
   "/compte/email": "Changer d'adresse e-mail",
   "/compte/double-authentification": "Double authentification",
+  "/compte/suppression": "Supprimer mon compte",
 };
 
 /** Tableau de bord / … / current page: the last item is the page itself. */

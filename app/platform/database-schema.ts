@@ -89,10 +89,7 @@ export interface ProfileTable {
   first_name: string;
   last_name: string;
   role: ColumnType<Role, Role | undefined, Role>;
-  /** Plaintext, legacy: emptied by sealPlaintextProfileFields at start; read and write the sealed columns (decision 0043). */
-  birth_date: DateOnly | null;
-  /** Plaintext, legacy: see birth_date. */
-  nif: string | null;
+  /** The NIF and birth date live only sealed (decision 0043); the plaintext columns were dropped (migration 0079). */
   fields_key_id: string | null;
   fields_wrapped_key: Buffer | null;
   birth_date_sealed: Buffer | null;
@@ -115,6 +112,8 @@ export interface ProfileTable {
   terms_accepted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Set when the account was deleted: the row is a pseudonymised tombstone kept for the legal file (migration 0078). */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface CaseTable {
@@ -479,6 +478,20 @@ export interface DataExportTable {
   downloaded_at: Timestamp | null;
 }
 
+/** A request to delete an account, done or waiting for a case to close (migration 0078, decision 0047). */
+export interface AccountDeletionRequestTable {
+  id: Generated<string>;
+  user_id: string;
+  origin: "person" | "inactivity";
+  status: "waiting" | "done";
+  blocking_cases: TextArray;
+  requested_at: Timestamp;
+  completed_at: Timestamp | null;
+  files_deleted: ColumnType<number, number | undefined, number>;
+  cases_kept: ColumnType<number, number | undefined, number>;
+  purged_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -509,6 +522,7 @@ export interface Database {
   case_identifiers: CaseIdentifierTable;
   account_inactivity: AccountInactivityTable;
   data_exports: DataExportTable;
+  account_deletion_requests: AccountDeletionRequestTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

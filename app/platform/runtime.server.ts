@@ -9,7 +9,6 @@ import { logger } from "./logger.server";
 import { migrateToLatest } from "./migrate.server";
 import type { Keyring } from "~/modules/files/envelope-encryption.server";
 import { loadKeyring } from "~/modules/files/files.server";
-import { sealPlaintextProfileFields } from "~/modules/profile/sensitive-fields.server";
 
 export interface Runtime {
   env: Env;
@@ -74,8 +73,6 @@ export async function startRuntime(env: Env, options: StartOptions = {}): Promis
   if (options.migrate !== false) {
     const applied = await migrateToLatest(database.db as Kysely<unknown>);
     if (applied.length > 0) logger.info({ applied }, "migrations appliquées");
-    // The data step SQL cannot do without the key: seal what is still plaintext (idempotent, shared between instances).
-    await sealPlaintextProfileFields(database.db, keyring);
   }
   current = { env, database, authSecret, secondFactorKey, keyring };
   logger.info({ engine: database.engine }, "base de données prête");

@@ -9,7 +9,8 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { db, stopRuntime } from "~/platform/runtime.server";
+import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount, seedEnrolledAccount } from "../support/accounts";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
@@ -50,9 +51,10 @@ test.describe("identity verification journey", () => {
     const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
     await db()
       .updateTable("profiles")
-      .set({ profile_completed: true, address: "8 rue Victor Hugo", postal_code: "69002", city: "Lyon", birth_date: "1952-06-30" })
+      .set({ profile_completed: true, address: "8 rue Victor Hugo", postal_code: "69002", city: "Lyon" })
       .where("id", "=", seeded.userId)
       .execute();
+    await writeProfileFields(db(), runtime().keyring, seeded.userId, { birthDate: "1952-06-30", nif: null });
     client = seeded;
     await stopRuntime();
     const dir = await mkdtemp(path.join(tmpdir(), "recours-identity-e2e-"));

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_INTENTS, accountMessages } from "~/modules/accounts/account-settings.schema";
+import { accountDeletionMessages } from "~/modules/privacy/account-deletion.schema";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../support/accounts";
@@ -19,7 +20,7 @@ const clearsSession = (setCookies: string[]) =>
 describe.each(testEngines())("account page over HTTP, production build, %s", (engine) => {
   let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let server: RunningServer | undefined;
-  const people = {} as Record<"owner" | "neighbour", { email: string; password: string }>;
+  const people = {} as Record<"owner" | "neighbour" | "leaver", { email: string; password: string }>;
 
   const http = (path: string, init: Parameters<typeof httpRequest>[2] = {}) => httpRequest(server!.baseUrl, path, init);
   const post = (cookie: string, body: Record<string, string> | string, headers: Record<string, string> = FORM) =>
@@ -44,7 +45,7 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     ensureProductionBuild();
     persistent = await persistentDatabaseTarget(engine);
     await startTestRuntimeOn(persistent.target);
-    for (const key of ["owner", "neighbour"] as const) {
+    for (const key of ["owner", "neighbour", "leaver"] as const) {
       const seeded = await seedAccount("user", { email: `${key}@account-http.example` });
       people[key] = { email: seeded.email, password: seeded.password };
     }
@@ -169,6 +170,32 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     const response = await post("", { intent: ACCOUNT_INTENTS.endAllSessions });
     expect(response.status).toBe(302);
     expect(response.location).toBe("/connexion");
+  });
+
+  it("account deletion over HTTP: bad posts answer 400 in French and delete nothing; confirmed, it signs out for good", async () => {
+    const cookie = await signInOverHttp(people.leaver.email, people.leaver.password);
+    const remove = (body: Record<string, string> | string, headers: Record<string, string> = FORM) =>
+      http("/compte/suppression", { method: "POST", cookie, headers, body: typeof body === "string" ? body : new URLSearchParams(body).toString() });
+
+    const json = await remove(JSON.stringify({ motDePasse: people.leaver.password, confirmation: "oui" }), { "content-type": "application/json" });
+    expect(json.status).toBe(400);
+    expect(visibleText(json.body)).toContain(UNREADABLE_FORM_MESSAGE);
+    const unchecked = await remove({ motDePasse: people.leaver.password });
+    expect(unchecked.status).toBe(400);
+    expect(visibleText(unchecked.body)).toContain("Cochez la case pour confirmer");
+    const wrong = await remove({ motDePasse: "Pas-le-bon-mot-de-passe-1", confirmation: "oui" });
+    expect(wrong.status).toBe(400);
+    expect(visibleText(wrong.body)).toContain(accountDeletionMessages.wrongPassword);
+    expect(await signedIn(cookie)).toBe(true);
+
+    const done = await remove({ motDePasse: people.leaver.password, confirmation: "oui" });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/");
+    expect(clearsSession(done.setCookies)).toBe(true);
+    expect(await signedIn(cookie)).toBe(false);
+    const again = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams(people.leaver).toString() });
+    expect(again.status).not.toBe(302);
+    expect(again.status).toBeLessThan(500);
   });
 
   it("no password reached the log, and the server logged no error", () => {

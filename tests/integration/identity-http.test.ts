@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identityMessages } from "~/modules/identity/identity.schema";
-import { db, stopRuntime } from "~/platform/runtime.server";
+import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../support/accounts";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
@@ -35,9 +36,10 @@ describe.each(testEngines())("identity verification over HTTP, production build,
       const seeded = await seedAccount("user", { email: `${key}@identity-http.example` });
       await db()
         .updateTable("profiles")
-        .set({ profile_completed: true, address: "3 rue du Port", postal_code: "44000", city: "Nantes", birth_date: "1950-01-02" })
+        .set({ profile_completed: true, address: "3 rue du Port", postal_code: "44000", city: "Nantes" })
         .where("id", "=", seeded.userId)
         .execute();
+      await writeProfileFields(db(), runtime().keyring, seeded.userId, { birthDate: "1950-01-02", nif: null });
       people[key] = { ...seeded, cookie: "" };
     }
     await stopRuntime();

@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, stopRuntime } from "~/platform/runtime.server";
+import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../support/accounts";
 import { directoryContains } from "../support/file-storage";
 import { ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../support/production-server";
@@ -38,9 +39,10 @@ describe.each(["filesystem", "s3"] as const)("no plaintext at rest through the H
     const person = await seedAccount("user", { email: `clair-${driver}@no-plaintext.example` });
     await db()
       .updateTable("profiles")
-      .set({ profile_completed: true, address: "3 rue du Port", postal_code: "44000", city: "Nantes", birth_date: "1950-01-02" })
+      .set({ profile_completed: true, address: "3 rue du Port", postal_code: "44000", city: "Nantes" })
       .where("id", "=", person.userId)
       .execute();
+    await writeProfileFields(db(), runtime().keyring, person.userId, { birthDate: "1950-01-02", nif: null });
     await stopRuntime();
     s3 = driver === "s3" ? await startS3Server(`recours-clair-${Date.now()}`) : undefined;
     server = await startProductionServer({ ...persistent.serverEnv, ...(s3?.env ?? {}), AUTH_SECRET: "no-plaintext-secret-no-plaintext-secret-0001" });

@@ -189,6 +189,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "identite-verifiee",
         "nouveau-message",
         "reinitialisation-mot-de-passe",
+        "suppression-compte-dossier-en-cours",
       ].sort(),
     );
   });

@@ -106,9 +106,6 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
     expect(after).toMatchObject({
       first_name: "Héloïse",
       last_name: "Mercier",
-      // Sealed (decision 0043): the plaintext columns stay empty.
-      birth_date: null,
-      nif: null,
       phone_mobile: "+33756123456",
       phone_fixed: "+33123456789",
       address: "8 rue de l'Élysée",
@@ -134,9 +131,8 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
   });
 
   it("the stored birth date is the typed day (31-12 stays 31-12), kept only as ciphertext", async () => {
-    const { rows } = await sql<{ plain: string | null; text: string }>`
-      SELECT birth_date::text AS plain, profiles::text AS text FROM profiles WHERE id = ${user.userId}`.execute(db());
-    expect(rows[0]!.plain).toBeNull();
+    // Sealed (decision 0043); the plaintext columns no longer exist (migration 0079).
+    const { rows } = await sql<{ text: string }>`SELECT profiles::text AS text FROM profiles WHERE id = ${user.userId}`.execute(db());
     expect(rows[0]!.text).not.toMatch(/1985|0123456789012/);
     expect((await readProfileFields(db(), runtime().keyring, user.userId))?.birthDate).toBe("1985-12-31");
   });

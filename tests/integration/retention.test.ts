@@ -256,10 +256,15 @@ describe.each(testEngines())("retention jobs on %s", (engine) => {
       .execute();
     const later = await runRetention(db(), files, options(at(warningDay + 31)));
     expect(later.inactiveAccountsFlagged).toBe(warnedNow.length - 1);
+    // Flagged, then deleted in the same run (decision 47); with no case to keep, nothing of the account is left.
+    expect(later.inactiveAccountsDeleted).toBe(warnedNow.length - 1);
+    expect(await db().selectFrom("profiles").select("id").where("id", "=", sleeper).execute()).toEqual([]);
     const rows = await db().selectFrom("account_inactivity").selectAll().where("user_id", "in", [sleeper, returning]).execute();
-    expect(rows.find((row) => row.user_id === sleeper)!.flagged_at).not.toBeNull();
+    expect(rows.find((row) => row.user_id === sleeper)).toBeUndefined();
     expect(rows.find((row) => row.user_id === returning)).toMatchObject({ warned_at: null, flagged_at: null });
-    expect((await runRetention(db(), files, options(at(warningDay + 32)))).inactiveAccountsFlagged).toBe(0);
+    expect(await runRetention(db(), files, options(at(warningDay + 32)))).toMatchObject({ inactiveAccountsFlagged: 0, inactiveAccountsDeleted: 0 });
+    // The earlier tests' client was deleted too: the next test gets a new one.
+    clientId = (await seedActor("user", "Claire")).userId;
   });
 
   it("runs as a recurring job queued once across instances, and queues its next run even when storage fails", async () => {

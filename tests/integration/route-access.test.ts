@@ -93,6 +93,7 @@ const adminPageRows: RouteAccessRow[] = [
   adminPage("routes/admin-email-template.tsx", "/admin/email-templates/nouveau", ok(["Nouveau modèle", "Aperçu"])),
   adminPage("routes/admin-email-template.tsx", "/admin/email-templates/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
   adminPage("routes/admin-journal.tsx", "/admin/journal", ok(["Journal des actions", "Toutes les actions"])),
+  adminPage("routes/admin-suppressions.tsx", "/admin/suppressions", ok(["Suppressions de compte", "Aucune demande de suppression"])),
   adminPage("routes/admin-journal.tsx", "/admin/journal?acteur=%25&action=__proto__&cible=superadmin&apres=x", ok(["Aucune action ne correspond"])),
 ];
 
@@ -186,6 +187,17 @@ export const routeAccess: RouteAccessRow[] = [
       user: ok(["Changer mon adresse email", "user@route-access.example"]),
       lawyer: ok(["Changer mon adresse email"]),
       admin: ok(["Changer mon adresse email"]),
+    },
+  },
+  {
+    file: "routes/compte-suppression.tsx",
+    path: "/compte/suppression",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcompte%2Fsuppression"),
+      // The durations come from the retention rules (closed cases: 10 years).
+      user: ok(["Supprimer mon compte", "Supprimé immédiatement", "10 ans après la clôture du dossier", "Supprimer définitivement mon compte"]),
+      lawyer: ok(["Supprimer mon compte", "Compte de l'équipe Recours"]),
+      admin: ok(["Supprimer mon compte", "Compte de l'équipe Recours"]),
     },
   },
   {

@@ -1,7 +1,7 @@
 /**
- * Decision 0043: the NIF and the birth date live only sealed in `profiles`. Plaintext rows from before migration 0070
- * are sealed at start (several instances at once), a ciphertext moved or altered does not open, and a key rotation
- * interrupted halfway then resumed leaves every value readable.
+ * Decisions 0043 and 0048: the NIF and the birth date live only sealed in `profiles` (the plaintext columns are
+ * dropped by migration 0079, which refuses while any plaintext is left), a ciphertext moved or altered does not open,
+ * and a key rotation interrupted halfway then resumed leaves every value readable.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -18,7 +18,6 @@ import {
   profileFieldKeyIds,
   readProfileFields,
   rewrapProfileFieldKeys,
-  sealPlaintextProfileFields,
   writeProfileFields,
 } from "~/modules/profile/sensitive-fields.server";
 import type { Database } from "~/platform/database-schema";
@@ -40,11 +39,18 @@ function markers(index: number) {
   return { nif, birthDate: `19${String(20 + (index % 70)).padStart(2, "0")}-0${1 + (index % 9)}-1${index % 10}` };
 }
 
-async function insertLegacyProfile(database: Kysely<Database>, fields: { nif: string; birthDate: string }): Promise<string> {
+async function insertProfileRow(database: Kysely<Database>): Promise<string> {
   const id = randomUUID();
   await sql`INSERT INTO "user" (id, name, email, "emailVerified") VALUES (${id}, 'Ancien Profil', ${`${id}@legacy.example`}, true)`.execute(database);
-  await sql`INSERT INTO profiles (id, email, first_name, last_name, birth_date, nif, profile_completed)
-    VALUES (${id}, ${`${id}@legacy.example`}, 'Ancien', 'Profil', ${fields.birthDate}::date, ${fields.nif}, true)`.execute(database);
+  await sql`INSERT INTO profiles (id, email, first_name, last_name, profile_completed)
+    VALUES (${id}, ${`${id}@legacy.example`}, 'Ancien', 'Profil', true)`.execute(database);
+  return id;
+}
+
+/** A profile whose NIF and birth date are sealed under `keys`, as the app writes them. */
+async function insertSealedProfile(database: Kysely<Database>, keys: Keyring, fields: { nif: string; birthDate: string }): Promise<string> {
+  const id = await insertProfileRow(database);
+  expect(await writeProfileFields(database, keys, id, fields)).toBe(true);
   return id;
 }
 
@@ -54,7 +60,7 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function databaseBefore0070(): Promise<{ handles: DatabaseHandle[]; database: Kysely<Database> }> {
+  async function databaseBefore(version: string): Promise<{ handles: DatabaseHandle[]; database: Kysely<Database> }> {
     const fresh = await freshDatabaseTarget(engine);
     const first = await openDatabase(fresh.target);
     cleanups.push(fresh.drop, first.close);
@@ -64,41 +70,38 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
       cleanups.push(second.close);
       handles.push(second);
     }
-    await migrateToLatest(first.db as Kysely<unknown>, readMigrationFiles().filter((file) => file.name < "0070"));
+    await migrateToLatest(first.db as Kysely<unknown>, readMigrationFiles().filter((file) => file.name < version));
     return { handles, database: first.db };
   }
 
-  it("existing plaintext rows are sealed once by instances starting together; no plaintext is left in the table", async () => {
-    const { handles, database } = await databaseBefore0070();
-    const values = Array.from({ length: 25 }, (_, index) => markers(index));
-    const ids: string[] = [];
-    for (const value of values) ids.push(await insertLegacyProfile(database, value));
+  it("migration 0079 refuses while plaintext is left, then drops the emptied columns; sealed values stay readable", async () => {
+    const { database } = await databaseBefore("0079");
     const keys = keyring(randomBytes(32));
+    const value = markers(3);
+    const id = await insertProfileRow(database);
+    // A row an older release wrote in plaintext and nothing sealed yet.
+    await sql`UPDATE profiles SET birth_date = ${value.birthDate}::date, nif = ${value.nif} WHERE id = ${id}`.execute(database);
+    await expect(migrateToLatest(database as Kysely<unknown>)).rejects.toThrow(/en clair/);
+    const kept = await sql<{ nif: string }>`SELECT nif FROM profiles WHERE id = ${id}`.execute(database);
+    expect(kept.rows[0]!.nif).toBe(value.nif);
 
-    // Both instances migrate and then seal, at once, in small batches.
-    await Promise.all(handles.map((handle) => migrateToLatest(handle.db as Kysely<unknown>)));
-    const counts = await Promise.all(handles.flatMap((handle) => [sealPlaintextProfileFields(handle.db, keys, 4), sealPlaintextProfileFields(handle.db, keys, 3)]));
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(values.length);
-    expect(await sealPlaintextProfileFields(database, keys)).toBe(0);
-
+    // Sealed as the release that brought 0070 does at start, then the migration goes through.
+    expect(await writeProfileFields(database, keys, id, value)).toBe(true);
+    await sql`UPDATE profiles SET birth_date = NULL, nif = NULL WHERE id = ${id}`.execute(database);
+    await migrateToLatest(database as Kysely<unknown>);
+    const columns = await sql<{ name: string }>`
+      SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'profiles' AND column_name IN ('nif', 'birth_date')`.execute(database);
+    expect(columns.rows).toEqual([]);
     const dump = await sql<{ text: string }>`SELECT profiles::text AS text FROM profiles`.execute(database);
-    const everything = dump.rows.map((row) => row.text).join("\n");
-    for (const value of values) {
-      expect(everything).not.toContain(value.nif);
-      expect(everything).not.toContain(value.birthDate);
-    }
-    const plain = await sql<{ n: number }>`SELECT count(*)::int AS n FROM profiles WHERE birth_date IS NOT NULL OR nif IS NOT NULL`.execute(database);
-    expect(plain.rows[0]!.n).toBe(0);
-    for (const [index, id] of ids.entries()) expect(await readProfileFields(database, keys, id)).toEqual(values[index]);
-  });
+    expect(dump.rows.map((row) => row.text).join("\n")).not.toContain(value.nif);
+    expect(await readProfileFields(database, keys, id)).toEqual(value);
+  }, 90_000);
 
   it("a tampered ciphertext, one moved to another row or column, or one under an unknown key is refused", async () => {
-    const { database } = await databaseBefore0070();
-    await migrateToLatest(database as Kysely<unknown>);
+    const { database } = await databaseBefore("9999");
     const keys = keyring(randomBytes(32));
-    const a = await insertLegacyProfile(database, markers(1));
-    const b = await insertLegacyProfile(database, markers(2));
-    await sealPlaintextProfileFields(database, keys);
+    const a = await insertSealedProfile(database, keys, markers(1));
+    const b = await insertSealedProfile(database, keys, markers(2));
     const row = (id: string) => database.selectFrom("profiles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const rowA = await row(a);
     const rowB = await row(b);
@@ -124,15 +127,13 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
   });
 
   it("a key rotation interrupted halfway and resumed leaves every value readable, then the old key can go", async () => {
-    const { database } = await databaseBefore0070();
-    await migrateToLatest(database as Kysely<unknown>);
+    const { database } = await databaseBefore("9999");
     const oldKey = randomBytes(32);
     const newKey = randomBytes(32);
     const before = keyring(oldKey);
     const values = Array.from({ length: 9 }, (_, index) => markers(index + 40));
     const ids: string[] = [];
-    for (const value of values) ids.push(await insertLegacyProfile(database, value));
-    await sealPlaintextProfileFields(database, before);
+    for (const value of values) ids.push(await insertSealedProfile(database, before, value));
     const sealedBefore = await database.selectFrom("profiles").select(["id", "nif_sealed"]).orderBy("id").execute();
 
     const during = keyring(newKey, oldKey);
@@ -198,25 +199,6 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
   }, 60_000);
 });
 
-describe.each(testEngines())("the start of the application on %s", (engine) => {
-  it("seals a plaintext row left by an older version, once the runtime starts again", async () => {
-    const persistent = await persistentDatabaseTarget(engine);
-    try {
-      await startTestRuntimeOn(persistent.target);
-      const value = markers(7);
-      const id = await insertLegacyProfile(db(), value);
-      await stopRuntime();
-      await startTestRuntimeOn(persistent.target);
-      const row = await db().selectFrom("profiles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ birth_date: null, nif: null, fields_key_id: runtime().keyring.current.id });
-      expect(await readProfileFields(db(), runtime().keyring, id)).toEqual(value);
-    } finally {
-      await stopRuntime();
-      await persistent.drop();
-    }
-  }, 60_000);
-});
-
 describe.each(testEngines())("modules that open the sealed birth date on %s", (engine) => {
   let stop: () => Promise<void>;
   afterAll(async () => stop?.());
@@ -224,8 +206,7 @@ describe.each(testEngines())("modules that open the sealed birth date on %s", (e
   it("the complaint pack still prints the birth date, sealed in the database", async () => {
     ({ stop } = await startTestRuntime(engine));
     const client = await seedPerson("user", "Rosalie", { verified: true });
-    const row = await db().selectFrom("profiles").select(["birth_date", "birth_date_sealed"]).where("id", "=", client.userId).executeTakeFirstOrThrow();
-    expect(row.birth_date).toBeNull();
+    const row = await db().selectFrom("profiles").select(["birth_date_sealed"]).where("id", "=", client.userId).executeTakeFirstOrThrow();
     expect(row.birth_date_sealed).not.toBeNull();
     const found = await insertSubmittedCase(client.userId);
     const { pdf } = await complaintPackFor(client, found.id);

@@ -621,7 +621,8 @@ interface TargetAccount {
 }
 
 async function existingAccount(userId: string): Promise<TargetAccount> {
-  const user = await db().selectFrom("profiles").select(["id", "role", "email", "first_name"]).where("id", "=", userId).executeTakeFirst();
+  // A deleted account (a pseudonymised tombstone) takes no staff action: nothing to reset, no address to write to.
+  const user = await db().selectFrom("profiles").select(["id", "role", "email", "first_name"]).where("id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
   if (!user) throw new NotFoundError();
   return user;
 }

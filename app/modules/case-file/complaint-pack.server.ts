@@ -40,8 +40,6 @@ async function packData(found: ReadableCase, now: Date): Promise<PackData> {
       "o.first_name",
       "o.last_name",
       "o.id as owner_id",
-      "o.birth_date",
-      "o.nif",
       "o.fields_key_id",
       "o.fields_wrapped_key",
       "o.birth_date_sealed",

@@ -19,6 +19,7 @@ const statusOf: Record<UploadProblem, number> = {
   interrupted: 400,
   storageDown: 503,
   blurry: 422,
+  accountDeleted: 410,
 };
 
 /** An upload refused with a French message and the HTTP status to answer; `field` names the form field at fault. */

@@ -16,6 +16,7 @@ export const uploadMessages = {
   badRequest: "L'envoi n'a pas pu être lu. Réessayez.",
   interrupted: "L'envoi a été interrompu. Réessayez.",
   storageDown: "L'enregistrement des fichiers est momentanément indisponible. Réessayez dans quelques minutes.",
+  accountDeleted: "Votre compte a été supprimé : ce fichier n'a pas été enregistré.",
   blurry: "La photo semble floue : le texte risque d'être illisible. Reprenez-la, ou confirmez qu'elle est lisible.",
 } as const;
 

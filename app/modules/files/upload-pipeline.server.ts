@@ -159,6 +159,10 @@ export async function receiveUpload<T>(
     for (const file of streamed) checked.push(await heavySlot(() => checkFile(file, storage, written)));
     let queued = false;
     const outcome = await database.transaction().execute(async (trx) => {
+      // Under the lock an account deletion takes first (decision 0047): it waits for this commit, or this upload
+      // sees the account already deleted and records nothing (its objects are discarded below).
+      const owner = await trx.selectFrom("profiles").select("deleted_at").where("id", "=", options.ownerId).forShare().executeTakeFirst();
+      if (owner?.deleted_at) throw new UploadError("accountDeleted");
       const files: ReceivedFile[] = [];
       for (const item of checked) {
         const file = await storage.record(trx, item.written, { ...item.facts, ownerId: options.ownerId });

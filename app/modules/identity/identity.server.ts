@@ -525,8 +525,6 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         "p.fields_wrapped_key",
         "p.birth_date_sealed",
         "p.nif_sealed",
-        sql<string | null>`p.birth_date::text`.as("birth_date"),
-        "p.nif",
         "p.address",
         "p.postal_code",
         "p.city",

@@ -24,7 +24,8 @@ export type EmailTemplateKey =
   | "dossier-statut"
   | "echeance-banque"
   | "compte-inactif"
-  | "export-donnees-pret";
+  | "export-donnees-pret"
+  | "suppression-compte-dossier-en-cours";
 
 export const EMAIL_JOB = "email";
 

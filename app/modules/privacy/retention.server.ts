@@ -5,7 +5,8 @@ import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { publicLink } from "~/modules/cases/case-history.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
-import { EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS, INACTIVE_ACCOUNT_WARNING_DAYS, RETENTION_RUN_EVERY_HOURS } from "./retention";
+import { deleteFlaggedInactiveAccounts, purgeExpiredClosedCases, removeEmptyTombstones } from "./account-deletion.server";
+import { CLOSED_CASE_RETENTION_DAYS, EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS, INACTIVE_ACCOUNT_WARNING_DAYS, RETENTION_RUN_EVERY_HOURS } from "./retention";
 
 /** The recurring job that applies every retention rule (decision 0044). */
 export const RETENTION_JOB = "privacy.retention";
@@ -143,6 +144,7 @@ export async function warnInactiveAccounts(database: Kysely<Database>, now: Date
         JOIN "user" u ON u.id = p.id
         LEFT JOIN account_inactivity a ON a.user_id = p.id
         WHERE p.role = 'user'
+          AND p.deleted_at IS NULL
           AND a.warned_at IS NULL
           AND GREATEST(u."createdAt", COALESCE(a.last_active_at, u."createdAt"),
                        COALESCE((SELECT max(c.updated_at) FROM cases c WHERE c.user_id = p.id), u."createdAt")) < ${cutoff}
@@ -169,8 +171,8 @@ export async function warnInactiveAccounts(database: Kysely<Database>, now: Date
 }
 
 /**
- * Warned accounts still without a sign-in once their deletion date has passed are flagged for deletion. The deletion
- * itself is the account-deletion work's (issue 16 item 3), which will purge flagged accounts.
+ * Warned accounts still without a sign-in once their deletion date has passed are flagged for deletion; the next
+ * step (deleteFlaggedInactiveAccounts) deletes them as a person's own request would (decision 0047).
  */
 export async function flagInactiveAccounts(database: Kysely<Database>, now: Date): Promise<number> {
   const result = await database
@@ -187,6 +189,8 @@ export interface RetentionOptions {
   now: Date;
   identityDocumentDays: number;
   attemptWindowSeconds: number;
+  /** Closed cases' legal files are purged this many days after closing (default CLOSED_CASE_RETENTION_DAYS). */
+  closedCaseDays?: number;
 }
 
 export interface RetentionCounts {
@@ -198,6 +202,9 @@ export interface RetentionCounts {
   attemptCountersDeleted: number;
   inactiveAccountsWarned: number;
   inactiveAccountsFlagged: number;
+  inactiveAccountsDeleted: number;
+  closedCasesPurged: number;
+  deletedAccountsRemoved: number;
 }
 
 /**
@@ -215,6 +222,9 @@ export async function runRetention(database: Kysely<Database>, storage: FileStor
     attemptCountersDeleted: 0,
     inactiveAccountsWarned: 0,
     inactiveAccountsFlagged: 0,
+    inactiveAccountsDeleted: 0,
+    closedCasesPurged: 0,
+    deletedAccountsRemoved: 0,
   };
   let firstError: unknown;
   async function step(name: keyof RetentionCounts, run: () => Promise<number>) {
@@ -226,12 +236,16 @@ export async function runRetention(database: Kysely<Database>, storage: FileStor
     }
   }
   await step("identityDocumentsDetached", () => detachExpiredIdentityDocuments(database, now, options.identityDocumentDays));
+  await step("inactiveAccountsFlagged", () => flagInactiveAccounts(database, now));
+  await step("inactiveAccountsDeleted", () => deleteFlaggedInactiveAccounts(database, now));
+  await step("closedCasesPurged", () => purgeExpiredClosedCases(database, now, options.closedCaseDays ?? CLOSED_CASE_RETENTION_DAYS));
+  // After every step that marks files, so one run deletes what it marked.
   await step("filesDeleted", () => sweepFilesMarkedForDeletion(database, storage));
+  await step("deletedAccountsRemoved", () => removeEmptyTombstones(database, now));
   await step("emailBodiesErased", () => eraseOldEmailBodies(database, now));
   await step("sessionsDeleted", () => deleteExpiredSessions(database, now));
   await step("verificationsDeleted", () => deleteExpiredVerifications(database, now));
   await step("attemptCountersDeleted", () => deleteStaleAttemptCounters(database, now, options.attemptWindowSeconds));
-  await step("inactiveAccountsFlagged", () => flagInactiveAccounts(database, now));
   await step("inactiveAccountsWarned", () => warnInactiveAccounts(database, now));
   logger.info({ ...counts, at: now.toISOString() }, "conservation des données appliquée");
   if (firstError) throw firstError instanceof Error ? firstError : new Error(String(firstError));

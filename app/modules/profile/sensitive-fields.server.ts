@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from "kysely";
 import { newRowKey, openField, rewrapRowKey, sealField, unwrapRowKey } from "~/modules/files/field-encryption.server";
 import type { Keyring } from "~/modules/files/envelope-encryption.server";
 import type { Database } from "~/platform/database-schema";
-import { logger } from "~/platform/logger.server";
 
 /**
  * The profile's sensitive fields (privacy policy: tax number, birth date) live only encrypted in `profiles`
@@ -26,8 +25,6 @@ export const SEALED_PROFILE_COLUMNS = [
   "fields_wrapped_key",
   "birth_date_sealed",
   "nif_sealed",
-  "birth_date",
-  "nif",
 ] as const;
 
 export interface SealedProfileRow {
@@ -36,9 +33,6 @@ export interface SealedProfileRow {
   fields_wrapped_key: Uint8Array | null;
   birth_date_sealed: Uint8Array | null;
   nif_sealed: Uint8Array | null;
-  /** Plaintext left by a version before 0070 (or an instance of it still running): sealed at the next start. */
-  birth_date: string | null;
-  nif: string | null;
 }
 
 const location = (rowId: string, column: SensitiveProfileColumn) => ({ table: "profiles", column, rowId });
@@ -50,13 +44,7 @@ export function openProfileFields(
   only: readonly SensitiveProfileColumn[] = SENSITIVE_PROFILE_COLUMNS,
 ): SensitiveProfileFields {
   const wants = (column: SensitiveProfileColumn) => only.includes(column);
-  const plain: SensitiveProfileFields = {
-    birthDate: wants("birth_date") && row.birth_date ? String(row.birth_date).slice(0, 10) : null,
-    nif: wants("nif") ? (row.nif ?? null) : null,
-  };
-  // New code always empties both plaintext columns; plaintext present means the row was last written before 0070
-  // (or by an older instance during a rolling deployment), which wrote both fields: that is the newest value.
-  if (row.birth_date !== null || row.nif !== null || (!row.birth_date_sealed && !row.nif_sealed)) return plain;
+  if (!row.birth_date_sealed && !row.nif_sealed) return { birthDate: null, nif: null };
   if (!row.fields_key_id || !row.fields_wrapped_key) throw new Error("profil chiffré sans clé de ligne");
   const dataKey = unwrapRowKey(keyring, "profiles", row.id, { keyId: row.fields_key_id, wrappedKey: row.fields_wrapped_key });
   try {
@@ -116,8 +104,6 @@ export function sealProfileFields(
       fields_wrapped_key: wrappedKey,
       birth_date_sealed: fields.birthDate ? sealField(dataKey, location(rowId, "birth_date"), fields.birthDate) : null,
       nif_sealed: fields.nif ? sealField(dataKey, location(rowId, "nif"), fields.nif) : null,
-      birth_date: null,
-      nif: null,
     };
   } finally {
     dataKey.fill(0);
@@ -150,38 +136,6 @@ export async function writeProfileFields(
   if (!row) return false;
   await executor.updateTable("profiles").set(sealProfileFields(keyring, profileId, fields, row)).where("id", "=", profileId).execute();
   return true;
-}
-
-/**
- * Seals every plaintext NIF and birth date left in `profiles` (rows from before migration 0070, or written by an
- * older instance during a rolling deployment). Batched, each batch one transaction whose rows are locked with SKIP
- * LOCKED: several instances starting together share the work and never seal a row twice; a crash leaves each row
- * either plaintext (sealed at the next start) or sealed. Returns how many rows it sealed.
- */
-export async function sealPlaintextProfileFields(database: Kysely<Database>, keyring: Keyring, batchSize = 200): Promise<number> {
-  let sealed = 0;
-  for (;;) {
-    const done = await database.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom("profiles")
-        .select(["id", ...SEALED_PROFILE_COLUMNS])
-            .where((eb) => eb.or([eb("birth_date", "is not", null), eb("nif", "is not", null)]))
-        .orderBy("id")
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      for (const row of rows) {
-        const fields = openProfileFields(keyring, row);
-        await trx.updateTable("profiles").set(sealProfileFields(keyring, row.id, fields, row)).where("id", "=", row.id).execute();
-      }
-      return rows.length;
-    });
-    sealed += done;
-    if (done < batchSize) break;
-  }
-  if (sealed > 0) logger.info({ sealed }, "NIF et dates de naissance chiffrés");
-  return sealed;
 }
 
 /**

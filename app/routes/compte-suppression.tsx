@@ -1,0 +1,151 @@
+import { data, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/compte-suppression";
+import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { Notice } from "~/components/ui/notice";
+import { pageTitle } from "~/content/site";
+import { accountDeletionMessages, accountDeletionSchema, deletionExplanation } from "~/modules/privacy/account-deletion.schema";
+import { deleteMyAccount, deletionOverviewFor } from "~/modules/privacy/account-deletion.server";
+import { redirectWithToast } from "~/platform/flash.server";
+import { answerInit, parseForm } from "~/platform/form.server";
+import { requireUser } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Supprimer mon compte") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const overview = await deletionOverviewFor(requireUser(context));
+  return { ...overview, explanation: deletionExplanation() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUser(context);
+  const form = await parseForm(request, accountDeletionSchema);
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, blocked: undefined }, { status: 400 });
+  const result = await deleteMyAccount(actor, form.data);
+  if (!result.ok) {
+    return data({ fieldErrors: result.fieldErrors, formError: result.formError, blocked: result.blocked }, answerInit(result));
+  }
+  return redirectWithToast("/", { title: accountDeletionMessages.deleted, description: accountDeletionMessages.deletedDetail, tone: "success" }, result.headers);
+}
+
+const CONFIRMATION_ID = "champ-confirmation";
+
+export default function AccountDeletionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { errors, focusRequest, validate, clear } = useFormValidation(accountDeletionSchema, actionData?.fieldErrors);
+  const { explanation } = loaderData;
+  const activeCases = actionData?.blocked ?? loaderData.activeCases;
+  return (
+    <section aria-labelledby="titre-suppression" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <Link
+        to="/compte"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        <span aria-hidden="true">←</span> Retour à mon compte
+      </Link>
+      <div>
+        <h1 id="titre-suppression" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Supprimer mon compte
+        </h1>
+        <p className="mt-2 text-slate-800">
+          Vous pouvez supprimer votre compte à tout moment (droit à l'effacement, article 17 du RGPD). Voici exactement ce qui
+          se passe.
+        </p>
+      </div>
+
+      {!loaderData.canDelete ? (
+        <Notice id="compte-equipe" tone="info" title="Compte de l'équipe Recours">
+          <p>{accountDeletionMessages.staffAccount}</p>
+        </Notice>
+      ) : (
+        <>
+          <section aria-labelledby="titre-supprime" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+            <h2 id="titre-supprime" className="text-xl font-bold text-slate-900">
+              Supprimé immédiatement
+            </h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800">
+              {explanation.deletedNow.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="titre-conserve" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+            <h2 id="titre-conserve" className="text-xl font-bold text-slate-900">
+              Conservé parce que la loi l'impose, puis supprimé
+            </h2>
+            <p className="mt-2 text-slate-800">
+              Ces éléments ne portent plus votre nom : ils sont rattachés à un pseudonyme et ne servent qu'à répondre à une
+              obligation légale ou à défendre des droits en justice.
+            </p>
+            <dl className="mt-3 space-y-4">
+              {explanation.kept.map((item) => (
+                <div key={item.data}>
+                  <dt className="font-semibold text-slate-900">{item.data}</dt>
+                  <dd className="mt-1 text-slate-800">
+                    Durée : {item.duration}. À la fin : {item.outcome}.
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-3 text-slate-800">
+              Toutes les durées figurent dans la{" "}
+              <Link to="/politique-confidentialite" className="font-semibold text-brand-800 underline underline-offset-2">
+                politique de confidentialité
+              </Link>
+              .
+            </p>
+          </section>
+
+          {activeCases.length > 0 ? (
+            <Notice id="dossier-en-cours" tone="warning" title="Un dossier est en cours avec votre avocat">
+              <p>
+                Votre compte ne pourra être supprimé qu'après la clôture de ce dossier : voyez-le avec votre avocat dans la
+                messagerie du dossier. {loaderData.waitingSince || actionData?.blocked ? "Nous l'avons prévenu de votre demande." : "Si vous confirmez ci-dessous, nous le prévenons de votre demande."}
+              </p>
+              <ul className="mt-2 list-disc pl-5">
+                {activeCases.map((item) => (
+                  <li key={item.caseNumber}>
+                    Dossier {item.caseNumber}
+                    {item.lawyerName ? ` — ${item.lawyerName}` : ""}
+                  </li>
+                ))}
+              </ul>
+            </Notice>
+          ) : null}
+
+          <section aria-labelledby="titre-confirmer" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-6">
+            <h2 id="titre-confirmer" className="text-xl font-bold text-slate-900">
+              Confirmer la suppression
+            </h2>
+            <p className="mt-2 text-slate-800">Cette action est définitive : un compte supprimé ne peut pas être récupéré.</p>
+            <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-4 space-y-5">
+              <FormAlert message={actionData?.formError} />
+              <TextField name="motDePasse" label="Votre mot de passe" type="password" autoComplete="current-password" error={errors.motDePasse} />
+              <div>
+                <div className="flex items-start gap-3">
+                  <input
+                    id={CONFIRMATION_ID}
+                    name="confirmation"
+                    type="checkbox"
+                    value="oui"
+                    aria-invalid={errors.confirmation ? true : undefined}
+                    aria-describedby={errors.confirmation ? `${CONFIRMATION_ID}-erreur` : undefined}
+                    className="mt-3.5 size-5 shrink-0 accent-red-700"
+                  />
+                  <label htmlFor={CONFIRMATION_ID} className="block min-h-11 py-3 text-slate-800">
+                    J'ai compris que mon compte et mes documents seront supprimés définitivement.
+                  </label>
+                </div>
+                <FieldError id={`${CONFIRMATION_ID}-erreur`} message={errors.confirmation} />
+              </div>
+              <SubmitButton busy={busy} busyLabel="Suppression...">
+                Supprimer définitivement mon compte
+              </SubmitButton>
+            </ValidatedForm>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
