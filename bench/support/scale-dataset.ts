@@ -27,7 +27,7 @@ export const FULL_SCALE: ScaleSizes = {
   identityDocuments: 400_000,
   messages: 5_000_000,
   payments: 1_000_000,
-  identifiers: 2_000_000,
+  identifiers: 1_200_000,
   emails: 1_000_000,
   journal: 1_000_000,
 };
