@@ -172,6 +172,7 @@ const rows: Row[] = [
 
 interface Figures {
   row: Row;
+  kb: number;
   p50: number;
   p95: number;
   p99: number;
@@ -186,7 +187,7 @@ try {
     admin: await signIn(server, credentials.admin, credentials.adminKey),
   };
   console.log(`serveur ${server.baseUrl} sur ${url} ; ${RUNS} requêtes par ligne, une à la fois ; charge au départ ${loadavg()[0]!.toFixed(1)}\n`);
-  console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)}  charge`);
+  console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)} ${"Ko".padStart(6)}  charge`);
   for (const row of rows) {
     if (only && !only.test(`${row.role} ${row.name}`)) continue;
     const cookie = cookies[row.role];
@@ -197,17 +198,18 @@ try {
     }
     const slowBefore = server.output().split("requête lente").length;
     const times: number[] = [];
+    let bytes = 0;
     for (let i = 0; i < RUNS; i += 1) {
       const start = performance.now();
       const response = await fetch(`${server.baseUrl}${row.path(i)}`, { headers: { cookie }, redirect: "manual" });
-      await response.arrayBuffer();
+      bytes = (await response.arrayBuffer()).byteLength;
       times.push(performance.now() - start);
       if (response.status !== 200) throw new Error(`${row.role} ${row.name} (${row.path(i)}) : ${response.status}`);
     }
-    const figures = { row, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), load: loadavg()[0]!, slow: server.output().split("requête lente").length - slowBefore };
+    const figures = { row, kb: bytes / 1024, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), load: loadavg()[0]!, slow: server.output().split("requête lente").length - slowBefore };
     results.push(figures);
     console.log(
-      `${row.role.padEnd(7)} ${row.name.padEnd(44)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)}  ${figures.load.toFixed(1)}${figures.p95 > TARGET_P95 ? "  ← p95 > 50 ms" : ""}${figures.slow > 0 ? `  (${figures.slow} requêtes SQL > ${SLOW_MS} ms)` : ""}`,
+      `${row.role.padEnd(7)} ${row.name.padEnd(44)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.kb.toFixed(0).padStart(6)}  ${figures.load.toFixed(1)}${figures.p95 > TARGET_P95 ? "  ← p95 > 50 ms" : ""}${figures.slow > 0 ? `  (${figures.slow} requêtes SQL > ${SLOW_MS} ms)` : ""}`,
     );
   }
 } finally {

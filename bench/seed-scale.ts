@@ -111,7 +111,8 @@ await second.end();
 for (const [name, ms] of timings.sort((a, b) => b[1] - a[1]).slice(0, 8)) report(`  index ${name.padEnd(60)} ${(ms / 1000).toFixed(1).padStart(6)} s`);
 report(`${`index reconstruits (${rebuild.length})`.padEnd(44)} ${((performance.now() - step) / 1000).toFixed(1).padStart(7)} s`);
 
-// A few hundred real files: identity documents of the first clients, encrypted through the gateway.
+// A few hundred real files: identity documents waiting for review (reviewed ones lose their file to the retention job),
+// encrypted through the gateway.
 step = performance.now();
 const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 210, g: 220, b: 230 } } })
   .composite([{ input: Buffer.from(`<svg width="1200" height="800"><text x="80" y="400" font-size="64">CARTE NATIONALE D'IDENTITÉ</text></svg>`) }])
@@ -119,7 +120,7 @@ const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, bac
   .toBuffer();
 const documents = await pool.query<{ id: string; user_id: string; file_name: string }>(
   `SELECT d.id, d.user_id, d.file_name FROM identity_verification_documents d JOIN scale_people p ON p.id = d.user_id AND p.role = 'user'
-    ORDER BY p.n, d.step_number, d.document_side LIMIT ${REAL_FILES}`,
+    ORDER BY d.status <> 'pending', p.n, d.step_number, d.document_side LIMIT ${REAL_FILES}`,
 );
 for (const document of documents.rows) {
   const file = await storage.put({ ownerId: document.user_id, originalName: document.file_name, mediaType: "image/jpeg", width: 1200, height: 800, body: Readable.from(photo) });
