@@ -3,14 +3,15 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import type { Database } from "./database-schema";
+import { logger } from "./logger.server";
 
 export type DatabaseEngine = "pglite" | "postgres";
 
 export type DatabaseTarget =
-  | { engine: "postgres"; url: string; poolSize?: number; searchPath?: string }
+  | { engine: "postgres"; url: string; poolSize?: number; searchPath?: string; slowQueryMs?: number }
   | { engine: "pglite"; dataDir: string };
 
 export interface DatabaseHandle {
@@ -26,9 +27,23 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 // bigint counts arrive as strings from pg; every count we read fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function databaseTarget(options: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
-  if (options.databaseUrl) return { engine: "postgres", url: options.databaseUrl };
+export function databaseTarget(options: { databaseUrl?: string; dataDir: string; slowQueryMs?: number }): DatabaseTarget {
+  if (options.databaseUrl) return { engine: "postgres", url: options.databaseUrl, slowQueryMs: options.slowQueryMs };
   return { engine: "pglite", dataDir: options.dataDir };
+}
+
+/** SLOW_QUERY_MS: each query over the threshold logged with its SQL and parameters (npm run bench:scale explains them). */
+function slowQueryLog(thresholdMs: number | undefined): { log?: (event: LogEvent) => void } {
+  if (thresholdMs === undefined) return {};
+  return {
+    log(event) {
+      if (event.queryDurationMillis < thresholdMs) return;
+      logger.warn(
+        { slowQuery: { ms: Math.round(event.queryDurationMillis * 10) / 10, sql: event.query.sql, parameters: event.query.parameters, failed: event.level === "error" } },
+        "requête lente",
+      );
+    },
+  };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -38,7 +53,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.poolSize ?? 10,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...slowQueryLog(target.slowQueryMs) });
     return { db, engine: "postgres", listenSource: { engine: "postgres", url: target.url }, close: () => db.destroy() };
   }
 

@@ -47,6 +47,8 @@ const envSchema = z
       })
       .default("info"),
     BODY_LIMIT_BYTES: wholeNumber(1024).default(1_048_576),
+    /** Logs (warn) every SQL query slower than this many milliseconds, with its parameters; unset: off (benchmarks). */
+    SLOW_QUERY_MS: wholeNumber(0, 600_000).optional(),
     LOGIN_ATTEMPTS_PER_EMAIL: wholeNumber(1).default(10),
     LOGIN_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(50),
     SIGNUP_ATTEMPTS_PER_ADDRESS: wholeNumber(1).default(10),

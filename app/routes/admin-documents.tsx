@@ -245,7 +245,7 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
               Première page
             </Link>
           ) : null}
-          <span>{page.total} groupe(s)</span>
+          <span>{page.totalCapped ? `${page.total.toLocaleString("fr-FR")}+` : page.total} groupe(s)</span>
           {page.nextCursor ? (
             <Link to={pageLink(page.nextCursor)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
               Page suivante

@@ -246,6 +246,8 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         verifiedUsers: 3,
         lawyers: 2,
         cases: userCases.length + 5,
+        // A few cases: counted, not estimated.
+        casesEstimated: false,
         pendingDocuments: 2,
       });
     });

@@ -59,7 +59,12 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
               link: { to: "/admin/users?role=user", label: "Voir les utilisateurs" },
             },
             { label: "Avocats", value: dashboard.lawyers, icon: <ScaleIcon />, link: { to: "/admin/lawyers", label: "Voir les avocats" } },
-            { label: "Dossiers", value: dashboard.cases, icon: <FolderIcon />, link: { to: "/admin/cases", label: "Voir les dossiers" } },
+            {
+              label: "Dossiers",
+              value: dashboard.cases,
+              icon: <FolderIcon />,
+              detail: dashboard.casesEstimated ? "Estimation, à quelques pour cent près" : undefined,
+              link: { to: "/admin/cases", label: "Voir les dossiers" } },
             {
               label: "Documents en attente",
               value: pendingDocuments,

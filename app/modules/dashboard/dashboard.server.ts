@@ -52,8 +52,13 @@ export interface AdminDashboard {
   verifiedUsers: number;
   lawyers: number;
   cases: number;
+  /** Past CASE_COUNT_ESTIMATE_FROM cases the figure is the planner's estimate (kept by autovacuum), not a count. */
+  casesEstimated: boolean;
   pendingDocuments: number;
 }
+
+/** An exact count of a million cases is a 0.5 s scan on every dashboard view; past this, the estimate is shown. */
+export const CASE_COUNT_ESTIMATE_FROM = 200_000;
 
 export type Dashboard = UserDashboard | LawyerDashboard | AdminDashboard;
 
@@ -152,13 +157,17 @@ async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
     verified_users: number;
     lawyers: number;
     cases: number;
+    cases_estimated: boolean;
     pending_documents: number;
   }>`
     SELECT
       (SELECT count(*) FROM profiles WHERE role = 'user') AS users,
       (SELECT count(*) FROM profiles WHERE role = 'user' AND identity_verified) AS verified_users,
       (SELECT count(*) FROM profiles WHERE role = 'lawyer') AS lawyers,
-      (SELECT count(*) FROM cases) AS cases,
+      -- The count runs (lazily, as an init plan) only while the table is small.
+      (SELECT CASE WHEN t.reltuples >= ${CASE_COUNT_ESTIMATE_FROM} THEN t.reltuples::bigint ELSE (SELECT count(*) FROM cases) END
+         FROM pg_class t WHERE t.oid = 'cases'::regclass) AS cases,
+      (SELECT t.reltuples >= ${CASE_COUNT_ESTIMATE_FROM} FROM pg_class t WHERE t.oid = 'cases'::regclass) AS cases_estimated,
       (SELECT count(*) FROM identity_verification_documents WHERE status = 'pending' AND NOT obsolete)
         AS pending_documents
   `.execute(db());
@@ -171,6 +180,7 @@ async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
     verifiedUsers: row.verified_users,
     lawyers: row.lawyers,
     cases: row.cases,
+    casesEstimated: row.cases_estimated,
     pendingDocuments: row.pending_documents,
   };
 }

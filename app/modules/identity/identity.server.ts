@@ -441,8 +441,10 @@ export interface ReviewGroup {
 
 export interface ReviewPage {
   groups: ReviewGroup[];
-  /** Groups matching the search and filter. */
+  /** Groups matching the search and filter, up to REVIEW_COUNT_CAP. */
   total: number;
+  /** More than REVIEW_COUNT_CAP groups match. */
+  totalCapped: boolean;
   /** The cursor of the next page (keyset), or null on the last one. */
   nextCursor: string | null;
   firstPage: boolean;
@@ -475,39 +477,33 @@ function decodeCursor(value: string | undefined): ReviewCursor | null {
  * The review console's list: groups (person, type, step, upload day) of non-obsolete documents, pending first then
  * newest, a page at a time by keyset over identity_document_groups (kept by the database, migration 0027).
  */
+export const REVIEW_COUNT_CAP = 10_000;
+
 export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<ReviewPage> {
   assertRole(actor, "admin");
   const database = db();
   const term = query.q.trim();
   const pattern = term ? containsPattern(term) : null;
   const cursor = decodeCursor(query.apres);
-  let matching = database.selectFrom("identity_document_groups as g").innerJoin("profiles as p", "p.id", "g.user_id");
+  // Every group has its person (foreign key, cascade): the count needs no join.
+  let matching = database.selectFrom("identity_document_groups as g");
   if (query.statut !== "all") matching = matching.where("g.status", "=", query.statut);
   if (pattern) {
-    // People found through their own (trigram) indexes, groups through the file names' one.
-    matching = matching.where((eb) =>
-      eb.or([
-        eb(
-          "g.user_id",
-          "in",
-          eb
-            .selectFrom("profiles as person")
-            .select("person.id")
-            .where((inner) =>
-              inner.or([
-                inner("person.email", "ilike", pattern),
-                inner("person.first_name", "ilike", pattern),
-                inner("person.last_name", "ilike", pattern),
-                inner(sql<string>`person.first_name || ' ' || person.last_name`, "ilike", pattern),
-              ]),
-            ),
-        ),
-        eb("g.file_names", "ilike", pattern),
-      ]),
+    // One branch per index: the people through their own (trigram) indexes then their groups by key, the groups
+    // through the file names' one. An OR of both in one WHERE would scan every group.
+    matching = matching.where(
+      sql<boolean>`(g.user_id, g.document_type, g.step_number, g.group_day) IN (
+        SELECT x.user_id, x.document_type, x.step_number, x.group_day FROM identity_document_groups x
+         WHERE x.user_id IN (SELECT person.id FROM profiles person
+                              WHERE person.email ILIKE ${pattern} OR person.first_name ILIKE ${pattern} OR person.last_name ILIKE ${pattern}
+                                 OR person.first_name || ' ' || person.last_name ILIKE ${pattern})
+        UNION
+        SELECT x.user_id, x.document_type, x.step_number, x.group_day FROM identity_document_groups x WHERE x.file_names ILIKE ${pattern})`,
     );
   }
   const [rows, count, pending] = await Promise.all([
     matching
+      .innerJoin("profiles as p", "p.id", "g.user_id")
       .select([
         "g.user_id",
         "g.document_type",
@@ -537,7 +533,11 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
       .orderBy("g.anchor_id", "desc")
       .limit(REVIEW_PAGE_SIZE + 1)
       .execute(),
-    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    // Counted up to the cap only: past it the page says "10 000+" (an exact count of every group grows with the years).
+    database
+      .selectFrom(matching.select(sql`1`.as("one")).limit(REVIEW_COUNT_CAP + 1).as("counted"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
     database
       .selectFrom("identity_document_groups")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -616,7 +616,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
       { coalesceMinutes: 30 },
     );
   }
-  return { groups, total: Number(count.n), nextCursor, firstPage: cursor === null, pendingGroups: Number(pending.n) };
+  return { groups, total: Math.min(Number(count.n), REVIEW_COUNT_CAP), totalCapped: Number(count.n) > REVIEW_COUNT_CAP, nextCursor, firstPage: cursor === null, pendingGroups: Number(pending.n) };
 }
 
 export type ReviewResult =

@@ -1,0 +1,276 @@
+// `npm run bench:scale`: on the dataset of `npm run seed:scale` (DATABASE_URL, default recours_scale on the local
+// PostgreSQL; SCALE_DATA_DIR for its files and credentials), starts the production server, signs in a client, a lawyer
+// and an admin over HTTP (password, then TOTP for staff) and measures p50/p95/p99 over BENCH_RUNS (200) requests each,
+// one at a time: every role's dashboard, the client's case page and chat, every admin list (first page, search, deep
+// page), the lawyer's lists, the review console, the linked-case lookup (case pages). The server logs each SQL query
+// over SLOW_MS (20 ms) with its parameters; their `EXPLAIN (ANALYZE, BUFFERS)` follows the table. BENCH_ONLY=regex
+// measures only the matching rows.
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { cookieHeaderFrom, totpCode } from "../tests/support/accounts";
+import { ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../tests/support/production-server";
+import { SCALE_DEFAULT_DATA_DIR, SCALE_DEFAULT_URL, SCALE_KEYS } from "./support/scale-dataset";
+import { percentile } from "./timing";
+
+const url = process.env.DATABASE_URL ?? SCALE_DEFAULT_URL;
+const dataDir = process.env.SCALE_DATA_DIR ?? SCALE_DEFAULT_DATA_DIR;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const SLOW_MS = Number(process.env.SLOW_MS ?? 20);
+/** A row far over the target stops after this long (at least 30 requests): its figures are then over fewer runs. */
+const ROW_SECONDS = Number(process.env.BENCH_ROW_SECONDS ?? 60);
+const TARGET_P95 = 50;
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const credentials = JSON.parse(readFileSync(path.join(dataDir, "credentials.json"), "utf8")) as {
+  password: string;
+  client: string;
+  lawyer: string;
+  admin: string;
+  lawyerKey: string;
+  adminKey: string;
+};
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const keep = (name: string) => !name.startsWith("recours_flash");
+
+async function signIn(server: RunningServer, email: string, manualKey?: string): Promise<string> {
+  const password = await httpRequest(server.baseUrl, "/connexion", {
+    method: "POST",
+    headers: FORM,
+    body: new URLSearchParams({ email, password: credentials.password }).toString(),
+  });
+  if (password.status !== 302) throw new Error(`connexion refusée pour ${email} : ${password.status}`);
+  const cookie = cookieHeaderFrom(password.setCookies, keep);
+  if (!manualKey) return cookie;
+  const verified = await httpRequest(server.baseUrl, "/connexion/verification", {
+    method: "POST",
+    headers: FORM,
+    cookie,
+    body: new URLSearchParams({ methode: "application", code: await totpCode(manualKey) }).toString(),
+  });
+  if (verified.status !== 302) throw new Error(`code refusé pour ${email} : ${verified.status}`);
+  return cookieHeaderFrom(verified.setCookies, keep);
+}
+
+const database = new pg.Client({ connectionString: url });
+await database.connect();
+const one = async <T>(text: string, values: unknown[] = []): Promise<T> => {
+  const result = await database.query(text, values);
+  if (!result.rows[0]) throw new Error(`aucune ligne : ${text}`);
+  return result.rows[0] as T;
+};
+const many = async <T>(text: string, values: unknown[] = []): Promise<T[]> => (await database.query(text, values)).rows as T[];
+
+// Who and what the requests ask for.
+const ids = await one<{ client: string; lawyer: string; admin: string }>(
+  `SELECT (SELECT id FROM profiles WHERE email = $1) AS client, (SELECT id FROM profiles WHERE email = $2) AS lawyer,
+          (SELECT id FROM profiles WHERE email = $3) AS admin`,
+  [credentials.client, credentials.lawyer, credentials.admin],
+);
+const clientCase = await one<{ id: string }>(
+  `SELECT c.id FROM cases c WHERE c.user_id = $1 AND c.assigned_lawyer_id IS NOT NULL
+    ORDER BY (SELECT count(*) FROM case_chat_messages m WHERE m.case_id = c.id) DESC LIMIT 1`,
+  [ids.client],
+);
+const lawyerCases = (await many<{ id: string }>(`SELECT id FROM cases WHERE assigned_lawyer_id = $1 ORDER BY assigned_at DESC LIMIT 200`, [ids.lawyer])).map((row) => row.id);
+const anyCases = (await many<{ id: string }>(`SELECT id FROM cases WHERE status <> 'draft' ORDER BY md5(id::text) LIMIT 200`)).map((row) => row.id);
+const clients = (await many<{ id: string; email: string; last_name: string }>(
+  `SELECT id, email, last_name FROM profiles WHERE role = 'user' ORDER BY md5(id) LIMIT 200`,
+));
+const caseNumbers = (await many<{ case_number: string }>(`SELECT case_number FROM cases ORDER BY md5(case_number) LIMIT 200`)).map((row) => row.case_number);
+const people = Number((await one<{ n: string }>(`SELECT count(*) AS n FROM profiles`)).n);
+const deepUser = await one<{ at: string; id: string }>(
+  `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id FROM profiles
+    ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1`,
+  [Math.floor(people / 2)],
+);
+const journalRows = Number((await one<{ n: string }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'staff_audit_log'`)).n);
+const deepJournal = await one<{ at: string; id: string }>(
+  `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id::text FROM staff_audit_log
+    ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1`,
+  [Math.floor(journalRows / 2)],
+);
+const caseRows = Number((await one<{ n: string }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'cases'`)).n);
+const deepCase = await one<{ waiting: boolean; at: string; id: string }>(
+  `SELECT status = 'submitted' AS waiting, created_at::text AS at, id FROM cases
+    ORDER BY (status = 'submitted') DESC, created_at DESC, id DESC OFFSET $1 LIMIT 1`,
+  [Math.floor(caseRows / 2)],
+);
+const caseCursor = Buffer.from(JSON.stringify([deepCase.waiting ? 1 : 0, deepCase.at, deepCase.id])).toString("base64url");
+const groupRows = Number((await one<{ n: string }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'identity_document_groups'`)).n);
+const deepGroup = await one<{ p: boolean; at: string; id: string }>(
+  `SELECT pending AS p, last_upload::text AS at, anchor_id AS id FROM identity_document_groups
+    ORDER BY pending DESC, last_upload DESC, anchor_id DESC OFFSET $1 LIMIT 1`,
+  [Math.floor(groupRows / 2)],
+);
+const reviewCursor = Buffer.from(JSON.stringify(deepGroup)).toString("base64url");
+const lawyerCaseCount = Number((await one<{ n: string }>(`SELECT count(*) AS n FROM cases WHERE assigned_lawyer_id = $1`, [ids.lawyer])).n);
+const lawyerCount = Number((await one<{ n: string }>(`SELECT count(*) AS n FROM profiles WHERE role = 'lawyer'`)).n);
+const lawyerClients = (await many<{ last_name: string }>(`SELECT last_name FROM profiles WHERE assigned_lawyer_id = $1 LIMIT 50`, [ids.lawyer])).map((row) => row.last_name);
+
+ensureProductionBuild();
+const server = await startProductionServer({
+  DATABASE_URL: url,
+  DATA_DIR: dataDir,
+  ...SCALE_KEYS,
+  MAX_CONNECTIONS_PER_ADDRESS: "0",
+  LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
+  LOG_LEVEL: "warn",
+  SLOW_QUERY_MS: String(SLOW_MS),
+});
+
+type Role = "client" | "avocat" | "admin";
+interface Row {
+  role: Role;
+  name: string;
+  path: (i: number) => string;
+}
+const at = <T>(list: T[], i: number): T => list[i % list.length]!;
+const q = (value: string) => encodeURIComponent(value);
+const rows: Row[] = [
+  { role: "client", name: "tableau de bord", path: () => "/dashboard" },
+  { role: "client", name: "page du dossier", path: () => `/case/${clientCase.id}` },
+  { role: "client", name: "chat du dossier (2 000 messages)", path: () => `/case/${clientCase.id}/chat` },
+  { role: "avocat", name: "tableau de bord", path: () => "/dashboard" },
+  { role: "avocat", name: "dossiers, première page", path: () => "/avocat/dossiers" },
+  { role: "avocat", name: "dossiers, recherche", path: (i) => `/avocat/dossiers?q=${q(at(lawyerClients, i))}` },
+  { role: "avocat", name: `dossiers, dernière page (${lawyerCaseCount} dossiers)`, path: () => `/avocat/dossiers?page=${Math.max(1, Math.ceil(lawyerCaseCount / 25))}` },
+  { role: "avocat", name: "clients, première page", path: () => "/avocat/clients" },
+  { role: "avocat", name: "clients, recherche", path: (i) => `/avocat/clients?q=${q(at(lawyerClients, i))}` },
+  { role: "avocat", name: "messages, toutes", path: () => "/avocat/messages" },
+  { role: "avocat", name: "messages, non lues", path: () => "/avocat/messages?vue=non-lues" },
+  { role: "avocat", name: "messages, page 5", path: () => "/avocat/messages?page=5" },
+  { role: "avocat", name: "page du dossier (client) + liés", path: (i) => `/case/${at(lawyerCases, i)}` },
+  { role: "admin", name: "tableau de bord", path: () => "/dashboard" },
+  { role: "admin", name: "utilisateurs, première page", path: () => "/admin/users" },
+  { role: "admin", name: "utilisateurs, recherche (nom)", path: (i) => `/admin/users?q=${q(at(clients, i).last_name)}` },
+  { role: "admin", name: "utilisateurs, recherche (e-mail)", path: (i) => `/admin/users?q=${q(at(clients, i).email)}` },
+  { role: "admin", name: "utilisateurs, page profonde (50 %)", path: () => `/admin/users?apres=${q(`${deepUser.at}_${deepUser.id}`)}` },
+  { role: "admin", name: "fiche utilisateur", path: (i) => `/admin/users/${at(clients, i).id}` },
+  { role: "admin", name: "avocats, première page", path: () => "/admin/lawyers" },
+  { role: "admin", name: "avocats, recherche", path: (i) => `/admin/lawyers?q=avocat${1 + ((i * 37) % lawyerCount)}` },
+  { role: "admin", name: "avocats, dernière page", path: () => `/admin/lawyers?page=${Math.ceil(lawyerCount / 50)}` },
+  { role: "admin", name: "dossiers, première page", path: () => "/admin/cases" },
+  { role: "admin", name: "dossiers, recherche (numéro)", path: (i) => `/admin/cases?q=${q(at(caseNumbers, i))}` },
+  { role: "admin", name: "dossiers, recherche (e-mail)", path: (i) => `/admin/cases?q=${q(at(clients, i).email)}` },
+  { role: "admin", name: "dossiers, non assignés", path: () => "/admin/cases?filtre=non-assignes" },
+  { role: "admin", name: "dossiers, page profonde (50 %)", path: () => `/admin/cases?apres=${caseCursor}` },
+  { role: "admin", name: "dossier + dossiers liés", path: (i) => `/case/${at(anyCases, i)}` },
+  { role: "admin", name: "e-mails, derniers + statistiques", path: () => "/admin/emails" },
+  { role: "admin", name: "e-mails, recherche (adresse)", path: (i) => `/admin/emails?q=${q(at(clients, i).email)}` },
+  { role: "admin", name: "e-mails, recherche (objet)", path: (i) => `/admin/emails?q=${q(`n° ${500000 + i * 7919}`)}` },
+  { role: "admin", name: "modèles d'e-mails", path: () => "/admin/email-templates" },
+  { role: "admin", name: "journal, première page", path: () => "/admin/journal" },
+  { role: "admin", name: "journal, filtre auteur + action", path: () => `/admin/journal?acteur=${q(credentials.admin)}&action=case.assigned` },
+  { role: "admin", name: "journal, filtre cible", path: (i) => `/admin/journal?cible=user&cibleId=${q(at(clients, i).id)}` },
+  { role: "admin", name: "journal, page profonde (50 %)", path: () => `/admin/journal?apres=${q(`${deepJournal.at}_${deepJournal.id}`)}` },
+  { role: "admin", name: "documents, première page", path: () => "/admin/documents" },
+  { role: "admin", name: "documents, en attente", path: () => "/admin/documents?statut=pending" },
+  { role: "admin", name: "documents, recherche", path: (i) => `/admin/documents?q=${q(at(clients, i).email)}` },
+  { role: "admin", name: "documents, page profonde (50 %)", path: () => `/admin/documents?apres=${reviewCursor}` },
+  { role: "admin", name: "répartition des avocats", path: () => "/admin/lawyer-allocation" },
+];
+
+interface Figures {
+  row: Row;
+  kb: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  load: number;
+  slow: number;
+}
+const results: Figures[] = [];
+try {
+  const cookies: Record<Role, string> = {
+    client: await signIn(server, credentials.client),
+    avocat: await signIn(server, credentials.lawyer, credentials.lawyerKey),
+    admin: await signIn(server, credentials.admin, credentials.adminKey),
+  };
+  console.log(`serveur ${server.baseUrl} sur ${url} ; ${RUNS} requêtes par ligne, une à la fois ; charge au départ ${loadavg()[0]!.toFixed(1)}\n`);
+  console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)} ${"Ko".padStart(6)}  charge`);
+  for (const row of rows) {
+    if (only && !only.test(`${row.role} ${row.name}`)) continue;
+    const cookie = cookies[row.role];
+    const first = await httpRequest(server.baseUrl, row.path(0), { cookie });
+    if (first.status !== 200) {
+      console.log(`${row.role.padEnd(7)} ${row.name.padEnd(44)} réponse ${first.status} ${first.location ?? first.body.slice(0, 200)} : ligne sautée`);
+      continue;
+    }
+    const slowBefore = server.output().split("requête lente").length;
+    const times: number[] = [];
+    let bytes = 0;
+    const rowStart = performance.now();
+    for (let i = 0; i < RUNS; i += 1) {
+      if (i >= 30 && performance.now() - rowStart > ROW_SECONDS * 1000) break;
+      const start = performance.now();
+      const response = await fetch(`${server.baseUrl}${row.path(i)}`, { headers: { cookie }, redirect: "manual" });
+      bytes = (await response.arrayBuffer()).byteLength;
+      times.push(performance.now() - start);
+      if (response.status !== 200) throw new Error(`${row.role} ${row.name} (${row.path(i)}) : ${response.status}`);
+    }
+    const figures = { row, kb: bytes / 1024, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), load: loadavg()[0]!, slow: server.output().split("requête lente").length - slowBefore };
+    results.push(figures);
+    console.log(
+      `${row.role.padEnd(7)} ${row.name.padEnd(44)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.kb.toFixed(0).padStart(6)}  ${figures.load.toFixed(1)}${figures.p95 > TARGET_P95 ? "  ← p95 > 50 ms" : ""}${times.length < RUNS ? `  (${times.length} requêtes seulement)` : ""}${figures.slow > 0 ? `  (${figures.slow} requêtes SQL > ${SLOW_MS} ms)` : ""}`,
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+const misses = results.filter((figures) => figures.p95 > TARGET_P95);
+console.log(`\n${results.length - misses.length}/${results.length} lignes avec p95 ≤ ${TARGET_P95} ms${misses.length ? ` ; au-dessus : ${misses.map((m) => `${m.row.role} ${m.row.name}`).join(", ")}` : ""}`);
+
+// The slow queries, once each (the slowest run), explained on the same database.
+interface SlowQuery {
+  ms: number;
+  sql: string;
+  parameters: unknown[];
+}
+const slowest = new Map<string, SlowQuery & { count: number }>();
+for (const line of server.output().split("\n")) {
+  if (!line.includes('"slowQuery"')) continue;
+  let entry: SlowQuery;
+  try {
+    entry = (JSON.parse(line) as { slowQuery: SlowQuery }).slowQuery;
+  } catch {
+    continue;
+  }
+  const seen = slowest.get(entry.sql);
+  if (!seen || seen.ms < entry.ms) slowest.set(entry.sql, { ...entry, count: (seen?.count ?? 0) + 1 });
+  else seen.count += 1;
+}
+if (slowest.size === 0) console.log(`\naucune requête SQL au-dessus de ${SLOW_MS} ms`);
+// Re-run alone, a query slow only because the machine was busy shows a short "Execution Time": listed, not explained.
+const fast: string[] = [];
+for (const query of [...slowest.values()].sort((a, b) => b.count - a.count)) {
+  await database.query("BEGIN");
+  let execution = Infinity;
+  try {
+    const timing = await database.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${query.sql}`, query.parameters as unknown[]);
+    execution = (timing.rows[0]!["QUERY PLAN"] as unknown as { "Execution Time": number }[])[0]!["Execution Time"];
+  } catch {
+    // explained below with its error
+  } finally {
+    await database.query("ROLLBACK");
+  }
+  if (execution < SLOW_MS) {
+    fast.push(`  ${execution.toFixed(1).padStart(6)} ms seule (${query.count} fois > ${SLOW_MS} ms, ${query.ms} ms au plus) : ${query.sql.replace(/\s+/g, " ").slice(0, 160)}`);
+    continue;
+  }
+  console.log(`\n— requête SQL de ${query.ms} ms au plus (${query.count} fois > ${SLOW_MS} ms), ${execution.toFixed(1)} ms seule :\n  ${query.sql.replace(/\s+/g, " ")}\n  paramètres : ${JSON.stringify(query.parameters).slice(0, 300)}`);
+  // In a transaction rolled back: EXPLAIN ANALYZE runs the statement, and some are writes (sessions, counters).
+  await database.query("BEGIN");
+  try {
+    const plan = await database.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, query.parameters as unknown[]);
+    console.log(plan.rows.map((row) => `  ${row["QUERY PLAN"]}`).join("\n"));
+  } catch (error) {
+    console.log(`  (plan impossible : ${(error as Error).message})`);
+  } finally {
+    await database.query("ROLLBACK");
+  }
+}
+if (fast.length > 0) console.log(`\nrequêtes lentes seulement sous la charge (moins de ${SLOW_MS} ms seules) :\n${fast.join("\n")}`);
+await database.end();
