@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer as createHttpServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -11,6 +11,7 @@ import { uploadBodyLimit } from "~/modules/files/upload-routes";
 import { preloadCommuneIndex } from "~/modules/profile/profile.server";
 import { assertReadyForProduction } from "~/content/operator.server";
 import { env as loadEnv, type Env } from "~/platform/env.server";
+import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
@@ -150,6 +151,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   );
 
   const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, requestId: res.locals.requestId }, "base de données injoignable : 503");
+      if (res.headersSent) return;
+      res.status(503).set("Retry-After", "5").type("html").send(simplePage("Service momentanément indisponible", DATABASE_UNAVAILABLE_TEXT));
+      return;
+    }
     const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);
     if (status >= 500) logger.error({ err: error, requestId: res.locals.requestId }, "erreur serveur");
     if (res.headersSent) return;
@@ -186,13 +193,24 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
   await preloadCommuneIndex();
   const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;
   const app = createHttpApp({ ...options, env });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-  });
-  applyServerLimits(server, {
+  const limits = {
     ...DEFAULT_SERVER_LIMITS,
+    headersTimeoutMs: env.SERVER_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.SERVER_REQUEST_TIMEOUT_MS,
     maxConnectionsPerAddress: env.TRUST_PROXY ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS,
-  });
+  };
+  // The timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a slow client hold
+  // its connection half a minute past them): a quarter of the headers timeout, at most 5 s.
+  const server = createHttpServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5000, Math.max(250, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    app,
+  );
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
+  applyServerLimits(server, limits);
   logger.info({ port: env.PORT, url: env.PUBLIC_URL }, "Recours est démarré");
 
   let stopping: Promise<void> | undefined;

@@ -24,7 +24,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
     handlers: {
       [EMAIL_JOB]: createEmailJobHandler(transport, { personalLink: buildPersonalLink }),
       [HEIC_CONVERSION_JOB]: createHeicConversionHandler(fileStorage),
-      [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage),
+      [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage, { graceMs: env.STORAGE_JANITOR_GRACE_SECONDS * 1000 }),
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
       [BANK_REMINDER_JOB]: createBankReminderHandler(),
       [RETENTION_JOB]: createRetentionHandler(fileStorage, {
@@ -35,6 +35,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
     pollMilliseconds: env.JOB_POLL_MILLISECONDS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
     retryBaseSeconds: env.JOB_RETRY_BASE_SECONDS,
+    retryMaxSeconds: env.JOB_RETRY_MAX_SECONDS,
   });
   onJobsEnqueued(() => worker.nudge());
   worker.start();

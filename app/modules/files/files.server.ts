@@ -269,6 +269,8 @@ export function createFileStorage(options: FileStorageOptions) {
         await store.delete(object.name);
         removed += 1;
       }
+      // Ciphertext spooled by an upload whose process died before its PUT (S3 driver).
+      removed += (await store.sweepSpool?.(graceMs, now)) ?? 0;
       return removed;
     },
   };
@@ -311,6 +313,7 @@ export function storeFromEnv(env: Env): ObjectStore {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       prefix: env.S3_PREFIX,
+      spoolDirectory: env.S3_SPOOL_DIRECTORY,
     });
   }
   const directory = env.DATA_DIR.startsWith("memory://")
