@@ -45,6 +45,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection killed by PostgreSQL (restart, pg_terminate_backend, network cut) is reported here; without a
     // listener it would be an uncaught error ending the process. The pool drops it and opens a new one when needed.
     pool.on("error", (error) => logger.warn({ err: error }, "connexion à la base perdue ; elle sera rouverte"));
+    // The pool listens to a connection only while it is idle: one checked out (inside a transaction, between two
+    // queries) and cut meanwhile would emit an unheard 'error' and end the process too. Its next query fails instead,
+    // and the pool discards it on release (it is no longer queryable).
+    pool.on("connect", (client) => {
+      client.on("error", (error) => logger.warn({ err: error }, "connexion à la base perdue pendant son usage"));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", listenSource: { engine: "postgres", url: target.url }, close: () => db.destroy() };
   }

@@ -190,6 +190,11 @@ export async function startCluster(options: ClusterOptions & { seed?: () => Prom
     },
     startServer: (extra = {}) => startProductionServer({ ...serverEnv, ...extra }),
     async stop() {
+      // CLUSTER_LOGS=<folder> keeps what each server printed (for a failure's story).
+      if (process.env.CLUSTER_LOGS) {
+        const { writeFile } = await import("node:fs/promises");
+        await Promise.all(servers.map((server, index) => writeFile(path.join(process.env.CLUSTER_LOGS!, `${applicationName}-${index}.log`), server.output())));
+      }
       await Promise.allSettled(servers.map((server) => server.stop()));
       await proxy.close();
       await relay?.close();
