@@ -77,7 +77,8 @@ export interface RoundRobinProxy {
 export async function startRoundRobinProxy(backends: () => string[]): Promise<RoundRobinProxy> {
   let next = 0;
   const counts: number[] = [];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2000 });
+  // A connection per request: reusing one the server is closing (keep-alive timeout) would fail a request at random.
+  const agent = new http.Agent({ keepAlive: false, maxSockets: 2000 });
   const server = http.createServer((req, res) => {
     const list = backends();
     const index = next++ % list.length;
