@@ -160,7 +160,11 @@ describe("crashes and abusive clients", () => {
       const response = await fetch(`${server().baseUrl}/case/${person.caseId}/chat/events`, {
         headers: { cookie: person.cookie, accept: "text/event-stream" },
         signal: controller.signal,
+        redirect: "manual",
       });
+      if (response.status === 200 && !response.headers.get("content-type")?.includes("text/event-stream")) {
+        throw new Error(`pas un flux : ${response.headers.get("content-type")}`);
+      }
       return response;
     };
     try {

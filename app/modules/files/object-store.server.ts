@@ -169,6 +169,18 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
     // S3-compatible store accepts.
     requestChecksumCalculation: "WHEN_REQUIRED",
   });
+  // Path-style bucket requests (listing) go to "/bucket", the documented form: the SDK sends "/bucket/", which some
+  // S3-compatible servers sign differently (s3rver answers SignatureDoesNotMatch). Object requests are unaffected.
+  if (settings.forcePathStyle ?? Boolean(settings.endpoint)) {
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: string };
+        if (request.path === `/${settings.bucket}/`) request.path = `/${settings.bucket}`;
+        return next(args);
+      },
+      { step: "build", name: "bucketPathWithoutSlash" },
+    );
+  }
   const prefix = settings.prefix ?? "";
   const key = (name: string) => `${prefix}${name}`;
   const unavailable = (action: string, error: unknown) =>
