@@ -123,6 +123,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (refusal) return <RefusalMessage status={status} message={refusal} />;
   if (status === 404) return <NotFoundMessage />;
   if (status === 403) return <RefusalMessage status={403} message="Vous n'avez pas accès à cette page." />;
+  const unavailable = status === 503;
   const message =
     data && typeof data === "object" && typeof (data as { formError?: unknown }).formError === "string"
       ? (data as { formError: string }).formError
@@ -131,7 +132,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         : "Une erreur inattendue s'est produite. Veuillez réessayer.";
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-4xl font-bold">Erreur</h1>
+      <h1 className="text-4xl font-bold">{unavailable ? "Service momentanément indisponible" : "Erreur"}</h1>
       <p className="mt-4 text-lg">{message}</p>
       <a href="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
         Retour à l'accueil

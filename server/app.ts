@@ -12,6 +12,7 @@ import { preloadCommuneIndex } from "~/modules/profile/profile.server";
 import { assertReadyForProduction, operatorIdentity } from "~/content/operator.server";
 import { publicPagePaths } from "~/content/site";
 import { env as loadEnv, type Env } from "~/platform/env.server";
+import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
 import { logger } from "~/platform/logger.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
@@ -181,6 +182,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   );
 
   const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, requestId: res.locals.requestId }, "base de données injoignable : 503");
+      if (res.headersSent) return;
+      res.status(503).set("Retry-After", "5").type("html").send(simplePage("Service momentanément indisponible", DATABASE_UNAVAILABLE_TEXT));
+      return;
+    }
     const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);
     if (status >= 500) logger.error({ err: error, requestId: res.locals.requestId }, "erreur serveur");
     if (res.headersSent) return;
@@ -218,13 +225,25 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
   const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;
   const app = createHttpApp({ ...options, env });
   const cache = app.locals.publicPageCache as PublicPageCache | undefined;
-  const server = createHttpServer(cache ? cache.inFrontOf(app) : app);
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  void cache?.warm();
-  applyServerLimits(server, {
+  const limits = {
     ...DEFAULT_SERVER_LIMITS,
+    headersTimeoutMs: env.SERVER_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.SERVER_REQUEST_TIMEOUT_MS,
     maxConnectionsPerAddress: env.TRUST_PROXY ? 0 : env.MAX_CONNECTIONS_PER_ADDRESS,
-  });
+  };
+  // The timeouts are checked every connectionsCheckingInterval (Node's default, 30 s, would let a slow client hold
+  // its connection half a minute past them): a quarter of the headers timeout, at most 5 s.
+  const server = createHttpServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(5000, Math.max(250, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    cache ? cache.inFrontOf(app) : app,
+  );
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
+  void cache?.warm();
+  applyServerLimits(server, limits);
   logger.info({ port: env.PORT, url: env.PUBLIC_URL }, "Recours est démarré");
 
   let stopping: Promise<void> | undefined;

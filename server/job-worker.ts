@@ -31,7 +31,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [DATA_EXPORT_JOB]: createDataExportHandler(),
       [DATA_EXPORT_EXPIRY_JOB]: createDataExportExpiryHandler(),
       [HEIC_CONVERSION_JOB]: createHeicConversionHandler(fileStorage),
-      [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage),
+      [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage, { graceMs: env.STORAGE_JANITOR_GRACE_SECONDS * 1000 }),
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
       [BANK_REMINDER_JOB]: createBankReminderHandler(),
       [DELETED_FILES_SWEEP_JOB]: createDeletedFilesSweepHandler(fileStorage),
@@ -43,6 +43,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
     pollMilliseconds: env.JOB_POLL_MILLISECONDS,
     leaseSeconds: env.JOB_LEASE_SECONDS,
     retryBaseSeconds: env.JOB_RETRY_BASE_SECONDS,
+    retryMaxSeconds: env.JOB_RETRY_MAX_SECONDS,
   });
   onJobsEnqueued(() => worker.nudge());
   worker.start();

@@ -103,7 +103,7 @@ export const DEFAULT_SERVER_LIMITS = {
 /**
  * Explicit timeouts, and a cap on the connections one address holds open (a browser opens about six; a shared
  * office or mobile NAT a few dozen). Behind a trusted proxy every connection comes from the proxy: the cap is off
- * there and belongs to the proxy. Server-sent event routes (later) will need to be counted apart.
+ * there and belongs to the proxy. Chat event streams count here too, and have their own caps (decision 0054).
  */
 export function applyServerLimits(server: Server, limits: ServerLimits): void {
   server.headersTimeout = limits.headersTimeoutMs;

@@ -11,7 +11,7 @@ import { logger } from "./logger.server";
 export type DatabaseEngine = "pglite" | "postgres";
 
 export type DatabaseTarget =
-  | { engine: "postgres"; url: string; poolSize?: number; searchPath?: string; slowQueryMs?: number }
+  | { engine: "postgres"; url: string; poolSize?: number; searchPath?: string; slowQueryMs?: number; connectTimeoutMs?: number }
   | { engine: "pglite"; dataDir: string };
 
 export interface DatabaseHandle {
@@ -27,8 +27,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 // bigint counts arrive as strings from pg; every count we read fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function databaseTarget(options: { databaseUrl?: string; dataDir: string; slowQueryMs?: number }): DatabaseTarget {
-  if (options.databaseUrl) return { engine: "postgres", url: options.databaseUrl, slowQueryMs: options.slowQueryMs };
+export function databaseTarget(options: { databaseUrl?: string; dataDir: string; slowQueryMs?: number; connectTimeoutMs?: number }): DatabaseTarget {
+  if (options.databaseUrl) return { engine: "postgres", url: options.databaseUrl, slowQueryMs: options.slowQueryMs, connectTimeoutMs: options.connectTimeoutMs };
   return { engine: "pglite", dataDir: options.dataDir };
 }
 
@@ -51,7 +51,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // A request waits this long for a connection, then fails (503) instead of hanging while PostgreSQL is away.
+      connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
+      keepAlive: true,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
+    // An idle connection killed by PostgreSQL (restart, pg_terminate_backend, network cut) is reported here; without a
+    // listener it would be an uncaught error ending the process. The pool drops it and opens a new one when needed.
+    pool.on("error", (error) => logger.warn({ err: error }, "connexion à la base perdue ; elle sera rouverte"));
+    // The pool listens to a connection only while it is idle: one checked out (inside a transaction, between two
+    // queries) and cut meanwhile would emit an unheard 'error' and end the process too. Its next query fails instead,
+    // and the pool discards it on release (it is no longer queryable).
+    pool.on("connect", (client) => {
+      client.on("error", (error) => logger.warn({ err: error }, "connexion à la base perdue pendant son usage"));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...slowQueryLog(target.slowQueryMs) });
     return { db, engine: "postgres", listenSource: { engine: "postgres", url: target.url }, close: () => db.destroy() };

@@ -37,7 +37,15 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: "doit commencer par postgres:// ou postgresql://" })
       .optional(),
+    /** How long a request waits for a database connection before it is answered 503 (decision 0053). */
+    DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 120_000).default(5000),
     TRUST_PROXY: booleanFlag.default(false),
+    /** Slowloris limits (decision 0054): request line and headers within this time, the whole request within the next. */
+    SERVER_HEADERS_TIMEOUT_MS: wholeNumber(500, 600_000).default(20_000),
+    SERVER_REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000).default(60_000),
+    /** Open chat event streams one person may hold on an instance, and the instance in all; beyond, 503 (decision 0054). */
+    SSE_STREAMS_PER_USER: wholeNumber(1, 1000).default(10),
+    SSE_STREAMS_PER_INSTANCE: wholeNumber(1, 1_000_000).default(2000),
     AUTH_SECRET: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
     /** Encrypts second-factor secrets and recovery codes; distinct from AUTH_SECRET (decision 17). */
     TWO_FACTOR_ENCRYPTION_KEY: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
@@ -73,6 +81,10 @@ const envSchema = z
     JOB_POLL_MILLISECONDS: wholeNumber(50, 60_000).default(1000),
     JOB_LEASE_SECONDS: wholeNumber(1, 86_400).default(120),
     JOB_RETRY_BASE_SECONDS: wholeNumber(0, 86_400).default(30),
+    /** The longest wait between two attempts of a failing job. */
+    JOB_RETRY_MAX_SECONDS: wholeNumber(1, 86_400).default(3600),
+    /** The storage janitor leaves alone objects and spooled files younger than this (an upload may be in progress). */
+    STORAGE_JANITOR_GRACE_SECONDS: wholeNumber(1, 30 * 86_400).default(86_400),
     /** A chat message still unread after this many minutes sends its recipient one email notice per burst. */
     CHAT_NOTIFY_DELAY_MINUTES: wholeNumber(0, 10_080).default(10),
     /** Days an identity document's file is kept after its review decision (decision 0044); the outcome stays. */
@@ -105,6 +117,8 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+    /** Where encrypted objects wait before their PUT (default: a private folder in the system's temporary folder). */
+    S3_SPOOL_DIRECTORY: z.string().min(1).optional(),
     S3_PREFIX: z
       .string()
       .regex(/^[A-Za-z0-9._-]+\/$/, { error: "doit finir par / et ne contenir que lettres, chiffres, . _ -, par exemple recours/" })

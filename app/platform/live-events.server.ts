@@ -31,6 +31,17 @@ export function notifyLive(topic: string, payload: string): RawBuilder<unknown> 
 
 type Listener = (payload: string | null) => void;
 
+/** "<the URL's application_name>-live-events": an operator (or a test) finds an instance's connections by one prefix. */
+function liveEventsApplicationName(url: string): string {
+  let base = "recours";
+  try {
+    base = new URL(url).searchParams.get("application_name") || base;
+  } catch {
+    // not a URL form: keep the default
+  }
+  return `${base}-live-events`.slice(0, 63);
+}
+
 class Topics {
   private readonly listeners = new Map<string, Set<Listener>>();
 
@@ -92,7 +103,7 @@ class PostgresBus implements LiveEventBus {
 
   private async connect(reconnecting: boolean): Promise<void> {
     if (this.state === "closed") return;
-    const client = new pg.Client({ connectionString: this.url, application_name: "recours-live-events", keepAlive: true });
+    const client = new pg.Client({ connectionString: this.url, application_name: liveEventsApplicationName(this.url), keepAlive: true });
     client.on("notification", (message) => {
       if (message.channel === LIVE_EVENTS_CHANNEL) this.topics.dispatch(message.payload);
     });

@@ -1,5 +1,7 @@
 import { data, type ServerBuild } from "react-router";
 import { ForbiddenError, NotFoundError } from "./actor";
+import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "./database-errors";
+import { logger } from "./logger.server";
 
 /** What the 404 and 403 pages receive from a module's refusal. */
 export interface RefusalData {
@@ -10,11 +12,16 @@ export interface RefusalData {
 
 /**
  * The one mapping from the modules' refusals to HTTP: a NotFoundError escaping a loader or an action becomes the
- * 404 page, a ForbiddenError the 403 page, never a 500. Anything else passes through unchanged.
+ * 404 page, a ForbiddenError the 403 page, never a 500; a database out of reach the French 503 page (decision 0053).
+ * Anything else passes through unchanged.
  */
 export function refusalResponse(error: unknown): unknown {
   if (error instanceof NotFoundError) return data<RefusalData>({ refusal: 404, message: error.publicMessage ?? null }, { status: 404 });
   if (error instanceof ForbiddenError) return data<RefusalData>({ refusal: 403, message: error.publicMessage ?? null }, { status: 403 });
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error }, "base de données injoignable : 503");
+    return data({ unavailable: true, formError: DATABASE_UNAVAILABLE_TEXT }, { status: 503, headers: { "Retry-After": "5" } });
+  }
   return error;
 }
 
@@ -42,6 +49,16 @@ export function withRefusalsMapped(build: ServerBuild): ServerBuild {
     const module = { ...route.module };
     if (module.loader) module.loader = mapped(module.loader);
     if (module.action) module.action = mapped(module.action);
+    // The root middleware reads the session: a database out of reach there is a 503 too.
+    if (module.middleware) {
+      module.middleware = module.middleware.map((fn) => async (args: Parameters<typeof fn>[0], next: Parameters<typeof fn>[1]) => {
+        try {
+          return await fn(args, next);
+        } catch (error) {
+          throw refusalResponse(error);
+        }
+      }) as typeof module.middleware;
+    }
     routes[id] = { ...route, module };
   }
   const result: ServerBuild = { ...build, routes };

@@ -59,7 +59,7 @@ export interface StartOptions {
 
 export async function startRuntime(env: Env, options: StartOptions = {}): Promise<Runtime> {
   if (current) return current;
-  const target = options.target ?? databaseTarget({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, slowQueryMs: env.SLOW_QUERY_MS });
+  const target = options.target ?? databaseTarget({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, slowQueryMs: env.SLOW_QUERY_MS, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS });
   const ephemeral = (name: KeySpec["name"]) => options.target && !env[name];
   const authSecret = ephemeral("AUTH_SECRET") ? randomBytes(48).toString("base64url") : loadOrCreateKey(env, { name: "AUTH_SECRET", file: "auth-secret" });
   const secondFactorKey = ephemeral("TWO_FACTOR_ENCRYPTION_KEY")

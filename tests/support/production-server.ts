@@ -126,7 +126,8 @@ export async function startProductionServer(env: Record<string, string>): Promis
     clearTimeout(killed);
   };
 
-  const deadline = Date.now() + 90_000;
+  // Generous: on a shared 2-core machine several servers may start at once.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (exited !== undefined) throw new Error(`le serveur s'est arrêté (code ${exited}) :\n${output}`);
     try {

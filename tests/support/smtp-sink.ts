@@ -15,6 +15,13 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Refuse the next n messages with a temporary SMTP error. */
   refuseNext(n: number): void;
+  /**
+   * Holds every message's final reply (after its DATA) until released: the sender waits mid-send. A message whose
+   * sender disconnects while held is not kept (as a real server would not). Returns the release.
+   */
+  hold(): () => void;
+  /** Messages currently held (their sender waiting). */
+  held(): number;
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -27,14 +34,35 @@ export function startSmtpSink(): Promise<SmtpSink> {
 export async function startSmtpSinkOn(requestedPort: number): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let refusals = 0;
+  let holding: Promise<void> | undefined;
+  let heldCount = 0;
+  const closedSessions = new Set<string>();
   const server = new SMTPServer({
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (holding) {
+          heldCount += 1;
+          const socketGone = new Promise<"gone">((resolve) => {
+            const check = setInterval(() => {
+              if (closedSessions.has(session.id)) {
+                clearInterval(check);
+                resolve("gone");
+              }
+            }, 50);
+            void holding?.then(() => clearInterval(check));
+          });
+          const outcome = await Promise.race([holding.then(() => "released" as const), socketGone]);
+          heldCount -= 1;
+          if (outcome === "gone") return;
+        }
         if (refusals > 0) {
           refusals -= 1;
           const error = Object.assign(new Error("Service momentanément indisponible"), { responseCode: 451 });
@@ -70,6 +98,15 @@ export async function startSmtpSinkOn(requestedPort: number): Promise<SmtpSink> 
     refuseNext(n) {
       refusals = n;
     },
+    hold() {
+      let release!: () => void;
+      holding = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        holding = undefined;
+        release();
+      };
+    },
+    held: () => heldCount,
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
+import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
 import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/notifications.server";
 import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
 import type { AnonymousActor, Actor, UserActor } from "~/platform/actor";
@@ -201,6 +202,12 @@ function authFailure(error: unknown): { status: number; formError: string; resen
       return { status: 403, formError: messages.emailNotConfirmed, resendConfirmation: true as const };
     }
     if (error.statusCode === 429) return { status: 429, formError: messages.tooManyLoginAttempts };
+  }
+  // better-auth answers its own internal failures (a database connection cut mid-query, in practice) with a bare
+  // 500 that no longer carries the cause: the person is told to retry, with a 503 (decision 0053).
+  if (isDatabaseUnavailable(error) || (error instanceof APIError && error.statusCode >= 500)) {
+    logger.error({ err: error }, "connexion impossible : base de données injoignable");
+    return { status: 503, formError: DATABASE_UNAVAILABLE_TEXT };
   }
   logger.error({ err: error }, "échec inattendu de la connexion");
   return { status: 500, formError: messages.unexpected };

@@ -1,7 +1,7 @@
 import { assertUser, type Actor } from "~/platform/actor";
 import { liveEvents, trackLiveStream } from "~/platform/live-events.server";
 import { logger } from "~/platform/logger.server";
-import { db } from "~/platform/runtime.server";
+import { db, runtime } from "~/platform/runtime.server";
 import { chatMessages, type ChatEvent, type ChatRole } from "./chat.schema";
 import { chatCaseFor, chatTopic, chatViewerOf, currentPosition, eventRowsAfter, eventsFor } from "./chat.server";
 
@@ -161,6 +161,22 @@ function hubFor(caseId: string): CaseHub {
   return hub;
 }
 
+/** Open streams per person on this instance, for the caps (decision 0054). */
+const streamsByViewer = new Map<string, number>();
+let streamsOpen = 0;
+
+export const STREAM_REFUSED_TEXT =
+  "Le direct de la messagerie est momentanément saturé. Vos messages restent disponibles : la page les recharge régulièrement.";
+
+/** A refused stream: the page falls back to polling (an EventSource does not retry a 503). */
+function streamRefused(reason: "viewer" | "instance"): Response {
+  logger.warn({ reason }, "messagerie : flux en direct refusé (plafond atteint)");
+  return new Response(STREAM_REFUSED_TEXT, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+  });
+}
+
 /** Open event streams on this instance (bench and tests). */
 export function openChatStreams(): number {
   let count = 0;
@@ -187,6 +203,20 @@ export async function openChatEventStream(
   const bus = liveEvents();
   await bus.ready();
   const position = positionFrom(options.lastEventId) ?? positionFrom(options.after) ?? (await currentPosition(caseId));
+  const limits = runtime().env;
+  if (streamsOpen >= limits.SSE_STREAMS_PER_INSTANCE) return streamRefused("instance");
+  if ((streamsByViewer.get(actor.userId) ?? 0) >= limits.SSE_STREAMS_PER_USER) return streamRefused("viewer");
+  streamsOpen += 1;
+  streamsByViewer.set(actor.userId, (streamsByViewer.get(actor.userId) ?? 0) + 1);
+  let counted = true;
+  const uncount = () => {
+    if (!counted) return;
+    counted = false;
+    streamsOpen -= 1;
+    const left = (streamsByViewer.get(actor.userId) ?? 1) - 1;
+    if (left <= 0) streamsByViewer.delete(actor.userId);
+    else streamsByViewer.set(actor.userId, left);
+  };
   let client: StreamClient | undefined;
   let closed = false;
   let untrack: () => void = () => undefined;
@@ -208,6 +238,7 @@ export async function openChatEventStream(
           if (closed) return;
           closed = true;
           untrack();
+          uncount();
           hub.leave(this);
           try {
             controller.close();
@@ -224,6 +255,7 @@ export async function openChatEventStream(
     cancel() {
       closed = true;
       untrack();
+      uncount();
       if (client) hub.leave(client);
     },
   });

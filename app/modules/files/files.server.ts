@@ -259,7 +259,8 @@ export function createFileStorage(options: FileStorageOptions) {
 
     /** Deletes objects that no row names and that are older than `graceMs` (left by a crash or a rolled-back upload). */
     async removeOrphans(graceMs = 24 * 3600 * 1000, now = Date.now()): Promise<number> {
-      let removed = 0;
+      // First, local ciphertext spooled by an upload whose process died before its PUT (S3 driver): it needs no bucket.
+      let removed = (await store.sweepSpool?.(graceMs, now)) ?? 0;
       for await (const object of store.list()) {
         if (now - object.modifiedAt.getTime() < graceMs) continue;
         const known = object.name.startsWith(".partial-")
@@ -311,6 +312,7 @@ export function storeFromEnv(env: Env): ObjectStore {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       prefix: env.S3_PREFIX,
+      spoolDirectory: env.S3_SPOOL_DIRECTORY,
     });
   }
   const directory = env.DATA_DIR.startsWith("memory://")

@@ -26,6 +26,8 @@ export interface ObjectStore {
   check(): Promise<void>;
   /** Every object (for the janitor and the tests). */
   list(): AsyncIterable<{ name: string; modifiedAt: Date }>;
+  /** Deletes local spool files older than `graceMs` (left by a process killed mid-upload); returns how many. */
+  sweepSpool?(graceMs: number, now: number): Promise<number>;
 }
 
 /** The store failed (disk, network, permissions): the caller answers 503, never a 500 with details. */
@@ -167,6 +169,18 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
     // S3-compatible store accepts.
     requestChecksumCalculation: "WHEN_REQUIRED",
   });
+  // Path-style bucket requests (listing) go to "/bucket", the documented form: the SDK sends "/bucket/", which some
+  // S3-compatible servers sign differently (s3rver answers SignatureDoesNotMatch). Object requests are unaffected.
+  if (settings.forcePathStyle ?? Boolean(settings.endpoint)) {
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: string };
+        if (request.path === `/${settings.bucket}/`) request.path = `/${settings.bucket}`;
+        return next(args);
+      },
+      { step: "build", name: "bucketPathWithoutSlash" },
+    );
+  }
   const prefix = settings.prefix ?? "";
   const key = (name: string) => `${prefix}${name}`;
   const unavailable = (action: string, error: unknown) =>
@@ -245,6 +259,20 @@ export function s3Store(settings: S3Settings): ObjectStore & { client: S3Client 
       } catch (error) {
         throw unavailable("accès", error);
       }
+    },
+    async sweepSpool(graceMs, now) {
+      const folder = await spoolFolder(settings.spoolDirectory);
+      let removed = 0;
+      for (const entry of await readdir(folder).catch(() => [] as string[])) {
+        // Only our own spool names (`<object name>-<12 hex>`): never anything else in the folder.
+        if (!/^[a-z0-9]{20,64}-[0-9a-f]{12}$/.test(entry)) continue;
+        const full = path.join(folder, entry);
+        const info = await stat(full).catch(() => undefined);
+        if (!info?.isFile() || now - info.mtime.getTime() < graceMs) continue;
+        await unlink(full).catch(() => undefined);
+        removed += 1;
+      }
+      return removed;
     },
     async *list() {
       let token: string | undefined;
