@@ -1,4 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
+import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import type { Route } from "./+types/compte-donnees";
 import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
@@ -210,18 +211,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
         </nav>
       </section>
 
-      <section aria-labelledby="titre-suppression" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="titre-suppression" className="text-xl font-bold text-slate-900">
-          Supprimer mon compte
-        </h2>
-        <p className="mt-2 text-slate-700">Ce qui est supprimé tout de suite, ce que la loi nous oblige à garder et combien de temps.</p>
-        <Link
-          to="/compte/suppression"
-          className="mt-4 inline-flex min-h-11 items-center rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
-        >
-          Supprimer mon compte
-        </Link>
-      </section>
+      <DeleteAccountSection />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import { EmailSection } from "~/components/account/email-section";
 import type { Route } from "./+types/compte";
 import { AccountDetails } from "~/components/account/account-details";
@@ -126,18 +127,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </Link>
       </section>
 
-      <section aria-labelledby="titre-suppression-compte" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="titre-suppression-compte" className="text-xl font-bold text-slate-900">
-          Supprimer mon compte
-        </h2>
-        <p className="mt-2 text-slate-700">Ce qui est supprimé tout de suite, ce que la loi nous oblige à garder et combien de temps.</p>
-        <Link
-          to="/compte/suppression"
-          className="mt-4 inline-flex min-h-11 items-center rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
-        >
-          Supprimer mon compte
-        </Link>
-      </section>
+      <DeleteAccountSection />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { auth } from "~/modules/accounts/auth-instance.server";
-import { consumeAttempt, clearAttempts } from "~/modules/accounts/attempt-limiter.server";
-import { HashingBusyError, withPasswordHashing } from "~/modules/accounts/password-hashing.server";
+import { checkCurrentPassword } from "~/modules/accounts/accounts.server";
+import { HashingBusyError } from "~/modules/accounts/password-hashing.server";
 import { publicLink, withHistoryContext } from "~/modules/cases/case-history.server";
 import type { FileStorage } from "~/modules/files/files.server";
 import { enqueueJob, jobsEnqueued, type JobHandler } from "~/modules/jobs/jobs.server";
@@ -10,7 +10,7 @@ import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { assertRole, assertUser, type Actor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
-import { db, runtime } from "~/platform/runtime.server";
+import { db } from "~/platform/runtime.server";
 import {
   accountDeletionMessages,
   ACTIVE_CASE_STATUSES,
@@ -210,25 +210,19 @@ export type DeleteMyAccountResult =
 export async function deleteMyAccount(actor: Actor, input: AccountDeletionInput): Promise<DeleteMyAccountResult> {
   assertUser(actor);
   if (actor.role !== "user") return { ok: false, status: 403, formError: accountDeletionMessages.staffAccount };
-  const { env } = runtime();
   // Counted before the check, like a sign-in: a stolen session cannot be used to guess the password.
-  const attemptKey = `delete-account:user:${actor.userId}`;
-  const { allowed } = await consumeAttempt(db(), [{ key: attemptKey, limit: env.LOGIN_ATTEMPTS_PER_EMAIL }], env.RATE_LIMIT_WINDOW_SECONDS);
-  if (!allowed) {
-    logger.warn({ userId: actor.userId }, "suppression de compte refusée : trop de tentatives");
-    return { ok: false, status: 429, formError: accountDeletionMessages.tooManyAttempts };
+  const password = await checkCurrentPassword(actor, input.motDePasse, "delete-account");
+  if (!password.ok) {
+    switch (password.reason) {
+      case "too-many":
+        logger.warn({ userId: actor.userId }, "suppression de compte refusée : trop de tentatives");
+        return { ok: false, status: 429, formError: accountDeletionMessages.tooManyAttempts };
+      case "busy":
+        return { ok: false, status: 503, formError: new HashingBusyError().message };
+      case "wrong":
+        return { ok: false, status: 400, fieldErrors: { motDePasse: accountDeletionMessages.wrongPassword } };
+    }
   }
-  const credential = await db().selectFrom("account").select("password").where("userId", "=", actor.userId).where("providerId", "=", "credential").executeTakeFirst();
-  let matches = false;
-  try {
-    const context = await auth().$context;
-    matches = Boolean(credential?.password) && (await withPasswordHashing(() => context.password.verify({ hash: credential!.password!, password: input.motDePasse })));
-  } catch (error) {
-    if (error instanceof HashingBusyError) return { ok: false, status: 503, formError: error.message };
-    throw error;
-  }
-  if (!matches) return { ok: false, status: 400, fieldErrors: { motDePasse: accountDeletionMessages.wrongPassword } };
-  await clearAttempts(db(), attemptKey);
 
   const outcome = await db()
     .transaction()

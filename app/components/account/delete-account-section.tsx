@@ -1,0 +1,19 @@
+import { Link } from "react-router";
+
+/** The way to 'Supprimer mon compte' (/compte/suppression), shown on /compte and on /compte/donnees. */
+export function DeleteAccountSection() {
+  return (
+    <section aria-labelledby="titre-suppression-compte" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id="titre-suppression-compte" className="text-xl font-bold text-slate-900">
+        Supprimer mon compte
+      </h2>
+      <p className="mt-2 text-slate-700">Ce qui est supprimé tout de suite, ce que la loi nous oblige à garder et combien de temps.</p>
+      <Link
+        to="/compte/suppression"
+        className="mt-4 inline-flex min-h-11 items-center rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
+      >
+        Supprimer mon compte
+      </Link>
+    </section>
+  );
+}
