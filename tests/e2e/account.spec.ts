@@ -176,6 +176,8 @@ test.describe("Mon compte", () => {
   });
 
   test("a signed-out visit to /compte, then sign-in, lands on /compte; an outside redirectTo lands on /dashboard", async ({ page }) => {
+    // One sign-up and five sign-ins through the page: near the default minute on a busy machine.
+    test.slow();
     const user = await signUpThroughUi(page);
     await signOutThroughUi(page);
 
