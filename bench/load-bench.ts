@@ -4,6 +4,8 @@
 // seconds (default 600) after LOAD_WARMUP_S (default 30). Prints p50/p95/p99 per kind and overall, errors, the
 // server's RSS after warm-up and at the end (target: within 10 %), `uptime`; then runs `npm run bench:uploads`
 // (10 parallel 30 MB uploads, RSS growth ≤ 64 MB) unless LOAD_SKIP_UPLOADS=1. Target: p95 ≤ 200 ms, no errors.
+// LOAD_STEPS=20,40,60 first runs LOAD_STEP_S seconds (default 60) at each rate and soaks at the highest one that
+// held (p95 ≤ 200 ms, no errors) instead of LOAD_RATE.
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -14,7 +16,9 @@ import { ensureProductionBuild, startProductionServer, type RunningServer } from
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../tests/support/test-database";
 import { percentile } from "./timing";
 
-const RATE = Number(process.env.LOAD_RATE ?? 40);
+const FIXED_RATE = Number(process.env.LOAD_RATE ?? 40);
+const STEPS = (process.env.LOAD_STEPS ?? "").split(",").filter(Boolean).map(Number);
+const STEP_S = Number(process.env.LOAD_STEP_S ?? 60);
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 600);
 const WARMUP_S = Number(process.env.LOAD_WARMUP_S ?? 30);
 const USERS = Number(process.env.LOAD_USERS ?? 300);
@@ -106,12 +110,12 @@ try {
     }
   };
   /** Open loop: a request every 1/RATE s whatever the answers' speed (a slow server shows as latency, not as fewer requests). */
-  const run = async (seconds: number) => {
+  const run = async (seconds: number, rate: number) => {
     const results: Promise<{ kind: Kind; ms: number; ok: boolean }>[] = [];
     const start = performance.now();
-    const total = Math.round(seconds * RATE);
+    const total = Math.round(seconds * rate);
     for (let i = 0; i < total; i += 1) {
-      const due = start + (i * 1000) / RATE;
+      const due = start + (i * 1000) / rate;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
       results.push(one(i));
@@ -119,10 +123,27 @@ try {
     return Promise.all(results);
   };
 
-  await run(WARMUP_S);
+  const p95Of = (list: { ms: number }[]) => percentile(list.map((r) => r.ms).sort((a, b) => a - b), 95);
+  let RATE = FIXED_RATE;
+  if (STEPS.length > 0) {
+    await run(WARMUP_S, STEPS[0]!);
+    let held: number | undefined;
+    for (const rate of STEPS) {
+      const step = await run(STEP_S, rate);
+      const stepErrors = step.filter((r) => !r.ok).length;
+      console.log(`palier ${String(rate).padStart(4)} req/s pendant ${STEP_S} s : p95 ${p95Of(step).toFixed(1)} ms, erreurs ${stepErrors}`);
+      if (p95Of(step) > 200 || stepErrors > 0) break;
+      held = rate;
+    }
+    if (held === undefined) throw new Error("aucun palier tenu (p95 ≤ 200 ms sans erreur)");
+    RATE = held;
+    console.log(`plus haut palier tenu : ${RATE} req/s`);
+  }
+
+  await run(WARMUP_S, RATE);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssWarm = rssMegabytes(server.pid);
-  const results = await run(DURATION_S);
+  const results = await run(DURATION_S, RATE);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssEnd = rssMegabytes(server.pid);
 
@@ -135,7 +156,7 @@ try {
   console.log(`\ncharge : ${RATE} req/s pendant ${DURATION_S} s (après ${WARMUP_S} s d'échauffement)`);
   for (const kind of ["public", "sign-in", "dashboard", "chat"] as const) row(kind, results.filter((r) => r.kind === kind));
   row("total", results);
-  const p95 = percentile(results.map((r) => r.ms).sort((a, b) => a - b), 95);
+  const p95 = p95Of(results);
   const errors = results.filter((r) => !r.ok).length;
   console.log(`RSS après échauffement ${rssWarm.toFixed(1)} Mo, à la fin ${rssEnd.toFixed(1)} Mo (${(((rssEnd - rssWarm) / rssWarm) * 100).toFixed(1)} %, cible ≤ 10 %)`);
   console.log(`uptime : ${execSync("uptime").toString().trim()}`);
