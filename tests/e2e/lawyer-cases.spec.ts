@@ -130,7 +130,11 @@ test.describe("cases, staff side", () => {
     await expect(adminRow).toContainText("Jeanne Durand");
     await expect(adminRow).toContainText("8 400 €");
     await expectNoAxeViolations(adminPage, "/admin/cases");
-    await adminRow.locator("summary").click();
+    // Only the row being assigned carries the lawyer list (?assigner=<id>).
+    await expect(adminRow.getByLabel("Avocat")).toHaveCount(0);
+    await adminRow.getByRole("link", { name: /Réassigner/ }).click();
+    await expect(adminPage).toHaveURL(/assigner=/);
+    await expectNoAxeViolations(adminPage, "/admin/cases (attribution ouverte)");
     await adminRow.getByLabel("Avocat").selectOption({ label: `Maître ${otherLawyer.firstName} ${otherLawyer.lastName} (répartition 0 %)` });
     await adminRow.getByRole("button", { name: /Réassigner le dossier/ }).click();
     await expect(adminPage.getByRole("status")).toContainText("Avocat assigné avec succès");

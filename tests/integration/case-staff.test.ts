@@ -128,6 +128,13 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(row.client).toEqual({ email: client.email, firstName: "Jeanne", lastName: "Durand" });
       expect(row.lawyer).toMatchObject({ id: lawyerA.userId, lastName: "Avocat" });
 
+      // The lawyer list is sent only with the one case being assigned (?assigner=<id>), not with every row.
+      expect(page.lawyers).toEqual([]);
+      const assigning = await adminCaseList(admin, adminCaseQuerySchema.parse({ assigner: waiting.id }));
+      expect(assigning.lawyers.map((lawyer) => lawyer.id)).toEqual(expect.arrayContaining([lawyerA.userId, lawyerB.userId]));
+      expect(assigning.lawyers.map((lawyer) => lawyer.id)).not.toContain(client.userId);
+      expect(adminCaseQuerySchema.parse({ assigner: "' OR 1=1 --" }).assigner).toBeUndefined();
+
       const byNumber = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: waiting.caseNumber }));
       expect(byNumber.rows.map((r) => r.id)).toEqual([waiting.id]);
       const byLabel = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: "sentimentale" }));

@@ -28,6 +28,8 @@ export const adminCaseQuerySchema = z.object({
   statut: z.enum(["tous", ...ADMIN_CASE_STATUSES] as [string, ...string[]]).catch("tous"),
   filtre: z.enum(ADMIN_CASE_FILTERS).catch("tous"),
   apres: z.string().max(200).regex(/^[A-Za-z0-9_-]*$/).catch(""),
+  /** The one case whose assignment form is open: the lawyer list is loaded and sent only for it. */
+  assigner: z.uuid().optional().catch(undefined),
 });
 export type AdminCaseQuery = z.output<typeof adminCaseQuerySchema>;
 

@@ -152,7 +152,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       .select(sql<number>`count(*)::int`.as("n"))
       .where(sql<SqlBool>`status = 'submitted'`)
       .executeTakeFirstOrThrow(),
-    lawyerChoices(),
+    query.assigner ? lawyerChoices() : Promise.resolve([]),
   ]);
   const page = rows.slice(0, ADMIN_CASE_PAGE_SIZE);
   const last = page.at(-1);
