@@ -145,6 +145,19 @@ export interface CaseTable {
 }
 
 /** Written by the database's trigger only (migrations 0002, 0035). */
+/** Kept by the cases' triggers (migration 0080): the lawyer's cases not closed. */
+export interface LawyerCaseCountTable {
+  lawyer_id: string;
+  active_cases: number;
+}
+
+/** Kept by the cases' triggers (migration 0080): cases assigned to the lawyer, by UTC day of assignment. */
+export interface LawyerAssignmentDayTable {
+  lawyer_id: string;
+  day: Date;
+  assigned: number;
+}
+
 /** One row per case, kept by triggers (migration 0056): the conversation's last message, and the case's lawyer. */
 export interface CaseChatSummaryTable {
   case_id: string;
@@ -509,6 +522,8 @@ export interface Database {
   identity_verification_status: IdentityVerificationStatusTable;
   case_chat_messages: CaseChatMessageTable;
   lawyer_allocation: LawyerAllocationTable;
+  lawyer_case_counts: LawyerCaseCountTable;
+  lawyer_assignment_days: LawyerAssignmentDayTable;
   email_logs: EmailLogTable;
   email_templates: EmailTemplateTable;
   jobs: JobTable;

@@ -1,19 +1,31 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { BUTTON_SECONDARY, SearchForm } from "~/components/back-office/back-office-page";
 import { z } from "zod";
 import type { Route } from "./+types/admin-lawyer-allocation";
 import { pageTitle } from "~/content/site";
 import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
-import { activeField, allocationMessages, parseAllocationForm, percentageField, rowField, SHARE_WINDOW_DAYS } from "~/modules/cases/allocation.schema";
+import {
+  ALLOCATION_PAGE_SIZE,
+  activeField,
+  allocationMessages,
+  allocationQuerySchema,
+  parseAllocationForm,
+  percentageField,
+  rowField,
+  SHARE_WINDOW_DAYS,
+} from "~/modules/cases/allocation.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Répartition des dossiers") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  return { overview: await allocationOverview(actor) };
+  const url = new URL(request.url);
+  const query = allocationQuerySchema.parse(Object.fromEntries(url.searchParams));
+  return { q: query.q, overview: await allocationOverview(actor, query) };
 }
 
 const anyFields = z.record(z.string(), z.string());
@@ -28,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await saveAllocation(actor, parsed.rows);
   if (!result.ok) return data({ error: result.message, fieldErrors: result.fieldErrors, values: form.values }, { status: result.status });
-  return redirectWithToast("/admin/lawyer-allocation", {
+  return redirectWithToast(`/admin/lawyer-allocation${new URL(request.url).search}`, {
     title: allocationMessages.saved,
     description: result.changed === 0 ? "Aucune valeur n'a changé." : "Les prochains dossiers soumis suivront ces pourcentages.",
     tone: "success",
@@ -38,7 +50,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 const shareFormat = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export default function AllocationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview } = loaderData;
+  const { overview, q } = loaderData;
+  // A new page, search or saved state starts the form again from the stored values.
+  const formKey = `${overview.page}:${q}:${overview.rows.map((row) => `${row.lawyerId}=${row.percentage}${row.active ? "+" : "-"}`).join(",")}`;
+  return <AllocationForm key={formKey} overview={overview} q={q} actionData={actionData} />;
+}
+
+function pageLink(q: string, page: number): string {
+  return `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+}
+
+function AllocationForm({
+  overview,
+  q,
+  actionData,
+}: {
+  overview: Route.ComponentProps["loaderData"]["overview"];
+  q: string;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const navigation = useNavigation();
   const posted = actionData?.values;
   const [rows, setRows] = useState(() =>
@@ -48,10 +78,13 @@ export default function AllocationPage({ loaderData, actionData }: Route.Compone
       on: posted ? posted[activeField(row.lawyerId)] === "on" : row.active,
     })),
   );
-  const total = rows.reduce((sum, row) => sum + (row.on ? Number(row.input) || 0 : 0), 0);
+  // The lawyers of other pages keep their stored percentages: the total is theirs plus this page's inputs.
+  const otherPages = overview.total - overview.rows.reduce((sum, row) => sum + (row.active ? row.percentage : 0), 0);
+  const total = otherPages + rows.reduce((sum, row) => sum + (row.on ? Number(row.input) || 0 : 0), 0);
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const update = (lawyerId: string, change: Partial<{ input: string; on: boolean }>) =>
     setRows((current) => current.map((row) => (row.lawyerId === lawyerId ? { ...row, ...change } : row)));
+  const first = (overview.page - 1) * ALLOCATION_PAGE_SIZE + 1;
 
   return (
     <section aria-labelledby="titre-repartition" className="mx-auto max-w-5xl px-4 pb-10 pt-4">
@@ -65,7 +98,8 @@ export default function AllocationPage({ loaderData, actionData }: Route.Compone
       </div>
       <p className="mt-2 max-w-3xl text-slate-700">
         Chaque dossier soumis est confié automatiquement à un avocat actif dont le pourcentage est supérieur à 0 : au fil des soumissions,
-        la part de chacun suit son pourcentage. La somme des pourcentages des avocats actifs ne peut pas dépasser 100 %. À côté de chaque
+        la part de chacun suit son pourcentage. La somme des pourcentages des avocats actifs, sur toutes les pages, ne peut pas dépasser 100 % ; « Enregistrer » garde
+        les avocats de cette page. À côté de chaque
         objectif, la part réellement reçue sur les {SHARE_WINDOW_DAYS} derniers jours ({overview.assignedRecently} dossier(s) attribué(s)).
       </p>
 
@@ -75,10 +109,18 @@ export default function AllocationPage({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
 
+      <SearchForm label="Rechercher un avocat" placeholder="Adresse e-mail, prénom ou nom" value={q} />
+      {overview.matching > 0 ? (
+        <p className="mt-4 text-slate-700">
+          Avocats {first} à {first + rows.length - 1} sur {overview.matching}
+          {q ? ` correspondant à « ${q} »` : ""} : ceux qui reçoivent des dossiers d'abord, par pourcentage décroissant.
+        </p>
+      ) : null}
+
       {rows.length === 0 ? (
-        <p className="mt-8">Aucun avocat n'est inscrit pour le moment.</p>
+        <p className="mt-8">{q ? `Aucun avocat ne correspond à « ${q} ».` : "Aucun avocat n'est inscrit pour le moment."}</p>
       ) : (
-        <Form method="post" className="mt-6">
+        <Form method="post" action={`/admin/lawyer-allocation${pageLink(q, overview.page)}`} className="mt-6">
           <ul className="space-y-3">
             {rows.map((row) => {
               const inputId = `pourcentage-${row.lawyerId}`;
@@ -161,6 +203,23 @@ export default function AllocationPage({ loaderData, actionData }: Route.Compone
           </div>
         </Form>
       )}
+      {overview.pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3">
+          {overview.page > 1 ? (
+            <Link to={pageLink(q, overview.page - 1)} className={BUTTON_SECONDARY}>
+              Page précédente
+            </Link>
+          ) : null}
+          <span className="text-slate-700">
+            Page {overview.page} sur {overview.pageCount}
+          </span>
+          {overview.page < overview.pageCount ? (
+            <Link to={pageLink(q, overview.page + 1)} className={BUTTON_SECONDARY}>
+              Page suivante
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

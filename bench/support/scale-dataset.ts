@@ -215,7 +215,7 @@ export function peopleSteps(sizes: ScaleSizes, known: KnownPeople): [string, Ste
       "lawyer_allocation",
       (c) =>
         c.query(`INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
-          SELECT id, 5, true FROM scale_people WHERE role = 'lawyer' AND n <= 20`),
+          SELECT id, CASE WHEN n <= 20 THEN 5 ELSE 0 END, true FROM scale_people WHERE role = 'lawyer'`),
     ],
   ];
 }
@@ -336,6 +336,8 @@ export function chatSteps(sizes: ScaleSizes): [string, Step][] {
 }
 
 export const chatSummarySteps: [string, Step][] = [
+  // The triggers are off during the load: the per-lawyer counts (migration 0080) are made once, set-based.
+  ["lawyer_case_counts, lawyer_assignment_days", (c) => c.query("SELECT recount_lawyer_cases()")],
   [
     "case_chat_summaries",
     (c) =>

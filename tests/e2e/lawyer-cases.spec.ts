@@ -84,6 +84,13 @@ test.describe("cases, staff side", () => {
     await adminPage.getByRole("button", { name: "Enregistrer la répartition" }).click();
     await expect(adminPage.getByRole("status")).toContainText("Allocations sauvegardées avec succès");
     await expect(adminPage.getByLabel("Pourcentage de Maître Louise Lefèvre")).toHaveValue("100");
+    // A search narrows the page to one lawyer; the total still counts every lawyer.
+    await adminPage.getByLabel("Rechercher un avocat").fill("Moreau");
+    await adminPage.getByLabel("Rechercher un avocat").press("Enter");
+    await expect(adminPage).toHaveURL(/q=Moreau/);
+    await expect(adminPage.getByLabel("Pourcentage de Maître Marc Moreau")).toHaveValue("0");
+    await expect(adminPage.getByLabel("Pourcentage de Maître Louise Lefèvre")).toHaveCount(0);
+    await expect(adminPage.getByText("Total des avocats actifs : 100 %")).toBeVisible();
 
     // A submission (the wizard's transaction, through the modules): assigned automatically to Louise.
     await server.stop();

@@ -1,8 +1,9 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminCaseList, assignCaseByAdmin } from "~/modules/cases/admin-cases.server";
 import { adminCaseMessages, adminCaseQuerySchema } from "~/modules/cases/admin-cases.schema";
 import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
-import { allocationMessages, parseAllocationForm } from "~/modules/cases/allocation.schema";
+import { allocationMessages, allocationQuerySchema, parseAllocationForm } from "~/modules/cases/allocation.schema";
 import { assignCase } from "~/modules/cases/case-assignment.server";
 import { caseFor } from "~/modules/cases/cases.server";
 import { changeCaseStatusByLawyer, lawyerCaseList, lawyerClients, markCaseOpened } from "~/modules/cases/lawyer-cases.server";
@@ -112,6 +113,85 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(a.assignedRecently).toBeGreaterThan(0);
       expect(a.actualShare).toBeGreaterThan(0);
       expect(overview.rows.reduce((sum, row) => sum + (row.actualShare ?? 0), 0)).toBeCloseTo(100, 0);
+    });
+  });
+
+  describe("allocation at scale", () => {
+    const countsOf = (lawyer: UserActor) =>
+      allocationOverview(admin, allocationQuerySchema.parse({ q: lawyer.email })).then((overview) => {
+        const row = overview.rows.find((r) => r.lawyerId === lawyer.userId)!;
+        return { active: row.activeCases, recent: row.assignedRecently, all: overview.assignedRecently };
+      });
+    const snapshot = async () => ({
+      counts: await db().selectFrom("lawyer_case_counts").select(["lawyer_id", "active_cases"]).where("active_cases", "<>", 0).orderBy("lawyer_id").execute(),
+      days: await db().selectFrom("lawyer_assignment_days").select(["lawyer_id", "day", "assigned"]).where("assigned", "<>", 0).orderBy("lawyer_id").orderBy("day").execute(),
+    });
+
+    it("keeps each lawyer's counts in step with the cases (triggers), as a full recount finds them", async () => {
+      const a0 = await countsOf(lawyerA);
+      const b0 = await countsOf(lawyerB);
+      const first = await submittedAndAssigned(lawyerA);
+      const second = await submittedAndAssigned(lawyerA);
+      expect(await countsOf(lawyerA)).toEqual({ active: a0.active + 2, recent: a0.recent + 2, all: a0.all + 2 });
+
+      await db().updateTable("cases").set({ status: "in_progress" }).where("id", "=", first.id).execute();
+      await db().updateTable("cases").set({ status: "closed" }).where("id", "=", first.id).execute();
+      expect(await countsOf(lawyerA)).toMatchObject({ active: a0.active + 1, recent: a0.recent + 2 });
+
+      await db().updateTable("cases").set({ assigned_lawyer_id: lawyerB.userId, assigned_at: new Date() }).where("id", "=", second.id).execute();
+      expect(await countsOf(lawyerA)).toMatchObject({ active: a0.active, recent: a0.recent + 1 });
+      expect(await countsOf(lawyerB)).toMatchObject({ active: b0.active + 1, recent: b0.recent + 1 });
+
+      // Reopened, then deleted: the counts come back.
+      await db().updateTable("cases").set({ status: "in_progress" }).where("id", "=", first.id).execute();
+      expect(await countsOf(lawyerA)).toMatchObject({ active: a0.active + 1 });
+      await db().deleteFrom("cases").where("id", "in", [first.id, second.id]).execute();
+      expect(await countsOf(lawyerA)).toEqual({ active: a0.active, recent: a0.recent, all: a0.all });
+      expect(await countsOf(lawyerB)).toMatchObject({ active: b0.active, recent: b0.recent });
+
+      // An assignment older than the window counts as active but not as recent.
+      const old = await submittedAndAssigned(lawyerA);
+      await db().updateTable("cases").set({ assigned_at: sql<Date>`now() - interval '45 days'` }).where("id", "=", old.id).execute();
+      expect(await countsOf(lawyerA)).toMatchObject({ active: a0.active + 1, recent: a0.recent });
+
+      const kept = await snapshot();
+      await sql`SELECT recount_lawyer_cases()`.execute(db());
+      expect(await snapshot()).toEqual(kept);
+    });
+
+    it("pages and searches the lawyers, those taking cases first, the total over every page", async () => {
+      await sql`INSERT INTO "user" (id, name, email, "emailVerified")
+        SELECT 'bulk-lawyer-' || n, 'Avocat ' || n, 'bulk' || n || '@lawyers.test', true FROM generate_series(1, 55) n`.execute(db());
+      await sql`INSERT INTO profiles (id, email, first_name, last_name, role)
+        SELECT 'bulk-lawyer-' || n, 'bulk' || n || '@lawyers.test', 'Prénom', 'Masse' || lpad(n::text, 2, '0'), 'lawyer'
+        FROM generate_series(1, 55) n`.execute(db());
+      try {
+        await setAllocation(lawyerB.userId, 40);
+        await setAllocation("bulk-lawyer-55", 30, false);
+        const first = await allocationOverview(admin, allocationQuerySchema.parse({}));
+        expect(first).toMatchObject({ matching: 57, page: 1, pageCount: 2, total: 40 });
+        expect(first.rows).toHaveLength(50);
+        expect(first.rows.slice(0, 2).map((row) => row.lawyerId)).toEqual([lawyerB.userId, "bulk-lawyer-55"]);
+        const second = await allocationOverview(admin, allocationQuerySchema.parse({ page: "2" }));
+        expect(second).toMatchObject({ page: 2, total: 40 });
+        expect(new Set([...first.rows, ...second.rows].map((row) => row.lawyerId)).size).toBe(57);
+        expect((await allocationOverview(admin, allocationQuerySchema.parse({ page: "99" }))).page).toBe(2);
+
+        const byName = await allocationOverview(admin, allocationQuerySchema.parse({ q: " masse07 " }));
+        expect(byName.rows.map((row) => row.lawyerId)).toEqual(["bulk-lawyer-7"]);
+        expect(byName.matching).toBe(1);
+        const byEmail = await allocationOverview(admin, allocationQuerySchema.parse({ q: lawyerA.email }));
+        expect(byEmail.rows.map((row) => row.lawyerId)).toEqual([lawyerA.userId]);
+        expect((await allocationOverview(admin, allocationQuerySchema.parse({ q: "100%_introuvable" }))).rows).toEqual([]);
+        expect(allocationQuerySchema.parse({ page: "-3", q: "x".repeat(500) })).toEqual({ page: 1, q: "" });
+
+        // Saving one page's rows is checked against every other page's stored percentages.
+        expect(await saveAllocation(admin, [{ lawyerId: "bulk-lawyer-1", percentage: 61, active: true }])).toMatchObject({ ok: false, message: allocationMessages.sumTooHigh });
+        expect(await saveAllocation(admin, [{ lawyerId: "bulk-lawyer-1", percentage: 60, active: true }])).toMatchObject({ ok: true, changed: 1 });
+        expect((await allocationOverview(admin, allocationQuerySchema.parse({}))).total).toBe(100);
+      } finally {
+        await sql`DELETE FROM "user" WHERE id LIKE 'bulk-lawyer-%'`.execute(db());
+      }
     });
   });
 

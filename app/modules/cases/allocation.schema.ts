@@ -1,5 +1,17 @@
+import { z } from "zod";
+
 /** The window of the 'actual share' shown beside each target. */
 export const SHARE_WINDOW_DAYS = 30;
+
+/** Lawyers per page of the allocation form. */
+export const ALLOCATION_PAGE_SIZE = 50;
+
+/** The allocation page's address: a search on name or email, and a page number. */
+export const allocationQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type AllocationQuery = z.output<typeof allocationQuerySchema>;
 
 export const allocationMessages = {
   sumTooHigh: "La somme des pourcentages ne peut pas dépasser 100%",

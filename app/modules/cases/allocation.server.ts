@@ -2,7 +2,16 @@ import { sql } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertRole, type Actor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { activeTotal, allocationMessages, percentageField, SHARE_WINDOW_DAYS, type AllocationRowInput } from "./allocation.schema";
+import { containsPattern } from "~/platform/like-pattern";
+import {
+  ALLOCATION_PAGE_SIZE,
+  activeTotal,
+  allocationMessages,
+  percentageField,
+  SHARE_WINDOW_DAYS,
+  type AllocationQuery,
+  type AllocationRowInput,
+} from "./allocation.schema";
 
 export interface AllocationRow {
   lawyerId: string;
@@ -19,20 +28,49 @@ export interface AllocationRow {
 }
 
 export interface AllocationOverview {
+  /** The lawyers of this page: those taking cases first (highest percentage first), then by name. */
   rows: AllocationRow[];
+  /** Sum of the active lawyers' percentages, over every lawyer (not only this page). */
   total: number;
+  /** Cases assigned over the last 30 days, to any lawyer. */
   assignedRecently: number;
+  /** Lawyers matching the search, and the page shown (1-based, clamped to the last page). */
+  matching: number;
+  page: number;
+  pageCount: number;
 }
 
 /**
- * One row per lawyer (spec: lawyers without an allocation row get one at 0 and active), with the share each one
- * actually received over the last 30 days beside the target.
+ * One page of lawyers (spec: lawyers without an allocation row get one at 0 and active), with the share each one
+ * actually received over the last 30 days beside the target. The counts come from lawyer_case_counts and
+ * lawyer_assignment_days, kept by the cases' triggers (migration 0080), not from the cases themselves.
  */
-export async function allocationOverview(actor: Actor): Promise<AllocationOverview> {
+export async function allocationOverview(actor: Actor, query: AllocationQuery = { q: "", page: 1 }): Promise<AllocationOverview> {
   assertRole(actor, "admin");
   const database = db();
+  // An anti-join over the lawyers' index: it reads about 2 000 rows and writes only for a lawyer still without a row.
   await sql`INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
-    SELECT id, 0, true FROM profiles WHERE role = 'lawyer' ON CONFLICT (lawyer_id) DO NOTHING`.execute(database);
+    SELECT p.id, 0, true FROM profiles p
+    WHERE p.role = 'lawyer' AND NOT EXISTS (SELECT 1 FROM lawyer_allocation a WHERE a.lawyer_id = p.id)
+    ON CONFLICT (lawyer_id) DO NOTHING`.execute(database);
+  const windowStart = sql`(now() AT TIME ZONE 'UTC')::date - ${SHARE_WINDOW_DAYS - 1}::int`;
+  const search = query.q === "" ? sql`true` : sql`(p.email || ' ' || p.first_name || ' ' || p.last_name) ILIKE ${containsPattern(query.q)}`;
+  const [totals, matching] = await Promise.all([
+    sql<{ total: number; assigned_recently: number }>`
+      SELECT
+        (SELECT coalesce(sum(a.allocation_percentage) FILTER (WHERE a.active), 0)
+           FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id WHERE p.role = 'lawyer')::int AS total,
+        (SELECT coalesce(sum(assigned), 0) FROM lawyer_assignment_days WHERE day >= ${windowStart})::int AS assigned_recently`
+      .execute(database)
+      .then((result) => result.rows[0]!),
+    sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
+      WHERE p.role = 'lawyer' AND ${search}`
+      .execute(database)
+      .then((result) => result.rows[0]!.n),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(matching / ALLOCATION_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
   const rows = await sql<{
     lawyer_id: string;
     first_name: string;
@@ -44,13 +82,16 @@ export async function allocationOverview(actor: Actor): Promise<AllocationOvervi
     assigned_recently: number;
   }>`
     SELECT a.lawyer_id, p.first_name, p.last_name, p.email, a.allocation_percentage, a.active,
-      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = a.lawyer_id AND c.status <> 'closed')::int AS active_cases,
-      (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = a.lawyer_id
-         AND c.assigned_at >= now() - make_interval(days => ${SHARE_WINDOW_DAYS}))::int AS assigned_recently
-    FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
-    WHERE p.role = 'lawyer'
-    ORDER BY p.last_name, p.first_name, a.lawyer_id`.execute(database);
-  const assignedRecently = rows.rows.reduce((sum, row) => sum + row.assigned_recently, 0);
+      coalesce(k.active_cases, 0)::int AS active_cases,
+      coalesce((SELECT sum(d.assigned) FROM lawyer_assignment_days d
+                WHERE d.lawyer_id = a.lawyer_id AND d.day >= ${windowStart}), 0)::int AS assigned_recently
+    FROM lawyer_allocation a
+    JOIN profiles p ON p.id = a.lawyer_id
+    LEFT JOIN lawyer_case_counts k ON k.lawyer_id = a.lawyer_id
+    WHERE p.role = 'lawyer' AND ${search}
+    ORDER BY (a.active AND a.allocation_percentage > 0) DESC, a.allocation_percentage DESC, p.last_name, p.first_name, a.lawyer_id
+    LIMIT ${ALLOCATION_PAGE_SIZE} OFFSET ${(page - 1) * ALLOCATION_PAGE_SIZE}`.execute(database);
+  const assignedRecently = totals.assigned_recently;
   const list = rows.rows.map((row) => ({
     lawyerId: row.lawyer_id,
     firstName: row.first_name,
@@ -62,7 +103,7 @@ export async function allocationOverview(actor: Actor): Promise<AllocationOvervi
     assignedRecently: row.assigned_recently,
     actualShare: assignedRecently === 0 ? null : Math.round((row.assigned_recently / assignedRecently) * 1000) / 10,
   }));
-  return { rows: list, total: activeTotal(list), assignedRecently };
+  return { rows: list, total: totals.total, assignedRecently, matching, page, pageCount };
 }
 
 export type SaveAllocationResult =

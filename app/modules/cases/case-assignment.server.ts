@@ -103,15 +103,14 @@ export async function assignCase(trx: Transaction<Database>, caseId: string): Pr
   }
 
   if (tiedOnDeficit(candidates)) {
+    // Kept by the cases' triggers (migration 0080).
     const active = await trx
-      .selectFrom("cases")
-      .select(["assigned_lawyer_id", sql<number>`count(*)::int`.as("n")])
-      .where("assigned_lawyer_id", "in", candidates.map((c) => c.lawyerId))
-      .where("status", "<>", "closed")
-      .groupBy("assigned_lawyer_id")
+      .selectFrom("lawyer_case_counts")
+      .select(["lawyer_id", "active_cases"])
+      .where("lawyer_id", "in", candidates.map((c) => c.lawyerId))
       .execute();
     for (const candidate of candidates) {
-      candidate.activeCases = active.find((row) => row.assigned_lawyer_id === candidate.lawyerId)?.n ?? 0;
+      candidate.activeCases = active.find((row) => row.lawyer_id === candidate.lawyerId)?.active_cases ?? 0;
     }
   }
   const lawyerId = chooseLawyer(candidates)!;
