@@ -88,6 +88,42 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
+interface OutageLog {
+  error(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+/**
+ * While the queue's database cannot be reached, a worker polling every second would log an error every second: the
+ * first failure is logged, then one reminder a minute, and the return once.
+ */
+export function queueOutageReporter(log: OutageLog, now: () => number = Date.now, reminderMilliseconds = 60_000) {
+  let since: number | undefined;
+  let lastLogged = 0;
+  let failures = 0;
+  return {
+    failed(error: unknown): void {
+      const at = now();
+      failures += 1;
+      if (since === undefined) {
+        since = at;
+        lastLogged = at;
+        log.error({ err: error }, "la file de tâches est injoignable");
+      } else if (at - lastLogged >= reminderMilliseconds) {
+        lastLogged = at;
+        log.warn({ err: error, failures, downForSeconds: Math.round((at - since) / 1000) }, "la file de tâches est toujours injoignable");
+      }
+    },
+    succeeded(): void {
+      if (since === undefined) return;
+      log.info({ failures, downForSeconds: Math.round((now() - since) / 1000) }, "la file de tâches est de nouveau joignable");
+      since = undefined;
+      failures = 0;
+    },
+  };
+}
+
 export function createJobWorker(options: WorkerOptions): JobWorker {
   const id = `worker-${randomUUID()}`;
   const database = options.database;
@@ -99,6 +135,7 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<number> | undefined;
+  const outage = queueOutageReporter(logger);
 
   /** Puts back the jobs whose lease ran out, then claims due ones; SKIP LOCKED keeps two workers off the same row. */
   async function claim(): Promise<ClaimedJob[]> {
@@ -183,7 +220,10 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
     timer = setTimeout(() => {
       timer = undefined;
       drain()
-        .catch((error: unknown) => logger.error({ err: error }, "la file de tâches est injoignable"))
+        .then(
+          () => outage.succeeded(),
+          (error: unknown) => outage.failed(error),
+        )
         .finally(() => schedule(pollMilliseconds));
     }, delay);
     timer.unref?.();
