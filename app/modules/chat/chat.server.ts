@@ -233,6 +233,8 @@ export async function sendChatMessage(actor: Actor, caseId: string, input: SendM
           .select(["f.id", "f.original_name", "f.status", "m.id as used_by"])
           .where("f.id", "=", input.fileId)
           .where("f.owner_id", "=", actor.userId)
+          // Held until the message references it: the janitor cannot remove an unclaimed file being attached now.
+          .forShare("f")
           .executeTakeFirst();
         if (!file || file.used_by || file.status === "failed") return { ok: false, status: 422, message: chatMessages.fileNotFound };
         fileName = file.original_name;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Database, StoredFileMediaType, StoredFileTable } from "~/platform/database-schema";
 import type { Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
@@ -258,6 +258,46 @@ export function createFileStorage(options: FileStorageOptions) {
     },
 
     /** Deletes objects that no row names and that are older than `graceMs` (left by a crash or a rolled-back upload). */
+    /**
+     * Files stored and never claimed: no row of any table that references stored_files names them (a chat
+     * attachment uploaded but never sent, an upload whose form was abandoned), older than the grace period. The list
+     * of referencing columns is read from the catalog, so a new owner table is protected without touching this.
+     * The row goes first, then the object (a crash between leaves an object without a row: removeOrphans' case). A
+     * file claimed meanwhile is kept: the foreign key refuses its deletion.
+     */
+    async removeUnclaimed(graceMs = 24 * 3600 * 1000, now = Date.now(), batchSize = 500): Promise<number> {
+      const references = await sql<{ table_name: string; column_name: string }>`
+        SELECT cl.relname AS table_name, a.attname AS column_name
+        FROM pg_constraint c
+        JOIN pg_class cl ON cl.oid = c.conrelid
+        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+        WHERE c.contype = 'f' AND c.confrelid = 'stored_files'::regclass`.execute(database());
+      const unclaimed = sql.join(
+        references.rows.map((ref) => sql`NOT EXISTS (SELECT 1 FROM ${sql.table(ref.table_name)} r WHERE r.${sql.ref(ref.column_name)} = f.id)`),
+        sql` AND `,
+      );
+      const candidates = await sql<{ id: string }>`
+        SELECT f.id FROM stored_files f
+        WHERE f.created_at < ${new Date(now - graceMs)} AND ${references.rows.length > 0 ? unclaimed : sql`true`}
+        ORDER BY f.created_at LIMIT ${batchSize}`.execute(database());
+      let removed = 0;
+      for (const { id } of candidates.rows) {
+        try {
+          const row = await sql<{ object_name: string }>`
+            DELETE FROM stored_files f WHERE f.id = ${id} AND ${references.rows.length > 0 ? unclaimed : sql`true`}
+            RETURNING f.object_name`.execute(database());
+          const objectName = row.rows[0]?.object_name;
+          if (!objectName) continue;
+          await discardObject(objectName);
+          removed += 1;
+        } catch (error) {
+          // 23503: claimed by a row committed meanwhile; it stays.
+          if ((error as { code?: string }).code !== "23503") throw error;
+        }
+      }
+      return removed;
+    },
+
     async removeOrphans(graceMs = 24 * 3600 * 1000, now = Date.now()): Promise<number> {
       // First, local ciphertext spooled by an upload whose process died before its PUT (S3 driver): it needs no bucket.
       let removed = (await store.sweepSpool?.(graceMs, now)) ?? 0;

@@ -4,7 +4,10 @@ import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import type { FileStorage } from "./files.server";
 
-/** The recurring job that deletes stored objects no row names (left by a crash or a rolled-back upload). */
+/**
+ * The recurring job that deletes files stored but never claimed by a document, a message or an export (an unsent chat
+ * attachment), then stored objects no row names (left by a crash or a rolled-back upload).
+ */
 export const STORAGE_JANITOR_JOB = "files.storage-janitor";
 export const STORAGE_JANITOR_EVERY_MS = 6 * 3600 * 1000;
 /** Objects younger than this may belong to an upload still in progress: never touched. */
@@ -38,8 +41,9 @@ export function createStorageJanitorHandler(
   return async (job, database) => {
     await ensureStorageJanitorScheduled(database, new Date(now() + everyMs));
     try {
+      const unclaimed = await storage().removeUnclaimed(graceMs, now());
       const removed = await storage().removeOrphans(graceMs, now());
-      logger.info({ jobId: job.id, removed }, "ménage du stockage terminé");
+      logger.info({ jobId: job.id, unclaimed, removed }, "ménage du stockage terminé");
     } catch (error) {
       logger.error({ err: error, jobId: job.id }, "ménage du stockage interrompu ; nouvel essai au prochain passage");
     }
