@@ -128,6 +128,8 @@ interface Row {
 }
 const at = <T>(list: T[], i: number): T => list[i % list.length]!;
 const q = (value: string) => encodeURIComponent(value);
+/** A case of the admin list's first page, whose assignment form the "attribution ouverte" row opens (set once signed in). */
+let assignableCase = "";
 const rows: Row[] = [
   { role: "client", name: "tableau de bord", path: () => "/dashboard" },
   { role: "client", name: "page du dossier", path: () => `/case/${clientCase.id}` },
@@ -155,6 +157,7 @@ const rows: Row[] = [
   { role: "admin", name: "dossiers, recherche (numéro)", path: (i) => `/admin/cases?q=${q(at(caseNumbers, i))}` },
   { role: "admin", name: "dossiers, recherche (e-mail)", path: (i) => `/admin/cases?q=${q(at(clients, i).email)}` },
   { role: "admin", name: "dossiers, non assignés", path: () => "/admin/cases?filtre=non-assignes" },
+  { role: "admin", name: "dossiers, attribution ouverte", path: () => `/admin/cases?assigner=${assignableCase}` },
   { role: "admin", name: "dossiers, page profonde (50 %)", path: () => `/admin/cases?apres=${caseCursor}` },
   { role: "admin", name: "dossier + dossiers liés", path: (i) => `/case/${at(anyCases, i)}` },
   { role: "admin", name: "e-mails, derniers + statistiques", path: () => "/admin/emails" },
@@ -170,6 +173,8 @@ const rows: Row[] = [
   { role: "admin", name: "documents, recherche", path: (i) => `/admin/documents?q=${q(at(clients, i).email)}` },
   { role: "admin", name: "documents, page profonde (50 %)", path: () => `/admin/documents?apres=${reviewCursor}` },
   { role: "admin", name: "répartition des avocats", path: () => "/admin/lawyer-allocation" },
+  { role: "admin", name: "répartition, recherche", path: (i) => `/admin/lawyer-allocation?q=avocat${1 + ((i * 37) % lawyerCount)}` },
+  { role: "admin", name: "répartition, dernière page", path: () => `/admin/lawyer-allocation?page=${Math.ceil(lawyerCount / 50)}` },
 ];
 
 interface Figures {
@@ -188,6 +193,8 @@ try {
     avocat: await signIn(server, credentials.lawyer, credentials.lawyerKey),
     admin: await signIn(server, credentials.admin, credentials.adminKey),
   };
+  const adminFirstPage = await httpRequest(server.baseUrl, "/admin/cases", { cookie: cookies.admin });
+  assignableCase = /assigner=([0-9a-f-]{36})/.exec(adminFirstPage.body)?.[1] ?? "";
   console.log(`serveur ${server.baseUrl} sur ${url} ; ${RUNS} requêtes par ligne, une à la fois ; charge au départ ${loadavg()[0]!.toFixed(1)}\n`);
   console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)} ${"Ko".padStart(6)}  charge`);
   for (const row of rows) {
