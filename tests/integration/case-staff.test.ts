@@ -142,6 +142,21 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(byLabel.rows.every((r) => r.scamType === "romance_scam")).toBe(true);
       const byEmail = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: client.email.toUpperCase() }));
       expect(byEmail.rows.length).toBeGreaterThanOrEqual(2);
+      // A whole number or address is an exact lookup (any case); a whole one that is nobody's, or a part of one,
+      // goes on to the contains search.
+      const search = async (q: string, extra: Record<string, string> = {}) =>
+        (await adminCaseList(admin, adminCaseQuerySchema.parse({ q, ...extra }))).rows.map((r) => r.id);
+      expect(await search(waiting.caseNumber.toLowerCase())).toEqual([waiting.id]);
+      expect(await search(waiting.caseNumber, { statut: "closed" })).toEqual([]);
+      expect(await search(waiting.caseNumber.slice(3))).toEqual([waiting.id]);
+      expect(await search("RC-1999-000000")).toEqual([]);
+      const clientCases = byEmail.rows.map((r) => r.id);
+      expect(clientCases).toEqual(expect.arrayContaining([waiting.id, assigned.id]));
+      expect(await search(client.email)).toEqual(clientCases);
+      expect(await search(client.email.slice(1))).toEqual(clientCases);
+      expect(await search(`${client.email.split("@")[0]!}@`)).toEqual(clientCases);
+      expect(await search(client.email, { filtre: "non-assignes" })).toEqual([waiting.id]);
+      expect(await search(lawyerA.email)).toEqual([]);
       const unassigned = await adminCaseList(admin, adminCaseQuerySchema.parse({ filtre: "non-assignes" }));
       expect(unassigned.rows.every((r) => r.lawyer === null && r.status !== "draft")).toBe(true);
       const wildcard = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: "%" }));
