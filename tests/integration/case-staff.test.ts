@@ -252,6 +252,36 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(inProgress.rows.every((row) => row.status === "in_progress")).toBe(true);
     });
 
+    it("searches only among the acting lawyer's cases and clients, by name, reversed name, email or number", async () => {
+      const other = await seedActor("user", "Zoé", "Zanzibar");
+      await setAllocation(lawyerB.userId, 100);
+      const created = await insertSubmittedCase(other.userId);
+      await db().transaction().execute((trx) => assignCase(trx, created.id));
+      await db().updateTable("profiles").set({ assigned_lawyer_id: lawyerB.userId }).where("id", "=", other.userId).execute();
+      const cases = async (lawyer: UserActor, q: string) => {
+        const page = await lawyerCaseList(lawyer, lawyerCaseQuerySchema.parse({ q }));
+        expect(page.total).toBe(page.rows.length);
+        return page.rows.map((row) => row.id);
+      };
+      const clients = async (lawyer: UserActor, q: string) =>
+        (await lawyerClients(lawyer, lawyerClientQuerySchema.parse({ q }))).rows.map((row) => row.id);
+
+      for (const q of ["zanzi", "ZOÉ ZANZIBAR", "Zanzibar Zoé", created.caseNumber.slice(-6)]) expect(await cases(lawyerB, q), q).toEqual([created.id]);
+      for (const q of ["zanzi", "zoé zanz", other.email.split("@")[0]!]) expect(await clients(lawyerB, q), q).toEqual([other.userId]);
+      // Another lawyer's clients never appear, whatever the term.
+      for (const q of ["zanzi", "Zoé", created.caseNumber]) expect(await cases(lawyerA, q), q).toEqual([]);
+      for (const q of ["zanzi", other.email]) expect(await clients(lawyerA, q), q).toEqual([]);
+      expect(await cases(lawyerB, "personne")).toEqual([]);
+
+      // The client moves to lawyer A: the case stays B's (and found by name), the client is A's.
+      await db().updateTable("profiles").set({ assigned_lawyer_id: lawyerA.userId }).where("id", "=", other.userId).execute();
+      expect(await cases(lawyerB, "zanzibar")).toEqual([created.id]);
+      expect(await cases(lawyerA, "zanzibar")).toEqual([]);
+      expect(await clients(lawyerB, "zanzibar")).toEqual([]);
+      expect(await clients(lawyerA, "zanzibar")).toEqual([other.userId]);
+      await db().updateTable("profiles").set({ assigned_lawyer_id: null }).where("id", "=", other.userId).execute();
+    });
+
     it("moves assigned → in_progress → resolved with a note in the history, journals it and emails the client", async () => {
       const created = await submittedAndAssigned(lawyerA);
       expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, statut: "in_progress" }))).toMatchObject({ ok: true, unchanged: false });
