@@ -10,3 +10,12 @@ export function escapeLike(term: string): string {
 export function containsPattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }
+
+/**
+ * A whole email address ("jeanne.durand@exemple.fr"): searched first by equality on the unique index of
+ * lower(email) (migration 0002), before any contains search (decision 0057).
+ */
+export const FULL_ADDRESS = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
+
+/** A whole case number ("RC-2026-000123", padded to at least six digits, migration 0050): its unique index first. */
+export const FULL_CASE_NUMBER = /^RC-\d{4}-\d{6,}$/i;

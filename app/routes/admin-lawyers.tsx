@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-lawyers";
 import { BackOfficePage, BUTTON_SECONDARY, INPUT, SearchForm } from "~/components/back-office/back-office-page";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
@@ -17,7 +17,14 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
 
+const LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline";
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Avocats") }, { name: "robots", content: "noindex" }];
+
+/** The lawyer whose level and bar are being edited (?modifier=<id>): only that row carries the forms. */
+function editedLawyer(raw: string | null): string | null {
+  return raw && /^[\w-]{1,100}$/.test(raw) ? raw : null;
+}
 
 function pageNumber(raw: string | null): number {
   const page = Number(raw ?? "1");
@@ -29,15 +36,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = lawyerListQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   if (!parsed.success) {
-    return data({ q: "", page: { lawyers: [], page: 1, hasNext: false }, error: parsed.error.issues[0]?.message ?? "Recherche illisible." }, { status: 400 });
+    return data(
+      { q: "", editing: null, page: { lawyers: [], page: 1, hasNext: false }, error: parsed.error.issues[0]?.message ?? "Recherche illisible." },
+      { status: 400 },
+    );
   }
-  return { q: parsed.data.q, page: await listLawyers(actor, { q: parsed.data.q, page: pageNumber(url.searchParams.get("page")) }), error: null };
+  const page = await listLawyers(actor, { q: parsed.data.q, page: pageNumber(url.searchParams.get("page")) });
+  return { q: parsed.data.q, editing: editedLawyer(url.searchParams.get("modifier")), page, error: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
   const form = await parseForm(request, lawyerActionSchema);
-  const back = `/admin/lawyers${new URL(request.url).search}`;
+  // Saved, the row closes its forms; refused, it keeps them open with the message.
+  const kept = new URL(request.url).searchParams;
+  kept.delete("modifier");
+  const back = `/admin/lawyers${kept.size > 0 ? `?${kept}` : ""}`;
   if (!form.ok) {
     const intent = form.values.intent;
     const message =
@@ -58,7 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLawyersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, page, error } = loaderData;
+  const { q, page, error, editing } = loaderData;
+  const [params] = useSearchParams();
+  const editLink = (lawyerId: string | null) => {
+    const next = new URLSearchParams(params);
+    if (lawyerId) next.set("modifier", lawyerId);
+    else next.delete("modifier");
+    return `/admin/lawyers${next.size > 0 ? `?${next}` : ""}`;
+  };
   const rowError = (id: string) =>
     actionData && actionData.lawyerId === id ? (
       <p role="alert" className="mt-1 font-semibold text-red-800">
@@ -108,47 +129,66 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
             { header: "Clients", cell: (lawyer) => lawyer.clients },
             {
               header: "Niveau",
-              cell: (lawyer) => (
-                <Form method="post" className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="niveau" />
-                  <input type="hidden" name="lawyerId" value={lawyer.id} />
-                  <label htmlFor={`niveau-${lawyer.id}`} className="sr-only">
-                    Niveau de {lawyer.firstName} {lawyer.lastName}
-                  </label>
-                  <select id={`niveau-${lawyer.id}`} name="level" defaultValue={lawyer.level ?? ""} className={INPUT}>
-                    {lawyer.level ? null : <option value="">Non défini</option>}
-                    {LAWYER_LEVELS.map((level) => (
-                      <option key={level} value={level}>
-                        {LAWYER_LEVEL_LABELS[level]}
-                      </option>
-                    ))}
-                  </select>
-                  <button type="submit" className={BUTTON_SECONDARY}>
-                    Enregistrer<span className="sr-only"> le niveau de {lawyer.firstName} {lawyer.lastName}</span>
-                  </button>
-                </Form>
-              ),
+              // Closed, a row shows its values and a link: the forms of 50 rows (each row rendered twice, table and
+              // phone cards) made most of the page's weight (decision 0057).
+              cell: (lawyer) =>
+                editing !== lawyer.id ? (
+                  <span>{lawyer.level ? LAWYER_LEVEL_LABELS[lawyer.level] : "Non défini"}</span>
+                ) : (
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="niveau" />
+                    <input type="hidden" name="lawyerId" value={lawyer.id} />
+                    <label htmlFor={`niveau-${lawyer.id}`} className="sr-only">
+                      Niveau de {lawyer.firstName} {lawyer.lastName}
+                    </label>
+                    <select id={`niveau-${lawyer.id}`} name="level" defaultValue={lawyer.level ?? ""} className={INPUT}>
+                      {lawyer.level ? null : <option value="">Non défini</option>}
+                      {LAWYER_LEVELS.map((level) => (
+                        <option key={level} value={level}>
+                          {LAWYER_LEVEL_LABELS[level]}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className={BUTTON_SECONDARY}>
+                      Enregistrer<span className="sr-only"> le niveau de {lawyer.firstName} {lawyer.lastName}</span>
+                    </button>
+                  </Form>
+                ),
             },
             {
               header: "Barreau",
-              cell: (lawyer) => (
-                <Form method="post" className="grid gap-2">
-                  <input type="hidden" name="intent" value="barreau" />
-                  <input type="hidden" name="lawyerId" value={lawyer.id} />
-                  <label htmlFor={`barreau-${lawyer.id}`} className="text-sm font-semibold">
-                    Barreau
-                  </label>
-                  <input id={`barreau-${lawyer.id}`} name="barName" defaultValue={lawyer.barName ?? ""} maxLength={100} placeholder="Paris" className={INPUT} />
-                  <label htmlFor={`numero-${lawyer.id}`} className="text-sm font-semibold">
-                    Numéro d'inscription
-                  </label>
-                  <input id={`numero-${lawyer.id}`} name="barNumber" defaultValue={lawyer.barNumber ?? ""} maxLength={30} className={INPUT} />
-                  <button type="submit" className={BUTTON_SECONDARY}>
-                    Enregistrer<span className="sr-only"> le barreau de {lawyer.firstName} {lawyer.lastName}</span>
-                  </button>
-                  {rowError(lawyer.id)}
-                </Form>
-              ),
+              cell: (lawyer) =>
+                editing !== lawyer.id ? (
+                  <>
+                    <span className="block">
+                      {lawyer.barName || lawyer.barNumber ? [lawyer.barName, lawyer.barNumber].filter(Boolean).join(", ") : "Non renseigné"}
+                    </span>
+                    <Link to={editLink(lawyer.id)} preventScrollReset className={LINK}>
+                      Modifier<span className="sr-only"> le niveau et le barreau de {lawyer.firstName} {lawyer.lastName}</span>
+                    </Link>
+                    {rowError(lawyer.id)}
+                  </>
+                ) : (
+                  <Form method="post" className="grid gap-2">
+                    <input type="hidden" name="intent" value="barreau" />
+                    <input type="hidden" name="lawyerId" value={lawyer.id} />
+                    <label htmlFor={`barreau-${lawyer.id}`} className="text-sm font-semibold">
+                      Barreau
+                    </label>
+                    <input id={`barreau-${lawyer.id}`} name="barName" defaultValue={lawyer.barName ?? ""} maxLength={100} placeholder="Paris" className={INPUT} />
+                    <label htmlFor={`numero-${lawyer.id}`} className="text-sm font-semibold">
+                      Numéro d'inscription
+                    </label>
+                    <input id={`numero-${lawyer.id}`} name="barNumber" defaultValue={lawyer.barNumber ?? ""} maxLength={30} className={INPUT} />
+                    <button type="submit" className={BUTTON_SECONDARY}>
+                      Enregistrer<span className="sr-only"> le barreau de {lawyer.firstName} {lawyer.lastName}</span>
+                    </button>
+                    {rowError(lawyer.id)}
+                    <Link to={editLink(null)} preventScrollReset className={LINK}>
+                      Fermer<span className="sr-only"> la modification de {lawyer.firstName} {lawyer.lastName}</span>
+                    </Link>
+                  </Form>
+                ),
             },
           ]}
         />

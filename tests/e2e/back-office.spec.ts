@@ -142,10 +142,16 @@ test.describe("back-office", () => {
     const page = await newStaffPage(browser, world);
     await signInAsStaff(page, world.admin);
     await page.goto("/admin/lawyers");
+    // A row shows its values; its forms open on demand (only one row carries them).
+    const row = page.locator("[data-table-view] tr").filter({ hasText: "Louis Bernard" });
+    await expect(row).toContainText("Non défini");
+    await expect(page.getByLabel("Niveau de Louis Bernard")).toHaveCount(0);
+    await page.getByRole("link", { name: "Modifier le niveau et le barreau de Louis Bernard" }).click();
     await page.getByLabel("Niveau de Louis Bernard").selectOption("advanced");
     await page.getByRole("button", { name: "Enregistrer le niveau de Louis Bernard" }).click();
     await expect(page.getByRole("status")).toContainText("Niveau d'avocat mis à jour");
-    await expect(page.getByLabel("Niveau de Louis Bernard")).toHaveValue("advanced");
+    await expect(row).toContainText("Avancé");
+    await expect(page.getByLabel("Niveau de Louis Bernard")).toHaveCount(0);
     await page.context().close();
   });
 

@@ -167,6 +167,17 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       // Unknown filters fall back to none, never an error.
       expect(userListQuerySchema.parse({ role: "superadmin", verification: "__proto__", apres: "x" })).toMatchObject({ role: undefined, verification: "tous", apres: undefined });
 
+      // A whole address (any case) is an exact lookup; one that is nobody's goes on to the contains search, as does
+      // a part of one.
+      const search = async (q: string, extra: Record<string, string> = {}) =>
+        (await listUsers(admin, userListQuerySchema.parse({ q, ...extra }))).users.map((user) => user.id);
+      expect(await search("LISTE.3@Back-Office.example")).toEqual(["liste-3"]);
+      expect(await search("iste.3@back-office.example")).toEqual(["liste-3"]);
+      expect(await search("liste.3@")).toEqual(["liste-3"]);
+      expect(await search("liste.3@back-office.example", { role: "lawyer" })).toEqual([]);
+      expect(await search("liste.3@back-office.example", { verification: "verifies" })).toEqual(["liste-3"]);
+      expect(await search("personne@back-office.example")).toEqual([]);
+
       for (const term of ["%", "_", "'", "\\", "%_'\\"]) {
         const page = await listUsers(admin, userListQuerySchema.parse({ q: term }));
         expect(page.users, term).toEqual([]);
@@ -247,6 +258,8 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       // A whole address (any case) finds that recipient alone; a part of one searches.
       expect((await emailHistory(admin, "UN@exemple.fr")).emails.map((email) => email.recipient)).toEqual(["un@exemple.fr"]);
       expect((await emailHistory(admin, "eux@exem")).emails.map((email) => email.recipient)).toEqual(["deux@exemple.fr"]);
+      // A whole address nobody was sent to goes on to the contains search.
+      expect((await emailHistory(admin, "EUX@exemple.fr")).emails.map((email) => email.recipient)).toEqual(["deux@exemple.fr"]);
       const journal = await listJournal(admin, journalQuerySchema.parse({ action: "email.sent" }));
       expect(journal.entries[0]?.after).toMatchObject({ recipients: ["un@exemple.fr", "deux@exemple.fr"], subject: "Point sur votre dossier" });
       for (const term of ["%", "_", "'", "\\"]) expect((await emailHistory(admin, term)).emails, term).toEqual([]);

@@ -222,6 +222,21 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(byLabel.rows.every((r) => r.scamType === "romance_scam")).toBe(true);
       const byEmail = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: client.email.toUpperCase() }));
       expect(byEmail.rows.length).toBeGreaterThanOrEqual(2);
+      // A whole number or address is an exact lookup (any case); a whole one that is nobody's, or a part of one,
+      // goes on to the contains search.
+      const search = async (q: string, extra: Record<string, string> = {}) =>
+        (await adminCaseList(admin, adminCaseQuerySchema.parse({ q, ...extra }))).rows.map((r) => r.id);
+      expect(await search(waiting.caseNumber.toLowerCase())).toEqual([waiting.id]);
+      expect(await search(waiting.caseNumber, { statut: "closed" })).toEqual([]);
+      expect(await search(waiting.caseNumber.slice(3))).toEqual([waiting.id]);
+      expect(await search("RC-1999-000000")).toEqual([]);
+      const clientCases = byEmail.rows.map((r) => r.id);
+      expect(clientCases).toEqual(expect.arrayContaining([waiting.id, assigned.id]));
+      expect(await search(client.email)).toEqual(clientCases);
+      expect(await search(client.email.slice(1))).toEqual(clientCases);
+      expect(await search(`${client.email.split("@")[0]!}@`)).toEqual(clientCases);
+      expect(await search(client.email, { filtre: "non-assignes" })).toEqual([waiting.id]);
+      expect(await search(lawyerA.email)).toEqual([]);
       const unassigned = await adminCaseList(admin, adminCaseQuerySchema.parse({ filtre: "non-assignes" }));
       expect(unassigned.rows.every((r) => r.lawyer === null && r.status !== "draft")).toBe(true);
       const wildcard = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: "%" }));
@@ -315,6 +330,36 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(other.rows).toEqual([]);
       const inProgress = await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ statut: "in_progress" }));
       expect(inProgress.rows.every((row) => row.status === "in_progress")).toBe(true);
+    });
+
+    it("searches only among the acting lawyer's cases and clients, by name, reversed name, email or number", async () => {
+      const other = await seedActor("user", "Zoé", "Zanzibar");
+      await setAllocation(lawyerB.userId, 100);
+      const created = await insertSubmittedCase(other.userId);
+      await db().transaction().execute((trx) => assignCase(trx, created.id));
+      await db().updateTable("profiles").set({ assigned_lawyer_id: lawyerB.userId }).where("id", "=", other.userId).execute();
+      const cases = async (lawyer: UserActor, q: string) => {
+        const page = await lawyerCaseList(lawyer, lawyerCaseQuerySchema.parse({ q }));
+        expect(page.total).toBe(page.rows.length);
+        return page.rows.map((row) => row.id);
+      };
+      const clients = async (lawyer: UserActor, q: string) =>
+        (await lawyerClients(lawyer, lawyerClientQuerySchema.parse({ q }))).rows.map((row) => row.id);
+
+      for (const q of ["zanzi", "ZOÉ ZANZIBAR", "Zanzibar Zoé", created.caseNumber.slice(-6)]) expect(await cases(lawyerB, q), q).toEqual([created.id]);
+      for (const q of ["zanzi", "zoé zanz", other.email.split("@")[0]!]) expect(await clients(lawyerB, q), q).toEqual([other.userId]);
+      // Another lawyer's clients never appear, whatever the term.
+      for (const q of ["zanzi", "Zoé", created.caseNumber]) expect(await cases(lawyerA, q), q).toEqual([]);
+      for (const q of ["zanzi", other.email]) expect(await clients(lawyerA, q), q).toEqual([]);
+      expect(await cases(lawyerB, "personne")).toEqual([]);
+
+      // The client moves to lawyer A: the case stays B's (and found by name), the client is A's.
+      await db().updateTable("profiles").set({ assigned_lawyer_id: lawyerA.userId }).where("id", "=", other.userId).execute();
+      expect(await cases(lawyerB, "zanzibar")).toEqual([created.id]);
+      expect(await cases(lawyerA, "zanzibar")).toEqual([]);
+      expect(await clients(lawyerB, "zanzibar")).toEqual([]);
+      expect(await clients(lawyerA, "zanzibar")).toEqual([other.userId]);
+      await db().updateTable("profiles").set({ assigned_lawyer_id: null }).where("id", "=", other.userId).execute();
     });
 
     it("moves assigned → in_progress → resolved with a note in the history, journals it and emails the client", async () => {

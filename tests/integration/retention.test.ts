@@ -5,12 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { FileStorage } from "~/modules/files/files.server";
 import type { ObjectStore } from "~/modules/files/object-store.server";
 import { createJobWorker } from "~/modules/jobs/jobs.server";
-import { EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS } from "~/modules/privacy/retention";
+import { EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS, INACTIVE_ACCOUNT_WARNING_DAYS } from "~/modules/privacy/retention";
 import {
   createRetentionHandler,
   ensureRetentionScheduled,
   RETENTION_JOB,
   runRetention,
+  warnInactiveAccounts,
 } from "~/modules/privacy/retention.server";
 import type { DocumentStatus } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
@@ -265,6 +266,67 @@ describe.each(testEngines())("retention jobs on %s", (engine) => {
     expect(await runRetention(db(), files, options(at(warningDay + 32)))).toMatchObject({ inactiveAccountsFlagged: 0, inactiveAccountsDeleted: 0 });
     // The earlier tests' client was deleted too: the next test gets a new one.
     clientId = (await seedActor("user", "Claire")).userId;
+  });
+
+  it("warns exactly the accounts the rule selects: the latest of creation, sign-in and case change before the cutoff, no case in progress", async () => {
+    const base = new Date();
+    const at = (days: number) => new Date(base.getTime() + days * DAY);
+    // Run on the first day of the warning: the cutoff is one day after the accounts were created.
+    const now = at(INACTIVE_ACCOUNT_RETENTION_DAYS - INACTIVE_ACCOUNT_WARNING_DAYS + 1);
+    const person = async (name: string, role: "user" | "lawyer" = "user") => {
+      const id = (await seedActor(role, name)).userId;
+      await db().deleteFrom("account_inactivity").where("user_id", "=", id).execute();
+      await db().updateTable("user").set({ createdAt: base }).where("id", "=", id).execute();
+      return id;
+    };
+    const addCase = (userId: string, status: "draft" | "closed" | "in_progress" | "submitted", changedAt: Date) =>
+      db().insertInto("cases").values({ user_id: userId, status, scam_type: "phishing", submitted_at: base, created_at: base, updated_at: changedAt }).execute();
+    const signedIn = (userId: string, lastActiveAt: Date, warnedAt: Date | null = null) =>
+      db()
+        .insertInto("account_inactivity")
+        .values({ user_id: userId, last_active_at: lastActiveAt, warned_at: warnedAt, deletion_due_at: warnedAt ? at(5000) : null })
+        .execute();
+
+    const idle = await person("Isidore");
+    const draftOnly = await person("Denise");
+    await addCase(draftOnly, "draft", base);
+    const closedLongAgo = await person("Clotilde");
+    await addCase(closedLongAgo, "closed", base);
+    const oldSignIn = await person("Octave");
+    await signedIn(oldSignIn, at(-10));
+    const inProgress = await person("Prosper");
+    await addCase(inProgress, "in_progress", base);
+    const waiting = await person("Wanda");
+    await addCase(waiting, "submitted", base);
+    const recentCaseChange = await person("Rachel");
+    await addCase(recentCaseChange, "closed", at(2));
+    const recentSignIn = await person("Sacha");
+    await signedIn(recentSignIn, at(2));
+    const alreadyWarned = await person("Victor");
+    await signedIn(alreadyWarned, at(-10), at(-1));
+    const young = await person("Yvette");
+    await db().updateTable("user").set({ createdAt: at(2) }).where("id", "=", young).execute();
+    const deleted = await person("Damien");
+    await db().updateTable("profiles").set({ deleted_at: base }).where("id", "=", deleted).execute();
+    const lawyer = await person("Léon", "lawyer");
+    const everyone = [idle, draftOnly, closedLongAgo, oldSignIn, inProgress, waiting, recentCaseChange, recentSignIn, alreadyWarned, young, deleted, lawyer];
+
+    await warnInactiveAccounts(db(), now);
+    const warned = await db()
+      .selectFrom("account_inactivity")
+      .select("user_id")
+      .where("user_id", "in", everyone)
+      .where("warned_at", "=", now)
+      .execute();
+    expect(warned.map((row) => row.user_id).sort()).toEqual([idle, draftOnly, closedLongAgo, oldSignIn].sort());
+    const row = await db().selectFrom("account_inactivity").selectAll().where("user_id", "=", oldSignIn).executeTakeFirstOrThrow();
+    expect(row.last_active_at.getTime()).toBe(at(-10).getTime());
+    expect(row.deletion_due_at!.getTime()).toBe(now.getTime() + INACTIVE_ACCOUNT_WARNING_DAYS * DAY);
+    // Once each: a second run warns none of them again.
+    expect(await warnInactiveAccounts(db(), at(INACTIVE_ACCOUNT_RETENTION_DAYS - INACTIVE_ACCOUNT_WARNING_DAYS + 2))).toBe(0);
+    // A day before the cutoff reaches them, nobody is warned.
+    await db().deleteFrom("account_inactivity").where("user_id", "in", [idle, draftOnly, closedLongAgo]).execute();
+    expect(await warnInactiveAccounts(db(), at(INACTIVE_ACCOUNT_RETENTION_DAYS - INACTIVE_ACCOUNT_WARNING_DAYS - 1))).toBe(0);
   });
 
   it("runs as a recurring job queued once across instances, and queues its next run even when storage fails", async () => {

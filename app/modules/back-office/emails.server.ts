@@ -3,12 +3,10 @@ import { recordStaffAction } from "~/modules/audit/audit.server";
 import { enqueueJob, jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { EMAIL_JOB, enqueueManualEmail } from "~/modules/notifications/notifications.server";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
-import { containsPattern } from "~/platform/like-pattern";
+import { containsPattern, FULL_ADDRESS } from "~/platform/like-pattern";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
 import type { ManualEmailInput } from "./back-office.schema";
-
-const FULL_ADDRESS = /^[^@\s%_]+@[^@\s%_]+\.[a-z]{2,}$/i;
 
 /** Spec §9: the history shows the latest 100 emails. */
 export const EMAIL_HISTORY_SIZE = 100;
@@ -41,26 +39,30 @@ export interface EmailHistory {
 export async function emailHistory(actor: Actor, search: string): Promise<EmailHistory> {
   assertRole(actor, "admin");
   const database = db();
-  const [rows, today] = await Promise.all([
+  // A whole address: the exact index first, and when it finds nothing the contains search; a part of one:
+  // recipients only; other words: recipients and subjects (decision 0057).
+  const latest = (exact: boolean) =>
     database
       .selectFrom("email_logs as e")
       .leftJoin("jobs as j", "j.id", "e.job_id")
       .select(["e.id", "e.recipient_email", "e.subject", "e.body", "e.sent_at", "e.status", "e.error", "e.attempts", "e.template_name", "e.sent_by", "j.status as job_status"])
-      // A whole address: the exact index; a part of one: recipients only; other words: recipients and subjects.
-      .$if(FULL_ADDRESS.test(search), (q) => q.where(sql`lower(e.recipient_email)`, "=", search.toLowerCase()))
-      .$if(!FULL_ADDRESS.test(search) && search.includes("@"), (q) => q.where("e.recipient_email", "ilike", containsPattern(search)))
+      .$if(exact, (q) => q.where(sql`lower(e.recipient_email)`, "=", search.toLowerCase()))
+      .$if(!exact && search.includes("@"), (q) => q.where("e.recipient_email", "ilike", containsPattern(search)))
       .$if(search !== "" && !search.includes("@"), (q) =>
         q.where((eb) => eb.or([eb("e.recipient_email", "ilike", containsPattern(search)), eb("e.subject", "ilike", containsPattern(search))])),
       )
       .orderBy("e.sent_at", "desc")
       .orderBy("e.id", "desc")
       .limit(EMAIL_HISTORY_SIZE)
-      .execute(),
+      .execute();
+  const [found, today] = await Promise.all([
+    latest(FULL_ADDRESS.test(search)),
     sql<{ n: string }>`
       SELECT count(*) AS n FROM email_logs
       WHERE status = 'sent' AND sent_at >= (date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris')
     `.execute(database),
   ]);
+  const rows = found.length === 0 && FULL_ADDRESS.test(search) ? await latest(false) : found;
   const emails = rows.map((row) => ({
     id: row.id,
     recipient: row.recipient_email,

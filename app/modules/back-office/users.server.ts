@@ -4,7 +4,7 @@ import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
 import type { Role } from "~/platform/database-schema";
 import { encodeCursor } from "~/platform/keyset";
 import { cursorTime, olderThan } from "~/platform/keyset.server";
-import { containsPattern } from "~/platform/like-pattern";
+import { containsPattern, FULL_ADDRESS } from "~/platform/like-pattern";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
 import { BACK_OFFICE_PAGE_SIZE, backOfficeMessages, type UserListQuery } from "./back-office.schema";
@@ -34,6 +34,11 @@ export interface UserPage {
 export async function listUsers(actor: Actor, query: UserListQuery): Promise<UserPage> {
   assertRole(actor, "admin");
   const term = query.q;
+  // A whole address is one equality lookup in the unique index of lower(email); when it finds no one, the term goes
+  // on to the contains search (decision 0057).
+  const exact = FULL_ADDRESS.test(term)
+    ? await db().selectFrom("profiles").select("id").where(sql`lower(email)`, "=", term.toLowerCase()).executeTakeFirst()
+    : undefined;
   const rows = await db()
     .selectFrom("profiles as p")
     .leftJoin("profiles as l", "l.id", "p.assigned_lawyer_id")
@@ -52,7 +57,8 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
       "l.email as lawyer_email",
     ])
     .select(cursorTime("p.created_at").as("cursor_at"))
-    .$if(term !== "", (q) =>
+    .$if(exact !== undefined, (q) => q.where("p.id", "=", exact!.id))
+    .$if(term !== "" && exact === undefined, (q) =>
       q.where((eb) =>
         eb.or([
           eb("p.email", "ilike", containsPattern(term)),

@@ -5,7 +5,7 @@ import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
 import type { CaseStatus } from "~/platform/database-schema";
-import { containsPattern } from "~/platform/like-pattern";
+import { containsPattern, FULL_ADDRESS, FULL_CASE_NUMBER } from "~/platform/like-pattern";
 import { db } from "~/platform/runtime.server";
 import {
   ADMIN_CASE_PAGE_SIZE,
@@ -104,7 +104,12 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
     ]);
   if (query.statut !== "tous") list = list.where("c.status", "=", query.statut as CaseStatus);
   if (query.filtre === "non-assignes") list = list.where("c.assigned_lawyer_id", "is", null).where("c.status", "<>", "draft");
-  if (query.q) {
+  // A whole case number or email address is one equality lookup in a unique index; only when it finds nothing does
+  // the term go on to the contains search below (decision 0057).
+  const exact = query.q ? await exactCaseSearch(query.q) : null;
+  if (exact) {
+    list = exact.caseId ? list.where("c.id", "=", exact.caseId) : list.where("c.user_id", "=", exact.userId!);
+  } else if (query.q) {
     const pattern = containsPattern(query.q);
     const types = scamTypesMatching(query.q);
     // The expression of the trigram index profiles_search_trgm_idx (migration 0036).
@@ -176,6 +181,19 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
     waitingCount: waitingCount.n,
     lawyers,
   };
+}
+
+/** The case with this exact number, or the person with this exact address (unique indexes), or null. */
+async function exactCaseSearch(term: string): Promise<{ caseId?: string; userId?: string } | null> {
+  if (FULL_CASE_NUMBER.test(term)) {
+    const found = await db().selectFrom("cases").select("id").where("case_number", "=", term.toUpperCase()).executeTakeFirst();
+    return found ? { caseId: found.id } : null;
+  }
+  if (FULL_ADDRESS.test(term)) {
+    const found = await db().selectFrom("profiles").select("id").where(sql`lower(email)`, "=", term.toLowerCase()).executeTakeFirst();
+    return found ? { userId: found.id } : null;
+  }
+  return null;
 }
 
 async function lawyerChoices(): Promise<LawyerChoice[]> {

@@ -131,6 +131,11 @@ const parisDate = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", d
  * Client accounts with no sign-in, no account creation and no case change for 3 years less the warning period, and no
  * case in progress (draft and closed cases do not keep a relationship going): each is warned once by email, in the
  * transaction that records the warning. A sign-in clears it (trigger of migration 0074).
+ *
+ * The candidates come from two index ranges (migration 0081, decision 0057): recorded activity older than the cutoff
+ * and not warned, or an account older than the cutoff with no activity recorded. Each is then checked by primary key
+ * and through its cases' index: no case changed since the cutoff (the latest change is before it) and none in
+ * progress. The same rule as "the latest of creation, last sign-in and last case change is before the cutoff".
  */
 export async function warnInactiveAccounts(database: Kysely<Database>, now: Date): Promise<number> {
   const cutoff = daysBefore(now, INACTIVE_ACCOUNT_RETENTION_DAYS - INACTIVE_ACCOUNT_WARNING_DAYS);
@@ -142,21 +147,24 @@ export async function warnInactiveAccounts(database: Kysely<Database>, now: Date
         SELECT p.id, p.email, p.first_name
         FROM profiles p
         JOIN "user" u ON u.id = p.id
-        LEFT JOIN account_inactivity a ON a.user_id = p.id
-        WHERE p.role = 'user'
+        WHERE p.id IN (
+            SELECT a.user_id FROM account_inactivity a WHERE a.warned_at IS NULL AND a.last_active_at < ${cutoff}
+            UNION ALL
+            SELECT n.id FROM "user" n
+            WHERE n."createdAt" < ${cutoff} AND NOT EXISTS (SELECT 1 FROM account_inactivity a WHERE a.user_id = n.id))
+          AND u."createdAt" < ${cutoff}
+          AND p.role = 'user'
           AND p.deleted_at IS NULL
-          AND a.warned_at IS NULL
-          AND GREATEST(u."createdAt", COALESCE(a.last_active_at, u."createdAt"),
-                       COALESCE((SELECT max(c.updated_at) FROM cases c WHERE c.user_id = p.id), u."createdAt")) < ${cutoff}
-          AND NOT EXISTS (SELECT 1 FROM cases c WHERE c.user_id = p.id AND c.status NOT IN ('draft', 'closed'))
+          AND NOT EXISTS (SELECT 1 FROM cases c WHERE c.user_id = p.id AND (c.updated_at >= ${cutoff} OR c.status NOT IN ('draft', 'closed')))
         ORDER BY p.id
         LIMIT ${BATCH}
         FOR UPDATE OF p SKIP LOCKED`.execute(trx);
+      if (rows.rows.length === 0) return 0;
+      await sql`
+        INSERT INTO account_inactivity (user_id, last_active_at, warned_at, deletion_due_at)
+        SELECT u.id, u."createdAt", ${now}, ${due} FROM "user" u WHERE u.id IN (${sql.join(rows.rows.map((row) => row.id))})
+        ON CONFLICT (user_id) DO UPDATE SET warned_at = EXCLUDED.warned_at, deletion_due_at = EXCLUDED.deletion_due_at`.execute(trx);
       for (const row of rows.rows) {
-        await sql`
-          INSERT INTO account_inactivity (user_id, last_active_at, warned_at, deletion_due_at)
-          SELECT u.id, u."createdAt", ${now}, ${due} FROM "user" u WHERE u.id = ${row.id}
-          ON CONFLICT (user_id) DO UPDATE SET warned_at = EXCLUDED.warned_at, deletion_due_at = EXCLUDED.deletion_due_at`.execute(trx);
         await enqueueEmail(trx, {
           to: row.email,
           template: "compte-inactif",
