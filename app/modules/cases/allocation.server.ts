@@ -55,7 +55,32 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     ON CONFLICT (lawyer_id) DO NOTHING`.execute(database);
   const windowStart = sql`(now() AT TIME ZONE 'UTC')::date - ${SHARE_WINDOW_DAYS - 1}::int`;
   const search = query.q === "" ? sql`true` : sql`(p.email || ' ' || p.first_name || ' ' || p.last_name) ILIKE ${containsPattern(query.q)}`;
-  const [totals, matching] = await Promise.all([
+  // The page's lawyers first, then their counts: a deep page does not sum the window for the lawyers before it.
+  const pageOf = (page: number) =>
+    sql<{
+      lawyer_id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      allocation_percentage: number;
+      active: boolean;
+      active_cases: number;
+      assigned_recently: number;
+    }>`
+    SELECT page.*, coalesce(k.active_cases, 0)::int AS active_cases,
+      coalesce((SELECT sum(d.assigned) FROM lawyer_assignment_days d
+                WHERE d.lawyer_id = page.lawyer_id AND d.day >= ${windowStart}), 0)::int AS assigned_recently
+    FROM (
+      SELECT a.lawyer_id, p.first_name, p.last_name, p.email, a.allocation_percentage, a.active
+      FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
+      WHERE p.role = 'lawyer' AND ${search}
+      ORDER BY (a.active AND a.allocation_percentage > 0) DESC, a.allocation_percentage DESC, p.last_name, p.first_name, a.lawyer_id
+      LIMIT ${ALLOCATION_PAGE_SIZE} OFFSET ${(page - 1) * ALLOCATION_PAGE_SIZE}
+    ) page
+    LEFT JOIN lawyer_case_counts k ON k.lawyer_id = page.lawyer_id
+    ORDER BY (page.active AND page.allocation_percentage > 0) DESC, page.allocation_percentage DESC,
+      page.last_name, page.first_name, page.lawyer_id`.execute(database);
+  const [totals, matching, asked] = await Promise.all([
     sql<{ total: number; assigned_recently: number }>`
       SELECT
         (SELECT coalesce(sum(a.allocation_percentage) FILTER (WHERE a.active), 0)
@@ -68,29 +93,12 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
       WHERE p.role = 'lawyer' AND ${search}`
       .execute(database)
       .then((result) => result.rows[0]!.n),
+    pageOf(query.page),
   ]);
   const pageCount = Math.max(1, Math.ceil(matching / ALLOCATION_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
-  const rows = await sql<{
-    lawyer_id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    allocation_percentage: number;
-    active: boolean;
-    active_cases: number;
-    assigned_recently: number;
-  }>`
-    SELECT a.lawyer_id, p.first_name, p.last_name, p.email, a.allocation_percentage, a.active,
-      coalesce(k.active_cases, 0)::int AS active_cases,
-      coalesce((SELECT sum(d.assigned) FROM lawyer_assignment_days d
-                WHERE d.lawyer_id = a.lawyer_id AND d.day >= ${windowStart}), 0)::int AS assigned_recently
-    FROM lawyer_allocation a
-    JOIN profiles p ON p.id = a.lawyer_id
-    LEFT JOIN lawyer_case_counts k ON k.lawyer_id = a.lawyer_id
-    WHERE p.role = 'lawyer' AND ${search}
-    ORDER BY (a.active AND a.allocation_percentage > 0) DESC, a.allocation_percentage DESC, p.last_name, p.first_name, a.lawyer_id
-    LIMIT ${ALLOCATION_PAGE_SIZE} OFFSET ${(page - 1) * ALLOCATION_PAGE_SIZE}`.execute(database);
+  // Asked beyond the last page: the last page instead.
+  const rows = page === query.page ? asked : await pageOf(page);
   const assignedRecently = totals.assigned_recently;
   const list = rows.rows.map((row) => ({
     lawyerId: row.lawyer_id,
