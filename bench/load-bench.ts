@@ -7,6 +7,7 @@
 // LOAD_STEPS=20,40,60 first runs LOAD_STEP_S seconds (default 60) at each rate and soaks at the highest one that
 // held (p95 ≤ 200 ms, no errors) instead of LOAD_RATE.
 import { execSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -23,6 +24,7 @@ const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 600);
 const WARMUP_S = Number(process.env.LOAD_WARMUP_S ?? 30);
 const USERS = Number(process.env.LOAD_USERS ?? 300);
 const SECRET = "load-bench-secret-load-bench-secret-load-bench";
+const METRICS_TOKEN = randomBytes(24).toString("hex");
 const base = process.env.LOAD_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/recours_load";
 
 const admin = new pg.Client({ connectionString: new URL("/postgres", base).toString() });
@@ -67,8 +69,15 @@ try {
     LOGIN_ATTEMPTS_PER_ADDRESS: "1000000",
     LOGIN_ATTEMPTS_PER_EMAIL: "1000000",
     LOG_LEVEL: "error",
+    METRICS_TOKEN,
   });
   const baseUrl = server.baseUrl;
+  /** The server's V8 heap in use and its off-heap buffers, from /metrics: tells a leak from memory the allocator keeps. */
+  const heap = async () => {
+    const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text)?.[1] ?? NaN) / 1024 / 1024;
+    return { used: value("recours_nodejs_heap_size_used_bytes"), external: value("recours_nodejs_external_memory_bytes") };
+  };
   const signIn = async (person: (typeof people)[number]) => {
     const response = await fetch(`${baseUrl}/connexion`, {
       method: "POST",
@@ -143,9 +152,11 @@ try {
   await run(WARMUP_S, RATE);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssWarm = rssMegabytes(server.pid);
+  const heapWarm = await heap();
   const results = await run(DURATION_S, RATE);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssEnd = rssMegabytes(server.pid);
+  const heapEnd = await heap();
 
   const row = (label: string, list: { ms: number; ok: boolean }[]) => {
     const ms = list.map((r) => r.ms).sort((a, b) => a - b);
@@ -159,6 +170,9 @@ try {
   const p95 = p95Of(results);
   const errors = results.filter((r) => !r.ok).length;
   console.log(`RSS après échauffement ${rssWarm.toFixed(1)} Mo, à la fin ${rssEnd.toFixed(1)} Mo (${(((rssEnd - rssWarm) / rssWarm) * 100).toFixed(1)} %, cible ≤ 10 %)`);
+  console.log(
+    `tas V8 utilisé ${heapWarm.used.toFixed(1)} → ${heapEnd.used.toFixed(1)} Mo, mémoire hors tas ${heapWarm.external.toFixed(1)} → ${heapEnd.external.toFixed(1)} Mo`,
+  );
   console.log(`uptime : ${execSync("uptime").toString().trim()}`);
   if (p95 > 200 || errors > 0 || rssEnd > rssWarm * 1.1) process.exitCode = 1;
 } finally {
