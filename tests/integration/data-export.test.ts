@@ -11,6 +11,7 @@ import { CompiledQuery, sql } from "kysely";
 import { personalDataReadsFor, personalDataReadsQuery, recordPersonalDataRead } from "~/modules/audit/audit.server";
 import { keysetCursor } from "~/platform/keyset";
 import { caseFor } from "~/modules/cases/cases.server";
+import { chatAttachmentDownload } from "~/modules/chat/chat-attachments.server";
 import { useFileStorage, type FileStorage } from "~/modules/files/files.server";
 import { downloadFile } from "~/modules/identity/identity.server";
 import { createJobWorker } from "~/modules/jobs/jobs.server";
@@ -305,9 +306,16 @@ describe.each(testEngines())("data export and access log on %s", (engine) => {
     await caseFor(lawyer, caseId);
     await caseFor(lawyer, caseId); // the page again after an action: one entry
     await caseFor(client, caseId); // the person's own reads are not listed
+    // The lawyer opens the file the client sent in the chat; the thumbnails and the client's own openings are not listed.
+    const chatLink = { exp: null, sig: null, thumbnail: false, download: false };
+    expect(await chatAttachmentDownload(lawyer, caseId, originals.chat.fileId, chatLink)).toMatchObject({ kind: "redirect" });
+    expect(await chatAttachmentDownload(lawyer, caseId, originals.chat.fileId, { ...chatLink, thumbnail: true })).toMatchObject({ kind: "redirect" });
+    expect(await chatAttachmentDownload(client, caseId, originals.chat.fileId, chatLink)).toMatchObject({ kind: "redirect" });
+    await expect(chatAttachmentDownload(other, caseId, originals.chat.fileId, chatLink)).rejects.toThrow();
 
     const page = await personalDataReadsFor(client);
     expect(page.entries.map(({ who, role, what, action }) => ({ who, role, what, action }))).toEqual([
+      { who: "Maître Laure NomLaure", role: "Avocat", what: `Pièce jointe envoyée dans la messagerie du dossier ${caseNumber}`, action: "chat-file.viewed" },
       { who: "Maître Laure NomLaure", role: "Avocat", what: `Dossier ${caseNumber}`, action: "case.viewed" },
       { who: "Adèle NomAdèle", role: "Administrateur", what: "Pièce justificative : Carte d'identité (recto)", action: "document.viewed" },
     ]);

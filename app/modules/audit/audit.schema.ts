@@ -20,6 +20,7 @@ export const ACTION_LABELS = {
   "template.deleted": "Modèle d'e-mail supprimé",
   "document.viewed": "Document consulté",
   "evidence.viewed": "Preuve d'un dossier consultée",
+  "chat-file.viewed": "Pièce jointe de la messagerie consultée",
   "case.pack-generated": "Dossier de plainte (PDF) généré",
   "case.viewed": "Dossier consulté",
   "profile.sensitive-viewed": "Données d'identité du profil consultées",
@@ -62,11 +63,12 @@ export const JOURNAL_PAGE_SIZE = 50;
 
 /**
  * Staff reads of a person's data (issue 16, item 5): each names the person in `after.subjectUserId`, and the person
- * sees them in /compte/donnees. Migration 0075's partial index lists exactly these actions: keep them in step.
+ * sees them in /compte/donnees. Migration 0082's partial index lists exactly these actions: keep them in step.
  */
 export const PERSONAL_DATA_READ_ACTIONS = [
   "document.viewed",
   "evidence.viewed",
+  "chat-file.viewed",
   "case.pack-generated",
   "case.viewed",
   "profile.sensitive-viewed",

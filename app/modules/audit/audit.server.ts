@@ -117,7 +117,7 @@ export interface PersonalDataRead {
 
 /**
  * Records a staff member's read of someone's personal data (issue 16, item 5): the journal names the person in
- * `after.subjectUserId`, which the person's own list reads through migration 0075's index. A read of one's own
+ * `after.subjectUserId`, which the person's own list reads through migration 0082's index. A read of one's own
  * data is not recorded. With `coalesceMinutes`, a read of the same thing by the same person already recorded within
  * that time is not recorded again (a page's loader runs again after each of its actions).
  */
@@ -180,6 +180,8 @@ function readDescription(action: string, after: Record<string, unknown>): string
     }
     case "evidence.viewed":
       return `Preuve${ofCase}${text("category") ? ` (${evidenceCategoryLabel(text("category")!)})` : ""}`;
+    case "chat-file.viewed":
+      return `Pièce jointe envoyée dans la messagerie${ofCase}`;
     case "case.pack-generated":
       return text("document") === "bank-letter" ? `Lettre à la banque (PDF)${ofCase}` : `Dossier de plainte (PDF)${ofCase}`;
     case "case.viewed":
@@ -194,7 +196,7 @@ function readDescription(action: string, after: Record<string, unknown>): string
 /** The actions as SQL literals: the partial index's predicate must be provable from the query's own text. */
 const READ_ACTIONS_SQL = sql.join(PERSONAL_DATA_READ_ACTIONS.map((action) => sql.lit(action)));
 
-/** One page of the staff reads of a person's data: migration 0075's partial index serves the filter and the order. */
+/** One page of the staff reads of a person's data: migration 0082's partial index serves the filter and the order. */
 export function personalDataReadsQuery(userId: string, cursor?: { at: string; id: string }) {
   return db()
     .selectFrom("staff_audit_log as l")
@@ -211,7 +213,7 @@ export function personalDataReadsQuery(userId: string, cursor?: { at: string; id
 
 /**
  * The person's own list of staff reads of their data, newest first, one keyset page at a time: one query on
- * migration 0075's partial index (subject, time, id), joined to the reader's current name.
+ * migration 0082's partial index (subject, time, id), joined to the reader's current name.
  */
 export async function personalDataReadsFor(actor: Actor, cursor?: { at: string; id: string }): Promise<AccessLogPage> {
   assertUser(actor);

@@ -1,11 +1,12 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { assertUser, NotFoundError, type Actor } from "~/platform/actor";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { fileStorage, type FileStorage, type StoredFile } from "~/modules/files/files.server";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { UploadError } from "~/modules/files/upload-error";
-import { chatCaseFor } from "./chat.server";
+import { chatCaseFor, type ChatCase } from "./chat.server";
 import { chatMessages } from "./chat.schema";
 
 /** The file field of the chat's upload form. */
@@ -39,11 +40,32 @@ export async function uploadChatAttachment(actor: Actor, caseId: string, request
 }
 
 /** A file attached to a message of this case, for one of the case's three parties (admins included); else 404. */
-async function attachmentOf(actor: Actor, caseId: string, fileId: string): Promise<void> {
-  await chatCaseFor(actor, caseId);
+async function attachmentOf(actor: Actor, caseId: string, fileId: string): Promise<{ chat: ChatCase; messageId: string; senderId: string }> {
+  const chat = await chatCaseFor(actor, caseId);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new NotFoundError("Document introuvable.");
-  const message = await db().selectFrom("case_chat_messages").select("id").where("case_id", "=", caseId).where("file_id", "=", fileId).executeTakeFirst();
+  const message = await db()
+    .selectFrom("case_chat_messages")
+    .select(["id", "sender_id"])
+    .where("case_id", "=", caseId)
+    .where("file_id", "=", fileId)
+    .executeTakeFirst();
   if (!message) throw new NotFoundError("Document introuvable.");
+  return { chat, messageId: message.id, senderId: message.sender_id };
+}
+
+/**
+ * A lawyer or an admin opening a file the client sent goes to the staff journal, and so to the client's "Qui a
+ * consulté mes données" (like evidence and identity documents). Recorded when the link is issued, once per opening;
+ * the thumbnails the conversation shows are not openings.
+ */
+async function recordAttachmentOpened(actor: UserActor, fileId: string, attachment: { chat: ChatCase; messageId: string; senderId: string }) {
+  if (actor.role === "user" || attachment.senderId !== attachment.chat.ownerId) return;
+  await recordStaffAction(db(), actor, {
+    action: "chat-file.viewed",
+    targetType: "stored-file",
+    targetId: fileId,
+    after: { caseId: attachment.chat.id, caseNumber: attachment.chat.caseNumber, messageId: attachment.messageId, subjectUserId: attachment.chat.ownerId },
+  });
 }
 
 export type ChatFileDownload =
@@ -62,9 +84,10 @@ export async function chatAttachmentDownload(
   link: { exp: string | null; sig: string | null; thumbnail: boolean; download: boolean },
 ): Promise<ChatFileDownload> {
   assertUser(actor);
-  await attachmentOf(actor, caseId, fileId);
+  const attachment = await attachmentOf(actor, caseId, fileId);
   const storage = fileStorage();
   if (link.exp === null && link.sig === null) {
+    if (!link.thumbnail) await recordAttachmentOpened(actor, fileId, attachment);
     const signed = new URL(storage.downloadLink(fileId, actor.userId), "http://recours.invalid");
     const query = new URLSearchParams({ exp: signed.searchParams.get("exp")!, sig: signed.searchParams.get("sig")! });
     if (link.thumbnail) query.set("apercu", "1");
