@@ -33,7 +33,8 @@ type LighthouseResult = {
   audits: Record<string, { details?: { items?: NetworkRequest[] } }>;
 };
 
-function runLighthouse(url: string): LighthouseResult {
+/** Lighthouse's own trace recording sometimes fails (NO_NAVSTART, NO_FCP): such a run is tried again, twice at most. */
+function runLighthouse(url: string, attempt = 1): LighthouseResult {
   const result = spawnSync(
     path.join(ROOT, "node_modules/.bin/lighthouse"),
     [
@@ -47,6 +48,7 @@ function runLighthouse(url: string): LighthouseResult {
     ],
     { encoding: "utf8", env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
   );
+  if (result.status !== 0 && attempt < 3 && /Runtime error encountered/.test(result.stderr)) return runLighthouse(url, attempt + 1);
   if (result.status !== 0) throw new Error(`Lighthouse a échoué sur ${url} :\n${result.stderr}`);
   return JSON.parse(result.stdout) as LighthouseResult;
 }
