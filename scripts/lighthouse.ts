@@ -57,7 +57,9 @@ async function scriptBytes(scripts: string[]): Promise<{ raw: number; gzip: numb
   let raw = 0;
   let gzip = 0;
   for (const url of scripts) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    // A kept-alive socket the server has just closed fails the first try ("other side closed"): one more.
+    const response = await fetch(url).catch(() => fetch(url));
+    const body = Buffer.from(await response.arrayBuffer());
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
