@@ -9,6 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -63,6 +64,10 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useEffect(() => {
+    // Effects run once React has committed the hydrated page: browser tests wait for this mark before typing.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const data = useRouteLoaderData<typeof loader>("root");
   const withoutScripts = pageRunsWithoutScripts(useMatches());
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { formatPhoneDigits } from "~/lib/phone";
 import { FieldError } from "./form-controls";
@@ -36,6 +36,18 @@ export function PhoneField({
   const [isoCode, setIsoCode] = useState<CountryIsoCode>(defaultCountry ?? DEFAULT_COUNTRY.isoCode);
   const [value, setValue] = useState(() => formatPhoneDigits(isoCode, defaultValue ?? ""));
   const country = countryByIsoCode(isoCode) ?? DEFAULT_COUNTRY;
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // On a slow phone the person may choose and type before the scripts arrive: hydration leaves what they entered in
+    // the page, and the first render after it would wipe it. Take it over instead.
+    const typedCountry = countryByIsoCode(selectRef.current?.value ?? "")?.isoCode;
+    const typed = inputRef.current?.value;
+    if (typedCountry && typedCountry !== isoCode) setIsoCode(typedCountry);
+    if (typed !== undefined && typed !== value) setValue(formatPhoneDigits(typedCountry ?? isoCode, typed));
+    // Only once, at hydration: afterwards the state is the source of truth.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const inputId = `champ-${name}`;
   const errorId = `${inputId}-erreur`;
 
@@ -47,6 +59,7 @@ export function PhoneField({
           {dialCodeLabel}
         </label>
         <select
+          ref={selectRef}
           id={`${inputId}-indicatif`}
           name={countryName}
           value={isoCode}
@@ -72,6 +85,7 @@ export function PhoneField({
             {numberLabel}
           </label>
           <input
+            ref={inputRef}
             id={inputId}
             name={name}
             type="tel"

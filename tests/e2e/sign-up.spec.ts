@@ -121,6 +121,26 @@ test.describe("Téléphone mobile", () => {
     await expectNoAxeViolations(page, "/inscription (téléphone)");
   });
 
+  test("a number typed before the scripts arrive is kept and formatted once they run", async ({ page }) => {
+    // A slow phone: the page shows, the person types, and only then does JavaScript start.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/inscription", { waitUntil: "commit" });
+    const phone = page.getByLabel(phoneLabel);
+    await page.getByLabel("Indicatif du pays").selectOption("CA");
+    await phone.pressSequentially("6123456789");
+    await expect(phone).toHaveValue("6123456789");
+
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(phone).toHaveValue("612 345 6789");
+    await expect(page.getByLabel("Indicatif du pays")).toHaveValue("CA");
+  });
+
   test("a French number typed with its leading 0 is shown as 6 12 34 56 78", async ({ page }) => {
     // app/lib/phone.ts: phoneDigits "drops the national trunk prefix 0 a French number is often typed with".
     await page.goto("/inscription");

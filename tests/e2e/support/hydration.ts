@@ -1,8 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Waits until React has hydrated the server-rendered page (React attaches its fiber to hydrated
- * elements), so interactive behaviour such as phone formatting is active before the test types.
+ * Waits until React has committed the hydrated page (the root layout's effect marks <html data-hydrated>), so
+ * interactive behaviour such as phone formatting is active before the test types. A fiber on <main> is not enough:
+ * React attaches it during a render that may still yield before its commit and its event handlers.
  * Polls with page.evaluate: page.waitForFunction needs eval, which the app's CSP rightly forbids.
  */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -10,8 +11,7 @@ export async function waitForHydration(page: Page): Promise<void> {
     .poll(
       () =>
         page.evaluate(() => {
-          const main = document.querySelector("main");
-          return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+          return document.documentElement.dataset.hydrated === "true";
         }),
       { message: "React hydration of the page" },
     )
