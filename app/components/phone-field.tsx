@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { formatPhoneDigits } from "~/lib/phone";
 import { FieldError } from "./form-controls";
+import { useEntryMadeBeforeHydration } from "./use-resettable-state";
 
 interface PhoneFieldProps {
   name: string;
@@ -36,31 +37,27 @@ export function PhoneField({
   const [isoCode, setIsoCode] = useState<CountryIsoCode>(defaultCountry ?? DEFAULT_COUNTRY.isoCode);
   const [value, setValue] = useState(() => formatPhoneDigits(isoCode, defaultValue ?? ""));
   const country = countryByIsoCode(isoCode) ?? DEFAULT_COUNTRY;
-  const selectRef = useRef<HTMLSelectElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // On a slow phone the person may choose and type before the scripts arrive: hydration leaves what they entered in
-    // the page, and the first render after it would wipe it. Take it over instead.
-    const typedCountry = countryByIsoCode(selectRef.current?.value ?? "")?.isoCode;
-    const typed = inputRef.current?.value;
-    if (typedCountry && typedCountry !== isoCode) setIsoCode(typedCountry);
-    if (typed !== undefined && typed !== value) setValue(formatPhoneDigits(typedCountry ?? isoCode, typed));
-    // Only once, at hydration: afterwards the state is the source of truth.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const inputId = `champ-${name}`;
+  const dialCodeId = `${inputId}-indicatif`;
+  useEntryMadeBeforeHydration(dialCodeId, isoCode, (entry) => {
+    const chosen = countryByIsoCode(entry)?.isoCode;
+    if (chosen) setIsoCode(chosen);
+  });
+  useEntryMadeBeforeHydration(inputId, value, (entry) => {
+    const chosen = countryByIsoCode((document.getElementById(dialCodeId) as HTMLSelectElement | null)?.value ?? "");
+    setValue(formatPhoneDigits(chosen?.isoCode ?? isoCode, entry));
+  });
   const errorId = `${inputId}-erreur`;
 
   return (
     <fieldset>
       <legend className="block text-sm font-semibold text-slate-800">{label}</legend>
       <div className="mt-1 flex gap-2">
-        <label htmlFor={`${inputId}-indicatif`} className="sr-only">
+        <label htmlFor={dialCodeId} className="sr-only">
           {dialCodeLabel}
         </label>
         <select
-          ref={selectRef}
-          id={`${inputId}-indicatif`}
+          id={dialCodeId}
           name={countryName}
           value={isoCode}
           onChange={(event) => {
@@ -85,7 +82,6 @@ export function PhoneField({
             {numberLabel}
           </label>
           <input
-            ref={inputRef}
             id={inputId}
             name={name}
             type="tel"

@@ -198,6 +198,29 @@ test.describe("Compléter mon profil", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("what is entered before the scripts arrive is kept, formatted and looked up once they run", async ({ page }) => {
+    await signUpThroughUi(page);
+    // A slow phone: the form shows, the person fills it in, and only then does JavaScript start.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/complete-profile", { waitUntil: "commit" });
+    const form = profileForm(page);
+    await form.birthDate.pressSequentially("14071985");
+    await form.postalCode.pressSequentially("01400");
+    await expect(form.birthDate).toHaveValue("14071985");
+
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(form.birthDate).toHaveValue("14-07-1985");
+    await expect(form.postalCode).toHaveValue("01400");
+    await expect(page.getByRole("group", { name: /Choisissez votre commune/ })).toBeVisible();
+    await expect(form.department).toHaveValue("Ain");
+  });
+
   test("NIF: 12 digits, 14 digits and a first digit of 4 are refused; optional and French for other residents", async ({
     page,
   }) => {

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { FieldError } from "~/components/form-controls";
 import { CalendarIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/components/use-resettable-state";
+import { useEntryMadeBeforeHydration, useHydrated } from "~/components/use-resettable-state";
 import { EARLIEST_DATE, isoToFrenchDate, maskFrenchDate, parseFrenchDate, todayIsoDate } from "~/lib/dates";
 
 interface BirthDateFieldProps {
@@ -40,6 +40,7 @@ export function BirthDateField({ name, label, defaultValue, error, onEdit, autoC
   const calendar = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const caret = useRef<number | null>(null);
+  useEntryMadeBeforeHydration(`champ-${name}`, value, (entry) => setValue(maskFrenchDate(entry)));
 
   useLayoutEffect(() => {
     if (caret.current === null || document.activeElement !== input.current) return;

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { FieldError, TextField } from "~/components/form-controls";
-import { useHydrated } from "~/components/use-resettable-state";
+import { useEntryMadeBeforeHydration, useHydrated } from "~/components/use-resettable-state";
 import { COUNTRIES, countryByValue, DEFAULT_COUNTRY, type CountryValue } from "~/lib/countries";
 import type { FieldErrors } from "~/lib/form";
 import { POSTAL_CODE_RULES } from "~/lib/postal-codes";
@@ -57,6 +57,14 @@ export function ResidenceFields({
   const hydrated = useHydrated();
   const countryInfo = countryByValue(country) ?? DEFAULT_COUNTRY;
   const france = country === "france";
+  useEntryMadeBeforeHydration("champ-country", country, (entry) => {
+    const chosen = countryByValue(entry)?.value;
+    if (chosen) onCountryChange(chosen);
+  });
+  useEntryMadeBeforeHydration("champ-address", address, setAddress);
+  useEntryMadeBeforeHydration("champ-postal_code", postalCode, (entry) => onPostalCodeChange(entry));
+  useEntryMadeBeforeHydration("champ-city", city, setCity);
+  useEntryMadeBeforeHydration("champ-department", department, setDepartment);
 
   function fillFrom(commune: Commune) {
     setCity(commune.name);
