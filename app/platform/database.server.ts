@@ -12,7 +12,7 @@ export type DatabaseEngine = "pglite" | "postgres";
 
 export type DatabaseTarget =
   | { engine: "postgres"; url: string; poolSize?: number; searchPath?: string; slowQueryMs?: number; connectTimeoutMs?: number }
-  | { engine: "pglite"; dataDir: string };
+  | { engine: "pglite"; dataDir: string; connectionWaitMs?: number };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -73,8 +73,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const dataDir = inMemory ? target.dataDir : path.resolve(target.dataDir, "pglite");
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  // One connection: PGlite is single-session, so the pool serialises transactions.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  // One connection: PGlite is single-session, so the pool serialises transactions. A query that waits for it longer
+  // than any transaction lasts fails (503) instead of waiting for ever: code asking for the pool inside a transaction
+  // of that pool would otherwise stall the whole process, and the failure rolls that transaction back.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, connectionTimeoutMillis: target.connectionWaitMs ?? 30_000 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
