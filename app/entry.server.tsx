@@ -8,6 +8,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/platform/logger.server";
+import { lowPriorityModulePreloads } from "~/platform/preload-priority.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { pageRunsWithoutScripts, STATIC_PAGE_CACHE_CONTROL } from "~/lib/page-handle";
 
@@ -40,7 +41,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

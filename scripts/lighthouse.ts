@@ -30,7 +30,7 @@ type LighthouseResult = {
   /** Lighthouse's own CPU benchmark of this machine at the time (an idle desktop scores ~1 000 or more). */
   environment?: { benchmarkIndex?: number };
   categories: Record<Category, { score: number | null }>;
-  audits: Record<string, { details?: { items?: NetworkRequest[] } }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: NetworkRequest[] } }>;
 };
 
 /** Lighthouse's own trace recording sometimes fails (NO_NAVSTART, NO_FCP): such a run is tried again, twice at most. */
@@ -77,7 +77,7 @@ async function main() {
   const server = await startProductionServer({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir });
   let failed = false;
   try {
-    console.log("page | performance | accessibility | seo | best-practices | JS (raw / gzip) | other origins | CPU benchmark");
+    console.log("page | performance | accessibility | seo | best-practices | FCP / LCP / TBT / SI ms, CLS | JS (raw / gzip) | other origins | CPU benchmark");
     for (const page of PAGES) {
       const report = runLighthouse(`${origin}${page}`);
       const requests = report.audits["network-requests"]?.details?.items ?? [];
@@ -90,8 +90,10 @@ async function main() {
         return String(score);
       });
       if (foreign.length > 0) failed = true;
+      const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;
+      const timings = `${["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index"].map((id) => Math.round(metric(id))).join(" / ")}, ${metric("cumulative-layout-shift").toFixed(2)}`;
       console.log(
-        [page, ...scores, `${js.raw} B / ${js.gzip} B (${scripts.length} files)`, foreign.map((r) => r.url).join(" ") || "none", String(Math.round(report.environment?.benchmarkIndex ?? 0))].join(" | "),
+        [page, ...scores, timings, `${js.raw} B / ${js.gzip} B (${scripts.length} files)`, foreign.map((r) => r.url).join(" ") || "none", String(Math.round(report.environment?.benchmarkIndex ?? 0))].join(" | "),
       );
     }
     console.log(`targets: ${Object.entries(TARGETS).map(([k, v]) => `${k} ≥ ${v}`).join(", ")}`);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { formatPhoneDigits, phoneDigits, splitE164, toE164 } from "./phone";
+import { servedPhoneMetadata } from "./phone-metadata-source";
 import { isMobileNumber } from "./phone-type";
 
 describe("formatPhoneDigits (spec §5: digits only, France 1-2-2-2-2, Canada 3-3-4, others in pairs)", () => {
@@ -109,5 +111,12 @@ describe("isMobileNumber", () => {
     ["+15145551234", true],
   ])("%s → %s", (number, expected) => {
     expect(isMobileNumber(number)).toBe(expected);
+  });
+});
+
+describe("phone-metadata.min.json and .max.json", () => {
+  it.each(["min", "max"] as const)("%s is libphonenumber-js's current metadata for the served countries (else: npm run phone-metadata)", (kind) => {
+    const committed: unknown = JSON.parse(readFileSync(new URL(`./phone-metadata.${kind}.json`, import.meta.url), "utf8"));
+    expect(committed).toEqual(servedPhoneMetadata(kind));
   });
 });

@@ -1,5 +1,15 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { parsePhoneNumberFromString as parseWithMetadata, type MetadataJson } from "libphonenumber-js/core";
 import { countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "./countries";
+import servedMetadata from "./phone-metadata.min.json";
+
+/**
+ * The served countries' numbering plans only (`npm run phone-metadata`): the whole world's would add 83 kB to the
+ * sign-up and profile pages. Numbers of other countries, such as a scammer's in a case file, go through
+ * libphonenumber-js's own metadata (app/modules/case-file/beneficiary-checks.ts).
+ */
+function parsePhoneNumberFromString(text: string) {
+  return parseWithMetadata(text, servedMetadata as unknown as MetadataJson);
+}
 
 /**
  * Keeps digits only (at most 15, the E.164 maximum) and drops a national trunk 0 ("06 12 …"):
@@ -50,3 +60,4 @@ export function splitE164(e164: string | null | undefined): { isoCode: CountryIs
   if (!parsed || !country) return null;
   return { isoCode: country.isoCode, national: formatPhoneDigits(country.isoCode, parsed.nationalNumber) };
 }
+

@@ -177,6 +177,10 @@ describe("public pages from the in-memory cache, production build", () => {
       expect(form.status).toBe(200);
       expect(form.headers["cache-control"], path).toBe("no-store");
       expect(String(form.headers["content-security-policy"])).toMatch(/'nonce-/);
+      // The scripts are preloaded behind the stylesheet, the head's one render-blocking request.
+      const head = form.body.toString("utf8").split("</head>")[0] ?? "";
+      expect(head.match(/<link rel="modulepreload" fetchpriority="low" href="\/assets\//g)?.length ?? 0, path).toBeGreaterThan(3);
+      expect(head, path).not.toMatch(/<link rel="modulepreload" href=/);
     }
     const missing = await raw(server.baseUrl, "/arnaques/n-existe-pas");
     expect(missing.status).toBe(404);
