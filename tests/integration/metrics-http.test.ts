@@ -2,6 +2,7 @@
  * GET /metrics on the production build (docs/operations.md): Prometheus text behind the operator's bearer token,
  * request latency per route pattern (never the raw URL), the shared job queue's depth and the open live streams.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob } from "~/modules/jobs/jobs.server";
 import { db, stopRuntime } from "~/platform/runtime.server";
@@ -73,5 +74,17 @@ describe("GET /metrics, production build", () => {
     expect(response.body).toMatch(/^recours_live_streams_open 0$/m);
     expect(response.body).toMatch(/^recours_database_up 1$/m);
     expect(response.body).toMatch(/^recours_process_resident_memory_bytes \d+/m);
+  });
+
+  it("runs on jemalloc where the system has it, else on glibc's malloc held to two arenas (server/with-allocator.sh)", () => {
+    const jemalloc = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2"];
+    const mapped = readFileSync(`/proc/${server!.pid}/maps`, "utf8");
+    if (!process.env.LD_PRELOAD && jemalloc.some((library) => existsSync(library))) {
+      expect(mapped).toMatch(/libjemalloc\.so\.2/);
+    } else if (!process.env.LD_PRELOAD) {
+      expect(readFileSync(`/proc/${server!.pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+    } else {
+      expect(mapped).toContain(process.env.LD_PRELOAD);
+    }
   });
 });

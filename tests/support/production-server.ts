@@ -83,7 +83,11 @@ export interface RunningServer {
 
 export { TEST_STORAGE_MASTER_KEY };
 
-/** Runs `node --import tsx server/main.ts` in production mode and waits for GET /healthz. `env.PORT` picks the port. */
+/**
+ * Runs `node --import tsx server/main.ts` in production mode, with the allocator `npm start` gives it
+ * (server/with-allocator.sh, which execs: the child's pid is the server's), and waits for GET /healthz.
+ * `env.PORT` picks the port.
+ */
 export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const inherited = { ...process.env };
@@ -92,7 +96,7 @@ export async function startProductionServer(env: Record<string, string>): Promis
   }
   // Like AUTH_SECRET, the storage key is required with DATABASE_URL: servers under test share a fixed one.
   if (env.DATABASE_URL && !("STORAGE_MASTER_KEY" in env)) env = { ...env, STORAGE_MASTER_KEY: TEST_STORAGE_MASTER_KEY };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn("sh", [path.join(ROOT, "server/with-allocator.sh"), process.execPath, "--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...inherited,
