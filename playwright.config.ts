@@ -63,7 +63,8 @@ export default defineConfig({
       command: [
         `rm -rf '${dataDir}'`,
         "(test -f build/server/index.js || node_modules/.bin/react-router build)",
-        "exec node_modules/.bin/tsx server/main.ts",
+        // The allocator npm start gives the server (server/with-allocator.sh).
+        "exec sh server/with-allocator.sh node_modules/.bin/tsx server/main.ts",
       ].join(" && "),
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,

@@ -9,7 +9,7 @@ const SERVED_COUNTRIES: readonly string[] = [...COUNTRY_ISO_CODES, "US"];
 export type PhoneMetadataKind = "min" | "max";
 
 /**
- * libphonenumber-js's metadata restricted to the served countries, what app/lib/phone-metadata.<kind>.json must hold:
+ * libphonenumber-js's metadata restricted to the served countries, what app/lib/phone-metadata.<kind>.ts must hold:
  * "min" tells valid numbers as the library's default does, "max" also knows their types (mobile or fixed).
  * Server-side only (scripts and tests): importing it in a page would bundle the whole files again.
  */

@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString, type MetadataJson } from "libphonenumber-js/core";
-import servedMetadata from "./phone-metadata.max.json";
+import { parsePhoneNumberFromString } from "libphonenumber-js/core";
+import { phoneMetadata } from "./phone-metadata.max";
 
 /**
  * True for a number that can receive text messages: a mobile, or a number of a plan where fixed and mobile
@@ -8,6 +8,6 @@ import servedMetadata from "./phone-metadata.max.json";
  * (`npm run phone-metadata`): 4.7 kB instead of 157 kB.
  */
 export function isMobileNumber(e164: string): boolean {
-  const type = parsePhoneNumberFromString(e164, servedMetadata as unknown as MetadataJson)?.getType();
+  const type = parsePhoneNumberFromString(e164, phoneMetadata)?.getType();
   return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE";
 }

@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString as parseWithMetadata, type MetadataJson } from "libphonenumber-js/core";
+import { parsePhoneNumberFromString as parseWithMetadata } from "libphonenumber-js/core";
 import { countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "./countries";
-import servedMetadata from "./phone-metadata.min.json";
+import { phoneMetadata } from "./phone-metadata.min";
 
 /**
  * The served countries' numbering plans only (`npm run phone-metadata`): the whole world's would add 83 kB to the
@@ -8,7 +8,7 @@ import servedMetadata from "./phone-metadata.min.json";
  * libphonenumber-js's own metadata (app/modules/case-file/beneficiary-checks.ts).
  */
 function parsePhoneNumberFromString(text: string) {
-  return parseWithMetadata(text, servedMetadata as unknown as MetadataJson);
+  return parseWithMetadata(text, phoneMetadata);
 }
 
 /**

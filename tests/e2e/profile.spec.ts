@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { confirmSignUpByEmail, fillSignUpForm, signUpThroughUi, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/hydration";
+import { openWithScriptsHeld, waitForHydration } from "./support/hydration";
 import {
   expectFieldError,
   fieldMessage,
@@ -200,14 +200,7 @@ test.describe("Compléter mon profil", () => {
 
   test("what is entered before the scripts arrive is kept, formatted and looked up once they run", async ({ page }) => {
     await signUpThroughUi(page);
-    // A slow phone: the form shows, the person fills it in, and only then does JavaScript start.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto("/complete-profile", { waitUntil: "commit" });
+    const releaseScripts = await openWithScriptsHeld(page, "/complete-profile");
     const form = profileForm(page);
     await form.birthDate.pressSequentially("14071985");
     await form.postalCode.pressSequentially("01400");

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { fillSignUpForm, submitSignIn, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { linkIn, mailCount, waitForMail } from "./support/mail";
-import { waitForHydration } from "./support/hydration";
+import { openWithScriptsHeld, waitForHydration } from "./support/hydration";
 
 const requiredMessages = [
   "Le prénom est requis",
@@ -122,14 +122,7 @@ test.describe("Téléphone mobile", () => {
   });
 
   test("a number typed before the scripts arrive is kept and formatted once they run", async ({ page }) => {
-    // A slow phone: the page shows, the person types, and only then does JavaScript start.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto("/inscription", { waitUntil: "commit" });
+    const releaseScripts = await openWithScriptsHeld(page, "/inscription");
     const phone = page.getByLabel(phoneLabel);
     await page.getByLabel("Indicatif du pays").selectOption("CA");
     await phone.pressSequentially("6123456789");

@@ -17,3 +17,18 @@ export async function waitForHydration(page: Page): Promise<void> {
     )
     .toBe(true);
 }
+
+/**
+ * A slow phone: opens `path` with every script held back, so the page shows and can be filled in before JavaScript
+ * starts. Returns what lets the scripts through.
+ */
+export async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  return releaseScripts;
+}
