@@ -30,6 +30,8 @@ test.describe("staff second factor", () => {
   const noScriptAdmin = { email: "bastien.admin@exemple.fr", password: "" };
 
   test.beforeAll(async () => {
+    // Two command-line runs and a server, each opening the embedded database: slow on a busy machine.
+    test.setTimeout(180_000);
     dataDir = await mkdtemp(path.join(tmpdir(), "recours-e2e-2fa-"));
     const first = createAdminWithCli(dataDir, admin.email, "Adèle");
     expect(first.output).toContain("double authentification");
