@@ -2,11 +2,13 @@
  * GET /metrics on the production build (docs/operations.md): Prometheus text behind the operator's bearer token,
  * request latency per route pattern (never the raw URL), the shared job queue's depth and the open live streams.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueJob } from "~/modules/jobs/jobs.server";
 import { db, stopRuntime } from "~/platform/runtime.server";
-import { ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../support/production-server";
+import { ensureProductionBuild, httpRequest, ROOT, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 
 const TOKEN = "metrics-token-metrics-token-metrics-token-0123";
@@ -76,15 +78,15 @@ describe("GET /metrics, production build", () => {
     expect(response.body).toMatch(/^recours_process_resident_memory_bytes \d+/m);
   });
 
-  it("runs on jemalloc where the system has it, else on glibc's malloc held to two arenas (server/with-allocator.sh)", () => {
-    const jemalloc = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2", "/usr/lib/libjemalloc.so.2"];
-    const mapped = readFileSync(`/proc/${server!.pid}/maps`, "utf8");
-    if (!process.env.LD_PRELOAD && jemalloc.some((library) => existsSync(library))) {
-      expect(mapped).toMatch(/libjemalloc\.so\.2/);
-    } else if (!process.env.LD_PRELOAD) {
-      expect(readFileSync(`/proc/${server!.pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+  it("runs under the allocator server/with-allocator.sh chooses: jemalloc where the system has it, else two glibc arenas", () => {
+    const chosen = execFileSync("sh", [path.join(ROOT, "server/with-allocator.sh"), "env"], { encoding: "utf8" }).split("\n");
+    const preload = chosen.find((line) => line.startsWith("LD_PRELOAD="))?.slice("LD_PRELOAD=".length);
+    if (preload) {
+      expect(preload).toMatch(/jemalloc/);
+      expect(readFileSync(`/proc/${server!.pid}/maps`, "utf8")).toContain(preload);
     } else {
-      expect(mapped).toContain(process.env.LD_PRELOAD);
+      expect(chosen).toContain("MALLOC_ARENA_MAX=2");
+      expect(readFileSync(`/proc/${server!.pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
     }
   });
 });
