@@ -8,9 +8,10 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/platform/logger.server";
+import { holdModuleScripts } from "~/platform/held-module-script.server";
 import { lowPriorityModulePreloads } from "~/platform/preload-priority.server";
 import { requestInfoContext } from "~/platform/request-context";
-import { pageRunsWithoutScripts, STATIC_PAGE_CACHE_CONTROL } from "~/lib/page-handle";
+import { pageRunsWithoutScripts, pageScriptsWaitForInteraction, STATIC_PAGE_CACHE_CONTROL } from "~/lib/page-handle";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +43,8 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = lowPriorityModulePreloads();
-          const stream = createReadableStreamFromReadable(body);
+          const page = scriptsWaitForInteraction(routerContext) ? body.pipe(holdModuleScripts()) : body;
+          const stream = createReadableStreamFromReadable(page);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -60,11 +62,21 @@ export default function handleRequest(
   });
 }
 
+function leafMatches(routerContext: EntryContext): { handle?: unknown }[] {
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  return leaf === undefined ? [] : [{ handle: routerContext.routeModules[leaf.route.id]?.handle }];
+}
+
+/** A public form page (handle `{ scripts: "on-first-interaction" }`): its module script waits for the visitor. */
+function scriptsWaitForInteraction(routerContext: EntryContext): boolean {
+  return pageScriptsWaitForInteraction(leafMatches(routerContext));
+}
+
 /** A public content page (handle `{ scripts: false }`) answered with 200 to a GET. */
 function isStaticPage(request: Request, status: number, routerContext: EntryContext): boolean {
   if (request.method !== "GET" || status !== 200) return false;
-  const leaf = routerContext.staticHandlerContext.matches.at(-1);
-  return leaf !== undefined && pageRunsWithoutScripts([{ handle: routerContext.routeModules[leaf.route.id]?.handle }]);
+  const matches = leafMatches(routerContext);
+  return matches.length > 0 && pageRunsWithoutScripts(matches);
 }
 
 /**

@@ -26,7 +26,8 @@ import { rejectMalformedFormMiddleware } from "~/platform/request-validation.ser
 import { operatorIdentity } from "~/content/operator.server";
 import { operatorPlaceholders, pageTitle } from "~/content/site";
 import { env } from "~/platform/env.server";
-import { pageRunsWithoutScripts } from "~/lib/page-handle";
+import { pageRunsWithoutScripts, pageScriptsWaitForInteraction } from "~/lib/page-handle";
+import { HydrateOnInteraction } from "~/components/hydrate-on-interaction";
 
 // In the browser, zod must not probe `new Function`: the page's CSP (no 'unsafe-eval') refuses it and the browser
 // reports a violation on every page with a form. The server keeps zod's faster compiled checks.
@@ -69,7 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   const data = useRouteLoaderData<typeof loader>("root");
-  const withoutScripts = pageRunsWithoutScripts(useMatches());
+  const matches = useMatches();
+  const withoutScripts = pageRunsWithoutScripts(matches);
+  const scriptsWaitForInteraction = pageScriptsWaitForInteraction(matches);
   const { pathname } = useLocation();
   const staff = data?.staff && isWorkspacePath(pathname) ? data.staff : null;
   return (
@@ -111,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            {scriptsWaitForInteraction ? <HydrateOnInteraction nonce={nonce} /> : null}
           </>
         )}
       </body>

@@ -1,14 +1,23 @@
 /**
  * Route `handle` flags. A public content page sets `{ scripts: false }`: it is complete as server-rendered HTML,
- * so it ships no JavaScript at all (decision record 11). Pages with forms keep their scripts.
+ * so it ships no JavaScript at all (decision record 11). Pages with forms keep their scripts; a public form page
+ * sets `{ scripts: "on-first-interaction" }`: its scripts are fetched with the page but run only once the visitor
+ * touches, types, scrolls or moves the pointer (decision record 59). Until then the form works as plain HTML.
  */
-export type PageHandle = { scripts?: boolean };
+export type PageHandle = { scripts?: boolean | "on-first-interaction" };
 
 export const staticPageHandle: PageHandle = { scripts: false };
+
+export const publicFormPageHandle: PageHandle = { scripts: "on-first-interaction" };
 
 export function pageRunsWithoutScripts(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
   const leaf = matches.at(-1)?.handle as PageHandle | undefined;
   return leaf?.scripts === false;
+}
+
+export function pageScriptsWaitForInteraction(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
+  const leaf = matches.at(-1)?.handle as PageHandle | undefined;
+  return leaf?.scripts === "on-first-interaction";
 }
 
 /**

@@ -13,6 +13,9 @@ import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema
 import { redirectSignedIn, signInNoticeContext } from "~/platform/guards.server";
 import { Notice } from "~/components/ui/notice";
 import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } from "~/lib/redirect-target";
+import { publicFormPageHandle } from "~/lib/page-handle";
+
+export const handle = publicFormPageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {

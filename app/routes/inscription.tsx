@@ -12,6 +12,9 @@ import { signUpSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
+import { publicFormPageHandle } from "~/lib/page-handle";
+
+export const handle = publicFormPageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {

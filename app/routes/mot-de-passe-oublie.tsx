@@ -8,6 +8,9 @@ import { anonymousActor, requestPasswordReset } from "~/modules/accounts/account
 import { emailOnlySchema } from "~/modules/accounts/accounts.schema";
 import { parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
+import { publicFormPageHandle } from "~/lib/page-handle";
+
+export const handle = publicFormPageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/hydration";
+import { openWithScriptsHeld, waitForHydration } from "./support/hydration";
 
 const emptySignUpErrors = [
   { message: "Le prénom est requis", field: "Prénom" },
@@ -73,4 +73,32 @@ test("every password field has a show/hide button", async ({ page }) => {
   await page.goto("/inscription");
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "Afficher le mot de passe" })).toHaveCount(1);
+});
+
+test.describe("public form pages run their scripts at the first interaction", () => {
+  const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
+
+  test("nothing runs while the visitor only reads; the first key press hydrates the page", async ({ page }) => {
+    await page.goto("/connexion");
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    expect(await hydrated(page)).toBe(false);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => hydrated(page), { message: "hydratée après la touche Tab" }).toBe(true);
+    // Hydrated, the form validates in the page: an empty submission stays on /connexion with its messages.
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByText("L'email est requis").first()).toBeVisible();
+  });
+
+  test("a form sent before the scripts run is answered by the server, as without JavaScript", async ({ page }) => {
+    const releaseScripts = await openWithScriptsHeld(page, "/mot-de-passe-oublie");
+    await page.getByLabel("Adresse e-mail").fill("personne-ici@exemple.fr");
+    const post = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Recevoir le lien" }).click();
+    expect((await post).status()).toBe(200);
+    await expect(page.getByText("Si un compte existe pour cette adresse")).toBeVisible();
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(page.getByText("Si un compte existe pour cette adresse")).toBeVisible();
+  });
 });

@@ -8,6 +8,8 @@ const invalidCredentials = "Email ou mot de passe incorrect. Vérifiez vos ident
 const tooManyAttempts = "Trop de tentatives de connexion. Veuillez patienter avant de réessayer.";
 
 test("repeated failed sign-ins for one email are stopped after the per-email limit", async ({ page }) => {
+  // A sign-up, then one failed sign-in after another, each a full password check.
+  test.slow();
   const user = await signUpThroughUi(page);
   await signOutThroughUi(page);
   await page.goto("/connexion");

@@ -51,6 +51,8 @@ test.describe("Inscription", () => {
     page,
   }) => {
     const user = uniqueUser({ firstName: "Élodie", lastName: "Marchand" });
+    // Sign-up, a refused sign-in, a resent email and the confirmed sign-in: close to a minute on a busy 2-core machine.
+    test.slow();
     await page.goto("/inscription");
     await expectNoAxeViolations(page, "/inscription");
     await waitForHydration(page);

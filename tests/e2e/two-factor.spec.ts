@@ -58,6 +58,7 @@ test.describe("staff second factor", () => {
   }
 
   test("an admin made by create-admin must enrol at first sign-in before any staff page opens", async ({ browser }) => {
+    test.slow();
     const page = await newPage(browser);
     await signInWithPassword(page, admin);
     await expect(page).toHaveURL(ENROLMENT);
@@ -221,6 +222,8 @@ test.describe("staff second factor", () => {
 });
 
 test("a user may opt in from the dashboard, is then asked for a code at sign-in, and may turn it off", async ({ page }) => {
+  // Sign-up, enrolment, two sign-ins and the turn-off: four password checks and two axe scans in one journey.
+  test.slow();
   const user = await signUpThroughUi(page);
   const card = page.getByRole("region", { name: "Sécurité : double authentification" });
   await expect(card).toContainText("Désactivée");

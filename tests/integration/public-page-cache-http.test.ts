@@ -167,7 +167,7 @@ describe("public pages from the in-memory cache, production build", () => {
     expect(foreign.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("a query string still gets the cached page; a malformed one the usual 400; form pages and unknown paths are never cached", async () => {
+  it("a query string still gets the cached page; a malformed one the usual 400; form pages are never cached", async () => {
     const cached = await raw(server.baseUrl, "/fonctionnement");
     const tracked = await raw(server.baseUrl, "/fonctionnement?utm_source=television");
     expect(tracked.headers.etag).toBe(cached.headers.etag);
@@ -182,6 +182,22 @@ describe("public pages from the in-memory cache, production build", () => {
       expect(head.match(/<link rel="modulepreload" fetchpriority="low" href="\/assets\//g)?.length ?? 0, path).toBeGreaterThan(3);
       expect(head, path).not.toMatch(/<link rel="modulepreload" href=/);
     }
+  });
+
+  it("public form pages hold their module script until the visitor interacts; a member's page runs it at once", async () => {
+    for (const path of ["/connexion", "/inscription", "/mot-de-passe-oublie"]) {
+      const html = (await raw(server.baseUrl, path)).body.toString("utf8");
+      const held = html.match(/<script nonce="[^"]+" type="text\/plain" data-held-module="">([^<]*)<\/script>/);
+      expect(held?.[1], path).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\);/);
+      expect(html, path).not.toMatch(/<script[^>]* type="module"/);
+      expect(html, path).toContain('querySelector("script[data-held-module]")');
+    }
+    const dashboard = (await raw(server.baseUrl, "/dashboard", { cookie: clientCookie })).body.toString("utf8");
+    expect(dashboard).toMatch(/<script nonce="[^"]+" type="module" async="">/);
+    expect(dashboard).not.toContain("data-held-module");
+  });
+
+  it("unknown paths and POSTs are never cached", async () => {
     const missing = await raw(server.baseUrl, "/arnaques/n-existe-pas");
     expect(missing.status).toBe(404);
     expect(String(missing.headers.etag ?? "")).not.toMatch(STRONG_ETAG);

@@ -7,6 +7,8 @@ import { expect, type Page } from "@playwright/test";
  * Polls with page.evaluate: page.waitForFunction needs eval, which the app's CSP rightly forbids.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  // Public form pages run their scripts at the visitor's first interaction (decision record 59): a pointer move.
+  await page.evaluate(() => window.dispatchEvent(new Event("pointermove")));
   await expect
     .poll(
       () =>

@@ -1,0 +1,25 @@
+/**
+ * The loader of a page whose module script the server held back (platform/held-module-script.server.ts): at the
+ * visitor's first touch, key, scroll or pointer move, it runs a copy of that script with its nonce, which imports the
+ * already downloaded modules and hydrates the page. Until then nothing runs, so a slow phone shows and scrolls the
+ * form at once, and the form itself works as plain HTML (decision record 59).
+ */
+const LOADER = `(function () {
+  var events = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
+  function start() {
+    events.forEach(function (type) { removeEventListener(type, start, true); });
+    var held = document.querySelector("script[data-held-module]");
+    if (!held) return;
+    held.removeAttribute("data-held-module");
+    var script = document.createElement("script");
+    script.type = "module";
+    script.nonce = held.nonce;
+    script.textContent = held.textContent;
+    document.head.appendChild(script);
+  }
+  events.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });
+})();`;
+
+export function HydrateOnInteraction({ nonce }: { nonce: string | undefined }) {
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOADER }} />;
+}

@@ -1,0 +1,33 @@
+import { Transform } from "node:stream";
+
+/** How React Router's <Scripts> writes its inline module script (route modules, then the client entry). */
+const MODULE_SCRIPT = /(<script\b[^>]*?) type="module" async=""/g;
+/** Not JavaScript, so the browser keeps it without running it; the page's loader runs a copy on first interaction. */
+export const HELD_MODULE_SCRIPT_TYPE = "text/plain";
+export const HELD_MODULE_SCRIPT_ATTRIBUTE = "data-held-module";
+
+/**
+ * On a public form page (handle `{ scripts: "on-first-interaction" }`, decision record 59): turns React Router's
+ * module script into an inert one. Its module preloads still download, so the scripts are ready; they are evaluated
+ * and the page hydrated when the visitor first interacts (components/hydrate-on-interaction.tsx). React Router's
+ * <Scripts> has no option for this, and its own output must keep the attributes React hydrates against.
+ * Works on bytes read as latin1: the markers are ASCII, and UTF-8 text passes through unchanged whatever the chunks.
+ */
+export function holdModuleScripts(): Transform {
+  const hold = (text: string) =>
+    Buffer.from(text.replace(MODULE_SCRIPT, `$1 type="${HELD_MODULE_SCRIPT_TYPE}" ${HELD_MODULE_SCRIPT_ATTRIBUTE}=""`), "latin1");
+  let pending = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = pending + chunk.toString("latin1");
+      // A tag cut by the chunk boundary waits for the next chunk.
+      const lastTag = text.lastIndexOf("<");
+      const cut = lastTag !== -1 && text.indexOf(">", lastTag) === -1 ? lastTag : text.length;
+      pending = text.slice(cut);
+      callback(null, hold(text.slice(0, cut)));
+    },
+    flush(callback) {
+      callback(null, hold(pending));
+    },
+  });
+}
