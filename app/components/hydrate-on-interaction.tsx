@@ -1,13 +1,18 @@
 /**
- * The loader of a page whose module script the server held back (platform/held-module-script.server.ts): at the
- * visitor's first touch, key, scroll or pointer move, it runs a copy of that script with its nonce, which imports the
- * already downloaded modules and hydrates the page. Until then nothing runs, so a slow phone shows and scrolls the
- * form at once, and the form itself works as plain HTML (decision record 59).
+ * The loader of a page whose module script and preloads the server held back (platform/held-module-script.server.ts):
+ * at the visitor's first touch, key, focus, scroll or pointer move, it turns the links back into module preloads (the
+ * modules are fetched in parallel, not one import after the other) and runs a copy of the script with its nonce,
+ * which imports them and hydrates the page. Until then nothing is fetched or run, so a slow phone shows and scrolls
+ * the form at once, and the form itself works as plain HTML (decision record 59).
  */
 const LOADER = `(function () {
   var events = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   function start() {
     events.forEach(function (type) { removeEventListener(type, start, true); });
+    document.querySelectorAll("link[data-held-modulepreload]").forEach(function (link) {
+      link.removeAttribute("data-held-modulepreload");
+      link.rel = "modulepreload";
+    });
     var held = document.querySelector("script[data-held-module]");
     if (!held) return;
     held.removeAttribute("data-held-module");

@@ -5,7 +5,8 @@ import { holdModuleScripts } from "./held-module-script.server";
 
 const routeModules = 'import * as route0 from "/assets/root.js";\nimport("/assets/entry.client.js");';
 const page =
-  '<!DOCTYPE html><html lang="fr"><head><link rel="modulepreload" href="/assets/root.js"/></head><body>' +
+  '<!DOCTYPE html><html lang="fr"><head><link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/root.js"/>' +
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js" nonce="bm9uY2U="/></head><body>' +
   "<p>Élodie, saisissez votre adresse e-mail.</p>" +
   '<script nonce="bm9uY2U=">window.__reactRouterContext = {"a<b": 1};</script>' +
   `<script nonce="bm9uY2U=" type="module" async="">${routeModules}</script></body></html>`;
@@ -15,12 +16,12 @@ async function through(chunks: Buffer[]): Promise<string> {
 }
 
 describe("holdModuleScripts", () => {
-  const expected = page.replace(
-    '<script nonce="bm9uY2U=" type="module" async="">',
-    '<script nonce="bm9uY2U=" type="text/plain" data-held-module="">',
-  );
+  const expected = page
+    .replace('<script nonce="bm9uY2U=" type="module" async="">', '<script nonce="bm9uY2U=" type="text/plain" data-held-module="">')
+    .replace('<link rel="modulepreload" href="/assets/root', '<link data-held-modulepreload="" href="/assets/root')
+    .replace('<link rel="modulepreload" fetchpriority="low" href="/assets/entry', '<link data-held-modulepreload="" href="/assets/entry');
 
-  it("makes React Router's module script inert and keeps its nonce, its content and everything else", async () => {
+  it("makes React Router's module script and preloads inert and keeps the nonce, the script and everything else", async () => {
     expect(expected).not.toBe(page);
     expect(await through([Buffer.from(page)])).toBe(expected);
   });

@@ -78,13 +78,19 @@ test("every password field has a show/hide button", async ({ page }) => {
 test.describe("public form pages run their scripts at the first interaction", () => {
   const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
 
-  test("nothing runs while the visitor only reads; the first key press hydrates the page", async ({ page }) => {
+  test("nothing is fetched or run while the visitor only reads; the first key press hydrates the page", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
     await page.goto("/connexion");
     await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
     expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
     expect(await hydrated(page)).toBe(false);
     await page.keyboard.press("Tab");
     await expect.poll(() => hydrated(page), { message: "hydratée après la touche Tab" }).toBe(true);
+    expect(scripts.length).toBeGreaterThan(3);
     // Hydrated, the form validates in the page: an empty submission stays on /connexion with its messages.
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByText("L'email est requis").first()).toBeVisible();
