@@ -67,7 +67,7 @@ function leafMatches(routerContext: EntryContext): { handle?: unknown }[] {
   return leaf === undefined ? [] : [{ handle: routerContext.routeModules[leaf.route.id]?.handle }];
 }
 
-/** A public form page (handle `{ scripts: "on-first-interaction" }`): its module script waits for the visitor. */
+/** A public form page (handle `{ scripts: "on-first-interaction" }`): its scripts wait for the visitor. */
 function scriptsWaitForInteraction(routerContext: EntryContext): boolean {
   return pageScriptsWaitForInteraction(leafMatches(routerContext));
 }

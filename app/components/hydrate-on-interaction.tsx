@@ -23,6 +23,14 @@ const LOADER = `(function () {
     document.head.appendChild(script);
   }
   events.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });
+  // Until hydration a form is sent by the browser: a second tap on its button would send it again.
+  var sent = new WeakSet();
+  addEventListener("submit", function (event) {
+    if (document.documentElement.dataset.hydrated) return;
+    if (sent.has(event.target)) event.preventDefault();
+    else sent.add(event.target);
+  }, true);
+  addEventListener("pageshow", function (event) { if (event.persisted) sent = new WeakSet(); });
 })();`;
 
 export function HydrateOnInteraction({ nonce }: { nonce: string | undefined }) {

@@ -1,8 +1,8 @@
 /**
  * Route `handle` flags. A public content page sets `{ scripts: false }`: it is complete as server-rendered HTML,
  * so it ships no JavaScript at all (decision record 11). Pages with forms keep their scripts; a public form page
- * sets `{ scripts: "on-first-interaction" }`: its scripts are fetched with the page but run only once the visitor
- * touches, types, scrolls or moves the pointer (decision record 59). Until then the form works as plain HTML.
+ * sets `{ scripts: "on-first-interaction" }`: its scripts are fetched and run only once the visitor touches, types,
+ * scrolls or moves the pointer (decision record 59). Until then the form works as plain HTML.
  */
 export type PageHandle = { scripts?: boolean | "on-first-interaction" };
 
