@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
+import { outputsForEveryChunking, pageThrough } from "./html-stream.test-support";
 import { lowPriorityModulePreloads } from "./preload-priority.server";
 
 const page =
@@ -9,25 +8,16 @@ const page =
   "<title>Connexion – Récupérer son argent</title></head><body><p>Élodie, vos données restent à vous.</p>" +
   '<link rel="modulepreload" href="/assets/late.js"/></body></html>';
 
-async function through(chunks: Buffer[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(lowPriorityModulePreloads()));
-}
-
 describe("lowPriorityModulePreloads", () => {
   const expected = page
     .replace('<link rel="modulepreload" href="/assets/entry', '<link rel="modulepreload" fetchpriority="low" href="/assets/entry')
     .replace('<link rel="modulepreload" href="/assets/chunk', '<link rel="modulepreload" fetchpriority="low" href="/assets/chunk');
 
   it("lowers the head's module preloads and nothing after the head", async () => {
-    expect(await through([Buffer.from(page)])).toBe(expected);
+    expect(await pageThrough(page, lowPriorityModulePreloads)).toBe(expected);
   });
 
   it("gives the same page whatever the chunk boundaries, accented letters cut in two included", async () => {
-    const bytes = Buffer.from(page);
-    for (const size of [1, 2, 3, 7, 24, 25, 26, 64]) {
-      const chunks: Buffer[] = [];
-      for (let start = 0; start < bytes.length; start += size) chunks.push(bytes.subarray(start, start + size));
-      expect(await through(chunks), `morceaux de ${size} octets`).toBe(expected);
-    }
+    for (const [cut, output] of await outputsForEveryChunking(page, lowPriorityModulePreloads)) expect(output, cut).toBe(expected);
   });
 });
