@@ -1,3 +1,5 @@
+import { HELD_MODULE_PRELOAD_ATTRIBUTE, HELD_MODULE_SCRIPT_ATTRIBUTE } from "~/lib/page-handle";
+
 /**
  * The loader of a page whose module script and preloads the server held back (platform/held-module-script.server.ts):
  * at the visitor's first touch, key, focus, scroll or pointer move, it turns the links back into module preloads (the
@@ -9,13 +11,13 @@ const LOADER = `(function () {
   var events = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   function start() {
     events.forEach(function (type) { removeEventListener(type, start, true); });
-    document.querySelectorAll("link[data-held-modulepreload]").forEach(function (link) {
-      link.removeAttribute("data-held-modulepreload");
+    document.querySelectorAll("link[${HELD_MODULE_PRELOAD_ATTRIBUTE}]").forEach(function (link) {
+      link.removeAttribute("${HELD_MODULE_PRELOAD_ATTRIBUTE}");
       link.rel = "modulepreload";
     });
-    var held = document.querySelector("script[data-held-module]");
+    var held = document.querySelector("script[${HELD_MODULE_SCRIPT_ATTRIBUTE}]");
     if (!held) return;
-    held.removeAttribute("data-held-module");
+    held.removeAttribute("${HELD_MODULE_SCRIPT_ATTRIBUTE}");
     var script = document.createElement("script");
     script.type = "module";
     script.nonce = held.nonce;

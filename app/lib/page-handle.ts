@@ -15,6 +15,10 @@ export function pageRunsWithoutScripts(matches: ReadonlyArray<{ handle?: unknown
   return leaf?.scripts === false;
 }
 
+/** What marks a held page's module script and preloads, for the server that holds them and the page's loader. */
+export const HELD_MODULE_SCRIPT_ATTRIBUTE = "data-held-module";
+export const HELD_MODULE_PRELOAD_ATTRIBUTE = "data-held-modulepreload";
+
 export function pageScriptsWaitForInteraction(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
   const leaf = matches.at(-1)?.handle as PageHandle | undefined;
   return leaf?.scripts === "on-first-interaction";

@@ -1,21 +1,20 @@
 import { Transform } from "node:stream";
+import { HELD_MODULE_PRELOAD_ATTRIBUTE, HELD_MODULE_SCRIPT_ATTRIBUTE } from "~/lib/page-handle";
 
 /** How React Router's <Scripts> writes its inline module script (route modules, then the client entry). */
 const MODULE_SCRIPT = /(<script\b[^>]*?) type="module" async=""/g;
 /** Its module preloads, as they leave lowPriorityModulePreloads (preload-priority.server.ts) or not. */
 const MODULE_PRELOAD = /<link rel="modulepreload"(?: fetchpriority="low")? href=/g;
-export const HELD_MODULE_PRELOAD_ATTRIBUTE = "data-held-modulepreload";
 /** Not JavaScript, so the browser keeps it without running it; the page's loader runs a copy on first interaction. */
-export const HELD_MODULE_SCRIPT_TYPE = "text/plain";
-export const HELD_MODULE_SCRIPT_ATTRIBUTE = "data-held-module";
+const HELD_MODULE_SCRIPT_TYPE = "text/plain";
 
 /**
  * On a public form page (handle `{ scripts: "on-first-interaction" }`, decision record 59): turns React Router's
  * module script into an inert one, and its module preloads into links without a `rel`, which fetch nothing. When the
  * visitor first interacts, the page's loader (components/hydrate-on-interaction.tsx) turns the links back into
- * preloads, all fetched at once, and runs the script, which hydrates the page. Measured: the 23 preloads alone, even
- * at low priority or started after the load event, cost a slow phone 150–400 ms of main-thread work and Lighthouse's
- * simulated LCP went from 1.3 s to 4.6 s. React Router's <Scripts> has no option for this.
+ * preloads, all fetched at once, and runs the script, which hydrates the page. The preloads are held too: even at low
+ * priority or started after the load event, a slow phone spends hundreds of milliseconds on them (the decision record
+ * has the measurements). React Router's <Scripts> has no option for this.
  * Works on bytes read as latin1: the markers are ASCII, and UTF-8 text passes through unchanged whatever the chunks.
  */
 export function holdModuleScripts(): Transform {
