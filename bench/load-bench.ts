@@ -6,11 +6,15 @@
 // (10 parallel 30 MB uploads, RSS growth ≤ 64 MB) unless LOAD_SKIP_UPLOADS=1. Target: p95 ≤ 200 ms, no errors.
 // LOAD_STEPS=20,40,60 first runs LOAD_STEP_S seconds (default 60) at each rate and soaks at the highest one that
 // held (p95 ≤ 200 ms, no errors) instead of LOAD_RATE.
+// To tell a leak from garbage V8 has not collected yet, it also opens the server's inspector (SIGUSR1, 127.0.0.1:9229)
+// and reads the V8 heap and RSS right after a full collection, halfway through the warm-up and at the end (after the
+// raw figures).
 import { execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import WebSocket from "ws";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../tests/support/accounts";
 import { ensureProductionBuild, startProductionServer, type RunningServer } from "../tests/support/production-server";
@@ -39,6 +43,46 @@ process.env.TEST_DATABASE_URL = base;
 function rssMegabytes(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/**
+ * A full garbage collection in the server, then its V8 heap in use and RSS, through its inspector: SIGUSR1 makes Node
+ * listen on 127.0.0.1:9229 (no change to how the server is started; nothing else of it is touched).
+ */
+async function afterFullCollection(pid: number): Promise<{ heapUsed: number; rss: number }> {
+  process.kill(pid, "SIGUSR1");
+  let targets: { webSocketDebuggerUrl: string }[] | undefined;
+  for (let attempt = 0; targets === undefined; attempt += 1) {
+    targets = await fetch("http://127.0.0.1:9229/json/list")
+      .then((response) => response.json() as Promise<{ webSocketDebuggerUrl: string }[]>)
+      .catch((error: unknown) => {
+        if (attempt >= 50) throw error;
+        return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100));
+      });
+  }
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let id = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<{ result?: { result?: { value?: string } } }>((resolve) => {
+      const mine = (id += 1);
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(data.toString()) as { id?: number; result?: { result?: { value?: string } } };
+        if (message.id !== mine) return;
+        socket.off("message", onMessage);
+        resolve(message);
+      };
+      socket.on("message", onMessage);
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    const reply = await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())", returnByValue: true });
+    const usage = JSON.parse(reply.result!.result!.value!) as { heapUsed: number; rss: number };
+    return { heapUsed: usage.heapUsed / 1024 / 1024, rss: usage.rss / 1024 / 1024 };
+  } finally {
+    socket.close();
+  }
 }
 
 const PUBLIC = ["/", "/fonctionnement", "/temoignages", "/a-propos", "/avocats", "/premiers-reflexes", "/arnaques/faux-placements", "/mentions-legales"];
@@ -149,7 +193,11 @@ try {
     console.log(`plus haut palier tenu : ${RATE} req/s`);
   }
 
-  await run(WARMUP_S, RATE);
+  // The forced collection falls in the middle of the warm-up, so that the raw RSS the target compares is read after
+  // the heap has grown back under load, as it would have without it.
+  await run(WARMUP_S / 2, RATE);
+  const collectedWarm = await afterFullCollection(server.pid!);
+  await run(WARMUP_S / 2, RATE);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssWarm = rssMegabytes(server.pid);
   const heapWarm = await heap();
@@ -157,6 +205,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssEnd = rssMegabytes(server.pid);
   const heapEnd = await heap();
+  const collectedEnd = await afterFullCollection(server.pid!);
 
   const row = (label: string, list: { ms: number; ok: boolean }[]) => {
     const ms = list.map((r) => r.ms).sort((a, b) => a - b);
@@ -172,6 +221,9 @@ try {
   console.log(`RSS après échauffement ${rssWarm.toFixed(1)} Mo, à la fin ${rssEnd.toFixed(1)} Mo (${(((rssEnd - rssWarm) / rssWarm) * 100).toFixed(1)} %, cible ≤ 10 %)`);
   console.log(
     `tas V8 utilisé ${heapWarm.used.toFixed(1)} → ${heapEnd.used.toFixed(1)} Mo, mémoire hors tas ${heapWarm.external.toFixed(1)} → ${heapEnd.external.toFixed(1)} Mo`,
+  );
+  console.log(
+    `après un GC complet (mi-échauffement → fin) : tas V8 ${collectedWarm.heapUsed.toFixed(1)} → ${collectedEnd.heapUsed.toFixed(1)} Mo, RSS ${collectedWarm.rss.toFixed(1)} → ${collectedEnd.rss.toFixed(1)} Mo`,
   );
   console.log(`uptime : ${execSync("uptime").toString().trim()}`);
   if (p95 > 200 || errors > 0 || rssEnd > rssWarm * 1.1) process.exitCode = 1;
