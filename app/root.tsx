@@ -27,7 +27,7 @@ import { operatorIdentity } from "~/content/operator.server";
 import { operatorPlaceholders, pageTitle } from "~/content/site";
 import { env } from "~/platform/env.server";
 import { pageRunsWithoutScripts, pageScriptsWaitForInteraction } from "~/lib/page-handle";
-import { HydrateOnInteraction } from "~/components/hydrate-on-interaction";
+import { HydrateOnInteraction, SubmitOnceUntilHydrated } from "~/components/hydrate-on-interaction";
 
 // In the browser, zod must not probe `new Function`: the page's CSP (no 'unsafe-eval') refuses it and the browser
 // reports a violation on every page with a form. The server keeps zod's faster compiled checks.
@@ -81,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
+        {scriptsWaitForInteraction && !withoutScripts ? <SubmitOnceUntilHydrated nonce={nonce} /> : null}
         <Meta />
         {/* With a precedence, React writes the stylesheet before the scripts' modulepreload links it hoists into the
             head: the page's only render-blocking request is asked for first. */}

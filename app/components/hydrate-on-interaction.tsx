@@ -25,7 +25,13 @@ const LOADER = `(function () {
     document.head.appendChild(script);
   }
   events.forEach(function (type) { addEventListener(type, start, { capture: true, passive: true }); });
-  // Until hydration a form is sent by the browser: a second tap on its button would send it again.
+})();`;
+
+/**
+ * Until hydration a form is sent by the browser: a second tap on its button would send it again. This guard runs from
+ * the top of the head, before the stylesheet, so it is in place before any form exists, however the page arrives.
+ */
+const SUBMIT_ONCE_UNTIL_HYDRATED = `(function () {
   var sent = new WeakSet();
   addEventListener("submit", function (event) {
     if (document.documentElement.dataset.hydrated) return;
@@ -37,4 +43,10 @@ const LOADER = `(function () {
 
 export function HydrateOnInteraction({ nonce }: { nonce: string | undefined }) {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOADER }} />;
+}
+
+export function SubmitOnceUntilHydrated({ nonce }: { nonce: string | undefined }) {
+  return (
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SUBMIT_ONCE_UNTIL_HYDRATED }} />
+  );
 }

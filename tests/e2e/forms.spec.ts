@@ -108,7 +108,7 @@ test.describe("public form pages run their scripts at the first interaction", ()
       await postHeld;
       await route.continue();
     });
-    await page.getByLabel("Adresse e-mail").fill("personne-ici@exemple.fr");
+    await page.getByLabel("Adresse e-mail").fill(`personne-${test.info().repeatEachIndex}-${Date.now()}@exemple.fr`);
     // The second tap comes from the page itself: the test's own calls into a page wait for its pending navigation.
     await page.evaluate(() => {
       const form = document.querySelector<HTMLInputElement>('input[name="email"]')!.form!;

@@ -7,12 +7,13 @@ import { expect, type Page } from "@playwright/test";
  * Polls with page.evaluate: page.waitForFunction needs eval, which the app's CSP rightly forbids.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  // Public form pages run their scripts at the visitor's first interaction (decision record 59): a pointer move.
-  await page.evaluate(() => window.dispatchEvent(new Event("pointermove")));
+  // Public form pages run their scripts at the visitor's first interaction (decision record 59): a pointer move,
+  // repeated at each poll, as a visitor's hand keeps moving, in case the page's loader was not yet listening.
   await expect
     .poll(
       () =>
         page.evaluate(() => {
+          window.dispatchEvent(new Event("pointermove"));
           return document.documentElement.dataset.hydrated === "true";
         }),
       { message: "React hydration of the page" },
