@@ -60,7 +60,7 @@ test.describe("back-office", () => {
     const page = await newStaffPage(browser, world);
     await signInAsStaff(page, world.admin);
     await page.goto(`/admin/users?q=${encodeURIComponent(world.client.email)}`);
-    await page.locator("[data-table-view]").getByRole("link", { name: "Claire Petit" }).click();
+    await page.locator("[data-list-table]").getByRole("link", { name: "Claire Petit" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Claire Petit" })).toBeVisible();
     await expectNoAxeViolations(page, "/admin/users/:id");
     await page.getByLabel("Nouveau rôle").selectOption("lawyer");
@@ -72,7 +72,7 @@ test.describe("back-office", () => {
     await expect(page.getByRole("status")).toContainText("Rôle utilisateur mis à jour");
 
     await page.getByRole("link", { name: "Journal des actions sur ce compte" }).click();
-    const row = page.locator("[data-table-view] tr").filter({ hasText: "Rôle modifié" });
+    const row = page.locator("[data-list-table] tr").filter({ hasText: "Rôle modifié" });
     await expect(row).toContainText("role : user");
     await expect(row).toContainText("role : lawyer");
     await expect(row).toContainText(world.admin.email);
@@ -93,11 +93,11 @@ test.describe("back-office", () => {
     await expect(page.getByRole("status")).toContainText("Email envoyé à 2 destinataire(s)");
     await expect(async () => {
       await page.goto("/admin/emails?q=Votre%20dossier%20avance");
-      await expect(page.locator("[data-table-view] tbody tr").filter({ hasText: "Envoyé" })).toHaveCount(2);
+      await expect(page.locator("[data-list-table] tbody tr").filter({ hasText: "Envoyé" })).toHaveCount(2);
     }).toPass({ timeout: 20_000 });
     await expect(page.locator('[data-stat="total-loaded"]')).toHaveText("2");
-    await page.locator("[data-table-view]").getByText("Votre dossier avance").first().click();
-    await expect(page.locator("[data-table-view]")).toContainText("Nous avons reçu vos pièces.");
+    await page.locator("[data-list-table]").getByText("Votre dossier avance").first().click();
+    await expect(page.locator("[data-list-table]")).toContainText("Nous avons reçu vos pièces.");
     await expectNoAxeViolations(page, "/admin/emails (historique)");
     await page.context().close();
   });
@@ -106,7 +106,7 @@ test.describe("back-office", () => {
     const page = await newStaffPage(browser, world);
     await signInAsStaff(page, world.admin);
     await page.goto("/admin/email-templates");
-    const system = page.locator("[data-table-view] tr").filter({ hasText: "Réinitialisation du mot de passe" });
+    const system = page.locator("[data-list-table] tr").filter({ hasText: "Réinitialisation du mot de passe" });
     await expect(system).toContainText("Envoyé par la plateforme");
     await expect(system.getByRole("button", { name: /Supprimer/ })).toHaveCount(0);
 
@@ -128,13 +128,13 @@ test.describe("back-office", () => {
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByRole("status")).toContainText("Modèle créé");
 
-    const custom = page.locator("[data-table-view] tr").filter({ hasText: "Relance pièces" });
+    const custom = page.locator("[data-list-table] tr").filter({ hasText: "Relance pièces" });
     await custom.getByRole("button", { name: /Supprimer/ }).click();
     const dialog = page.getByRole("alertdialog", { name: "Supprimer ce modèle ?" });
     await expect(dialog).toContainText("Êtes-vous sûr de vouloir supprimer ce modèle ?");
     await dialog.getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByRole("status")).toContainText("Modèle supprimé");
-    await expect(page.locator("[data-table-view] tr").filter({ hasText: "Relance pièces" })).toHaveCount(0);
+    await expect(page.locator("[data-list-table] tr").filter({ hasText: "Relance pièces" })).toHaveCount(0);
     await page.context().close();
   });
 
@@ -143,7 +143,7 @@ test.describe("back-office", () => {
     await signInAsStaff(page, world.admin);
     await page.goto("/admin/lawyers");
     // A row shows its values; its forms open on demand (only one row carries them).
-    const row = page.locator("[data-table-view] tr").filter({ hasText: "Louis Bernard" });
+    const row = page.locator("[data-list-table] tr").filter({ hasText: "Louis Bernard" });
     await expect(row).toContainText("Non défini");
     await expect(page.getByLabel("Niveau de Louis Bernard")).toHaveCount(0);
     await page.getByRole("link", { name: "Modifier le niveau et le barreau de Louis Bernard" }).click();

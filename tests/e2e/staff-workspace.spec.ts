@@ -3,7 +3,7 @@
  * who is signed in; tables as cards on phones; destructive actions confirmed (dialog, or a page without JavaScript).
  * Runs its own server (its embedded database is seeded before the server opens it).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { newStaffPage, signInAsStaff, startStaffWorld, type StaffWorld } from "./support/staff";
@@ -11,6 +11,20 @@ import { totpCode } from "./support/two-factor";
 import { expectTouchTargets } from "./support/touch-targets";
 
 const PHONE = { width: 390, height: 844 };
+
+/** How the accounts list is drawn: its first row's display, whether its column headers show, a cell's own label. */
+function listLayout(page: Page) {
+  return page.locator("[data-list-table]").evaluate((list) => {
+    const row = list.querySelector("tbody tr")!;
+    const headers = list.querySelector("thead")!.getBoundingClientRect();
+    const cell = Array.from(row.querySelectorAll("td")).find((td) => td.dataset.label === "Rôle")!;
+    return {
+      rowDisplay: getComputedStyle(row).display,
+      headersShown: headers.width > 1 && headers.height > 1,
+      cellLabel: getComputedStyle(cell, "::before").content,
+    };
+  });
+}
 
 test.describe("staff workspace", () => {
   test.describe.configure({ mode: "serial" });
@@ -45,8 +59,7 @@ test.describe("staff workspace", () => {
     const breadcrumb = page.getByRole("navigation", { name: "Fil d'Ariane" });
     await expect(breadcrumb.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("href", "/dashboard");
     await expect(breadcrumb.getByText("Utilisateurs")).toHaveAttribute("aria-current", "page");
-    await expect(page.locator("[data-table-view]")).toBeVisible();
-    await expect(page.locator("[data-card-view]")).toBeHidden();
+    expect(await listLayout(page)).toEqual({ rowDisplay: "table-row", headersShown: true, cellLabel: "none" });
     await expectNoAxeViolations(page, "/admin/users");
 
     await page.getByRole("link", { name: "Mon compte" }).click();
@@ -64,15 +77,17 @@ test.describe("staff workspace", () => {
     await expectTouchTargets(page, "/compte (administrateur, 390 px)");
     await page.goto("/admin/users");
     await waitForHydration(page);
-    await expect(page.locator("[data-table-view]")).toBeHidden();
-    const cards = page.locator("[data-card-view]");
-    await expect(cards).toBeVisible();
+    // The same table, drawn as cards: each row a block, the column headers kept for screen readers only, and each
+    // cell under its column's name.
+    expect(await listLayout(page)).toEqual({ rowDisplay: "block", headersShown: false, cellLabel: '"Rôle" / ""' });
+    const table = page.getByRole("table", { name: "Utilisateurs, du plus récent au plus ancien" });
+    await expect(table).toBeVisible();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, "/admin/users (390 px)");
     await expectTouchTargets(page, "/admin/users (390 px)");
 
-    await cards.getByRole("listitem").filter({ hasText: world.client.email }).getByRole("link").first().click();
+    await table.getByRole("row").filter({ hasText: world.client.email }).getByRole("link").first().click();
     await expect(page).toHaveURL(/\/admin\/users\/[^/]+$/);
     await waitForHydration(page);
     const card = page.getByRole("main");
@@ -96,7 +111,7 @@ test.describe("staff workspace", () => {
     const page = await newStaffPage(browser, world, { javaScriptEnabled: false });
     await signInAsStaff(page, world.admin, false);
     await page.goto("/admin/users");
-    await page.locator("[data-table-view] tr").filter({ hasText: world.client.email }).getByRole("link").first().click();
+    await page.locator("[data-list-table] tr").filter({ hasText: world.client.email }).getByRole("link").first().click();
     await expect(page).toHaveURL(/\/admin\/users\/[^/]+$/);
     const userPage = page.url();
     const row = page.getByRole("main");

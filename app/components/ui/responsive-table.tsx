@@ -6,8 +6,10 @@ export interface TableColumn<Row> {
 }
 
 /**
- * A data table on wide screens; under 640 px each row becomes a card (a heading, then label: value pairs) so
- * nothing scrolls sideways on a phone. The first column names the row (the table's row header, the card's title).
+ * A data table on wide screens; under 640 px each row is drawn as a card (its first cell as the title, then each
+ * cell under its column's name, from `data-label`) so nothing scrolls sideways on a phone. One markup for both, styled
+ * by `.list-table` in app.css rather than by classes on every cell: each row is written once, and small. The explicit
+ * roles keep the table's semantics for screen readers where a browser drops them with the cells' `display: block`.
  */
 export function ResponsiveTable<Row>({
   caption,
@@ -25,50 +27,33 @@ export function ResponsiveTable<Row>({
   const [first, ...rest] = columns;
   if (rows.length === 0) return <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{empty}</p>;
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white sm:block" data-table-view="">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className="px-3 py-2">
-                  {column.header}
-                </th>
+    <div className="sm:overflow-x-auto sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white" data-list-table="">
+      <table role="table" className="list-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((column) => (
+              <th key={column.header} role="columnheader" scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} role="row">
+              <th role="rowheader" scope="row">
+                {first.cell(row)}
+              </th>
+              {rest.map((column) => (
+                <td key={column.header} role="cell" data-label={column.header}>
+                  {column.cell(row)}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rows.map((row) => (
-              <tr key={rowKey(row)}>
-                <th scope="row" className="px-3 py-2 align-top font-normal">
-                  {first.cell(row)}
-                </th>
-                {rest.map((column) => (
-                  <td key={column.header} className="px-3 py-2 align-top">
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={caption} className="space-y-3 sm:hidden" data-card-view="">
-        {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded-xl border border-slate-200 bg-white p-4">
-            <div className="text-base">{first.cell(row)}</div>
-            <dl className="mt-2 space-y-2 text-sm">
-              {rest.map((column) => (
-                <div key={column.header}>
-                  <dt className="font-semibold text-slate-700">{column.header}</dt>
-                  <dd className="text-slate-900">{column.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
