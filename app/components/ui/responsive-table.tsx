@@ -30,7 +30,7 @@ export function ResponsiveTable<Row>({
     <div className="sm:overflow-x-auto sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white" data-list-table="">
       <table role="table" className="list-table">
         <caption className="sr-only">{caption}</caption>
-        <thead role="rowgroup">
+        <thead role="rowgroup" className="max-sm:sr-only">
           <tr role="row">
             {columns.map((column) => (
               <th key={column.header} role="columnheader" scope="col">
