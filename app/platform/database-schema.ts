@@ -81,6 +81,8 @@ export interface TwoFactorTable {
   verified: boolean | null;
   failedVerificationCount: number | null;
   lockedUntil: Timestamp | null;
+  /** Ours, not better-auth's: the last time step whose code was accepted (migration 0084, decision 64). */
+  last_totp_step: Generated<number | null>;
 }
 
 export interface ProfileTable {

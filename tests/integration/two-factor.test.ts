@@ -11,7 +11,7 @@ import {
 import { dashboardFor } from "~/modules/dashboard/dashboard.server";
 import { ForbiddenError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { authRequest, cookieHeaderFrom, enrolSecondFactor, seedAccount, seedEnrolledAccount, totpCode } from "../support/accounts";
+import { authRequest, cookieHeaderFrom, enrolSecondFactor, seedAccount, seedEnrolledAccount, totpCode, totpCodeAt } from "../support/accounts";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 const generousLimits = { LOGIN_ATTEMPTS_PER_ADDRESS: "1000", SIGNUP_ATTEMPTS_PER_ADDRESS: "1000", LOGIN_ATTEMPTS_PER_EMAIL: "1000" };
@@ -196,6 +196,79 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       expect(actor.secondFactor).toBe("not-enrolled");
       await expect(dashboardFor(actor)).rejects.toBeInstanceOf(ForbiddenError);
       await expect(secondFactorSettings(actor)).resolves.toEqual({ required: true, state: "off" });
+    });
+  });
+
+  describe("a code from the app is accepted once (decision 64)", () => {
+    const signInWith = async (account: { email: string; password: string }, code: string) => {
+      const { cookie } = await passwordStep(account);
+      return verifySignInSecondFactor(anonymous(), { methode: "application", code }, authRequest("/connexion/verification", { cookie }));
+    };
+
+    it("at sign-in: the same code twice opens one session; the second is refused with the French message", async () => {
+      const admin = await seedEnrolledAccount("admin");
+      const code = await totpCode(admin.manualKey);
+      expect((await signInWith(admin, code)).ok).toBe(true);
+      expect(await sessionCount(admin.userId)).toBe(1);
+      const replayed = await signInWith(admin, code);
+      expect(replayed).toEqual({ ok: false, status: 401, fieldErrors: { code: twoFactorMessages.codeAlreadyUsed } });
+      expect(await sessionCount(admin.userId)).toBe(1);
+      // The next code of the app still works.
+      expect((await signInWith(admin, await totpCode(admin.manualKey))).ok).toBe(true);
+    });
+
+    it("at sign-in: one code posted twice at the same moment opens one session only", async () => {
+      const lawyer = await seedEnrolledAccount("lawyer");
+      const code = await totpCode(lawyer.manualKey);
+      const [first, second] = await Promise.all([passwordStep(lawyer), passwordStep(lawyer)]);
+      const results = await Promise.all(
+        [first, second].map(({ cookie }) =>
+          verifySignInSecondFactor(anonymous(), { methode: "application", code }, authRequest("/connexion/verification", { cookie })),
+        ),
+      );
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(await sessionCount(lawyer.userId)).toBe(1);
+    });
+
+    it("a code two steps (60 s) old is refused; the next step's code (a phone's clock a little ahead) is accepted", async () => {
+      const admin = await seedEnrolledAccount("admin");
+      const stale = await signInWith(admin, await totpCodeAt(admin.manualKey, -2));
+      expect(stale).toMatchObject({ ok: false, status: 401 });
+      expect(await sessionCount(admin.userId)).toBe(0);
+      expect((await signInWith(admin, await totpCodeAt(admin.manualKey, 1))).ok).toBe(true);
+    });
+
+    it("the code that confirmed the enrolment does not then sign in", async () => {
+      const user = await seedAccount("user");
+      const { cookie } = await passwordStep(user);
+      const actor = await actorFor(cookie);
+      const request = () => authRequest("/compte/double-authentification", { cookie });
+      expect((await changeSecondFactor(actor, { intent: "commencer", motDePasse: user.password }, request())).ok).toBe(true);
+      const settings = await secondFactorSettings(actor);
+      if (settings.state !== "setup") throw new Error(`état ${settings.state}`);
+      const code = await totpCode(settings.manualKey);
+      expect((await changeSecondFactor(actor, { intent: "confirmer", code }, request())).ok).toBe(true);
+
+      const replayed = await signInWith(user, code);
+      expect(replayed).toEqual({ ok: false, status: 401, fieldErrors: { code: twoFactorMessages.codeAlreadyUsed } });
+      expect(await sessionCount(user.userId)).toBe(1); // the enrolment's own session only
+    });
+
+    it("turning it off: the code that signed in is refused, and the second factor stays on", async () => {
+      const user = await seedAccount("user");
+      const { manualKey } = await enrolSecondFactor(user);
+      const code = await totpCode(manualKey);
+      const signedIn = await signInWith(user, code);
+      if (!signedIn.ok) throw new Error(JSON.stringify(signedIn));
+      const session = cookieHeaderFrom(signedIn.headers.getSetCookie());
+      const refused = await changeSecondFactor(
+        await actorFor(session),
+        { intent: "desactiver", motDePasse: user.password, code },
+        authRequest("/compte/double-authentification", { cookie: session }),
+      );
+      expect(refused).toEqual({ ok: false, status: 400, fieldErrors: { code: twoFactorMessages.codeAlreadyUsed } });
+      expect((await db().selectFrom("user").select("twoFactorEnabled").where("id", "=", user.userId).executeTakeFirstOrThrow()).twoFactorEnabled).toBe(true);
+      expect(await db().selectFrom("twoFactor").select("id").where("userId", "=", user.userId).execute()).toHaveLength(1);
     });
   });
 

@@ -2,9 +2,9 @@ import { anonymousActor, createAccount, resolveActor, signIn, type NewAccount } 
 import { changeSecondFactor, secondFactorSettings } from "~/modules/accounts/two-factor.server";
 import type { Role } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { totpCode } from "./totp";
+import { totpCode, totpCodeAt } from "./totp";
 
-export { totpCode };
+export { totpCode, totpCodeAt };
 
 export const CLIENT_ADDRESS = "203.0.113.7";
 

@@ -17,6 +17,7 @@ export const twoFactorMessages = {
   passwordRequired: "Le mot de passe est requis",
   wrongCode: "Code incorrect. Vérifiez le code affiché par votre application et réessayez.",
   wrongRecoveryCode: "Code de secours incorrect ou déjà utilisé.",
+  codeAlreadyUsed: "Ce code a déjà servi. Attendez que votre application en affiche un nouveau, puis saisissez-le.",
   wrongPassword: "Mot de passe incorrect.",
   tooManyAttempts: "Trop de tentatives de vérification. Veuillez patienter avant de réessayer.",
   challengeExpired: "La vérification a expiré ou a été refusée trop de fois. Reconnectez-vous avec votre email et votre mot de passe.",

@@ -62,6 +62,10 @@ export async function verifySignInSecondFactor(
     logger.warn({ userId: challenge.userId, clientAddress: actor.clientAddress }, "second facteur : trop de tentatives");
     return { ok: false, status: 429, formError: messages.tooManyAttempts };
   }
+  if (input.methode === "application" && (await claimCodeStep(challenge.userId, input.code)) === "replayed") {
+    logger.warn({ userId: challenge.userId, clientAddress: actor.clientAddress }, "connexion : code du second facteur déjà utilisé");
+    return { ok: false, status: 401, fieldErrors: { code: messages.codeAlreadyUsed } };
+  }
   try {
     const { headers } =
       input.methode === "application"
@@ -189,6 +193,7 @@ async function confirmEnrolment(actor: UserActor, code: string, request: Request
   const state = stateOf(stored);
   if (state === "on") return { ok: false, status: 409, formError: messages.alreadyEnabled };
   if (state !== "setup") return { ok: false, status: 409, formError: messages.noSetupInProgress };
+  if ((await claimCodeStep(actor.userId, code)) === "replayed") return { ok: false, status: 400, fieldErrors: { code: messages.codeAlreadyUsed } };
   let headers: Headers;
   try {
     ({ headers } = await auth().api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true }));
@@ -217,6 +222,9 @@ async function disableSecondFactor(actor: UserActor, password: string, code: str
   if (!(await passwordMatches(actor.userId, password))) {
     return { ok: false, status: 400, fieldErrors: { motDePasse: messages.wrongPassword } };
   }
+  if (/^\d+$/.test(code) && (await claimCodeStep(actor.userId, code)) === "replayed") {
+    return { ok: false, status: 400, fieldErrors: { code: messages.codeAlreadyUsed } };
+  }
   try {
     if (/^\d+$/.test(code)) await auth().api.verifyTOTP({ body: { code }, headers: request.headers });
     else await auth().api.verifyBackupCode({ body: { code, disableSession: true }, headers: request.headers });
@@ -230,6 +238,47 @@ async function disableSecondFactor(actor: UserActor, password: string, code: str
   await clearAttempts(db(), attemptKey(actor.userId));
   logger.info({ userId: actor.userId }, "double authentification désactivée");
   return { ok: true, intent: "desactiver", headers: sessionCookies(headers) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A code from the app is accepted once (decision 64)
+
+/** Steps either side of now whose codes are accepted: ±1, i.e. a phone's clock 30 s off. */
+const TOTP_WINDOW_STEPS = 1;
+
+/**
+ * Spends the time step of a code from the app, before better-auth checks the code itself (and counts a wrong one):
+ * - "claimed": the code is right for the current step or one either side, and that step is later than the last
+ *   one accepted for the account, which it now is;
+ * - "replayed": the code is right but its step is not later (the code, or a later one, was already accepted);
+ * - "wrong": no step of the window gives this code (better-auth then refuses it too).
+ * One UPDATE compares and writes, so two submissions of one code at the same moment cannot both be claimed.
+ */
+async function claimCodeStep(userId: string, code: string): Promise<"claimed" | "replayed" | "wrong"> {
+  const row = await db().selectFrom("twoFactor").select("secret").where("userId", "=", userId).executeTakeFirst();
+  if (!row || !new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return "wrong";
+  const context = await auth().$context;
+  const otp = createOTP(await symmetricDecrypt({ key: context.secretConfig, data: row.secret }), {
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  });
+  const current = Math.floor(Date.now() / (TOTP_PERIOD_SECONDS * 1000));
+  let matched: number | undefined;
+  // Every step of the window is computed and compared, so the time taken does not tell which one matched.
+  for (let step = current - TOTP_WINDOW_STEPS; step <= current + TOTP_WINDOW_STEPS; step++) {
+    const expected = new TextEncoder().encode(await otp.hotp(step));
+    if (constantTimeEqual(new TextEncoder().encode(code), expected)) matched = step;
+  }
+  if (matched === undefined) return "wrong";
+  const step = matched;
+  const claimed = await db()
+    .updateTable("twoFactor")
+    .set({ last_totp_step: step })
+    .where("userId", "=", userId)
+    .where((eb) => eb.or([eb("last_totp_step", "is", null), eb("last_totp_step", "<", step)]))
+    .returning("id")
+    .executeTakeFirst();
+  return claimed ? "claimed" : "replayed";
 }
 
 // ---------------------------------------------------------------------------------------------------------------

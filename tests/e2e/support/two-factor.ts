@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
 import { ROOT } from "../../support/production-server";
-import { totpCode } from "../../support/totp";
+import { totpCode, totpCodeAt } from "../../support/totp";
 
-export { totpCode };
+export { totpCode, totpCodeAt };
 
 /**
  * Runs `npm run create-admin` on an embedded database folder (before any server opens it) and returns the
