@@ -5,13 +5,103 @@ export const REDIRECT_PARAM = "redirectTo";
 const BASE = "http://recours.invalid";
 
 /**
- * The page a sign-in may return to: a same-site relative path only ('/compte', '/dossier/12?onglet=messages').
- * Anything else — an absolute or protocol-relative URL ('//evil.example'), a backslash trick, a control character,
- * the sign-in pages themselves — gives the default landing page.
+ * The pages of app/routes.ts a sign-in may return to (redirect-target.test.ts checks the two lists agree). Left out:
+ * the sign-in and sign-out pages, the catch-alls, and what is not a page (uploads, event streams, the API, signed
+ * file links, sitemap.xml, robots.txt).
+ */
+export const RETURN_PAGE_PATTERNS = [
+  "/",
+  "/fonctionnement",
+  "/temoignages",
+  "/a-propos",
+  "/avocats",
+  "/premiers-reflexes",
+  "/arnaques/:slug",
+  "/mentions-legales",
+  "/politique-confidentialite",
+  "/conditions-generales",
+  "/accessibilite",
+  "/mot-de-passe-oublie",
+  "/reinitialiser-mot-de-passe",
+  "/verifier-email",
+  "/inscription",
+  "/compte/double-authentification",
+  "/dashboard",
+  "/complete-profile",
+  "/verify-identity",
+  "/create-case",
+  "/case/:caseId",
+  "/case/:caseId/chat",
+  "/case/:caseId/paiements",
+  "/case/:caseId/paiements/:paymentId",
+  "/case/:caseId/identifiants",
+  "/case/:caseId/dossier.pdf",
+  "/case/:caseId/lettre-banque.pdf",
+  "/compte",
+  "/compte/email",
+  "/compte/donnees",
+  "/compte/donnees/export",
+  "/compte/suppression",
+  "/avocat/dossiers",
+  "/avocat/dossiers/:caseId",
+  "/avocat/clients",
+  "/avocat/messages",
+  "/admin/comptes",
+  "/admin/users",
+  "/admin/users/:userId",
+  "/admin/lawyers",
+  "/admin/emails",
+  "/admin/emails/templates",
+  "/admin/email-templates",
+  "/admin/email-templates/:templateId",
+  "/admin/journal",
+  "/admin/suppressions",
+  "/admin/documents",
+  "/admin/cases",
+  "/admin/lawyer-allocation",
+] as const;
+
+const RETURN_PAGES = RETURN_PAGE_PATTERNS.map((pattern) => pattern.split("/").slice(1));
+
+/** As React Router matches: literal segments ignoring case, `:name` for one non-empty segment, one trailing slash. */
+function isReturnPage(pathname: string): boolean {
+  const segments = (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).split("/").slice(1);
+  return RETURN_PAGES.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part.toLowerCase() === segments[i]!.toLowerCase())),
+  );
+}
+
+/** The path with every layer of percent-encoding undone (`%252e` is `.` twice removed); null if malformed. */
+function fullyDecoded(pathname: string): string | null {
+  let current = pathname;
+  for (let round = 0; round < 5; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/** Printable ASCII only, no backslash, no empty segment ('//'), no '.' or '..' segment. */
+const SAFE_DECODED_PATH = /^(?!.*\/\/)(?!.*\/\.\.?(?:\/|$))\/[\x21-\x5b\x5d-\x7e]*$/;
+
+/**
+ * The page a sign-in may return to: a page of this site ('/compte', '/dossier/12?onglet=messages'), as the browser
+ * will read it. The checks run on the normalised and fully decoded path, not on the raw value: `/.//evil.example`
+ * normalises to `//evil.example`, another site. Anything else — another origin, a backslash, a control character or
+ * whitespace, an encoded slash or dot segment, a path no page serves, the sign-in pages — gives `fallback`.
+ * The result is stable: passing it through again gives it back unchanged.
  */
 export function safeRedirectTarget(value: string | null | undefined, fallback = DEFAULT_LANDING): string {
   if (!value || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
+  if (!value.startsWith("/") || /[\\\s\u0000-\u001f\u007f-\u009f]/.test(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -19,14 +109,16 @@ export function safeRedirectTarget(value: string | null | undefined, fallback = 
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
-  if (url.pathname === "/connexion" || url.pathname.startsWith("/connexion/") || url.pathname === "/deconnexion") return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const decoded = fullyDecoded(url.pathname);
+  if (decoded === null || !SAFE_DECODED_PATH.test(decoded) || !isReturnPage(url.pathname)) return fallback;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return target.startsWith("/") && !target.startsWith("//") ? target : fallback;
 }
 
 /** The sign-in page, asked to come back to `path` afterwards (plain /connexion for the default landing page). */
 export function signInPathReturningTo(path: string): string {
   const target = safeRedirectTarget(path, "");
-  if (!target || target === DEFAULT_LANDING || target.startsWith("/api/")) return "/connexion";
+  if (!target || target === DEFAULT_LANDING) return "/connexion";
   return `/connexion?${REDIRECT_PARAM}=${encodeURIComponent(target)}`;
 }
 
