@@ -119,6 +119,98 @@ export function heicFile(): Buffer {
   return readFileSync(path.resolve(import.meta.dirname, "../fixtures/files/IMG_0001.HEIC"));
 }
 
+function box(type: string, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(body.length + 8);
+  header.write(type, 4, "latin1");
+  return Buffer.concat([header, body]);
+}
+
+function u16(...values: number[]): Buffer {
+  const out = Buffer.alloc(values.length * 2);
+  values.forEach((value, i) => out.writeUInt16BE(value, i * 2));
+  return out;
+}
+
+function u32(...values: number[]): Buffer {
+  const out = Buffer.alloc(values.length * 4);
+  values.forEach((value, i) => out.writeUInt32BE(value, i * 4));
+  return out;
+}
+
+/**
+ * A decompression bomb in HEIF: a `grid` primary image assembling `rows × columns` references to one 1200 × 900 tile
+ * (IMG_0001.HEIC's only image), so ~30 KB declare rows·900 × columns·1200 pixels. Default 11 × 8: 9600 × 9900,
+ * 95 MP, just under the 100 MP cap.
+ */
+export function heicGridBomb(options: { rows?: number; columns?: number } = {}): Buffer {
+  const rows = options.rows ?? 11;
+  const columns = options.columns ?? 8;
+  const source = heicFile();
+  // IMG_0001.HEIC's layout (one hvc1 item): ftyp 0–28, hdlr at 40, hvcC at 172, ispe at 294, pixi at 314, the
+  // coded image at 360 (29 043 bytes, its iloc extent).
+  const ftyp = source.subarray(0, 28);
+  const hdlr = source.subarray(40, 73);
+  const hvcC = source.subarray(172, 294);
+  const tileIspe = source.subarray(294, 314);
+  const pixi = source.subarray(314, 330);
+  const coded = source.subarray(360, 360 + 29_043);
+  const fullBox = (type: string, version: number, ...parts: Buffer[]) => box(type, Buffer.from([version, 0, 0, 0]), ...parts);
+  const infe = (id: number, type: string) => fullBox("infe", 2, u16(id, 0), Buffer.from(type, "latin1"), Buffer.from([0]));
+  const outputWidth = columns * 1200;
+  const outputHeight = rows * 900;
+  const grid = Buffer.concat([Buffer.from([0, 0, rows - 1, columns - 1]), u16(outputWidth, outputHeight)]);
+  const metaWith = (gridAt: number, codedAt: number) =>
+    fullBox(
+      "meta",
+      0,
+      hdlr,
+      fullBox("pitm", 0, u16(1)),
+      fullBox("iinf", 0, u16(2), infe(1, "grid"), infe(2, "hvc1")),
+      fullBox("iref", 0, box("dimg", u16(1, rows * columns), u16(...Array.from({ length: rows * columns }, () => 2)))),
+      box(
+        "iprp",
+        box("ipco", hvcC, tileIspe, pixi, fullBox("ispe", 0, u32(outputWidth, outputHeight))),
+        fullBox("ipma", 0, u32(2), u16(1), Buffer.from([1, 4]), u16(2), Buffer.from([3, 0x81, 2, 3])),
+      ),
+      fullBox("iloc", 0, Buffer.from([0x44, 0x00]), u16(2), u16(1, 0, 1), u32(gridAt, grid.length), u16(2, 0, 1), u32(codedAt, coded.length)),
+    );
+  const metaSize = metaWith(0, 0).length;
+  const mdatData = ftyp.length + metaSize + 8;
+  return Buffer.concat([ftyp, metaWith(mdatData, mdatData + grid.length), box("mdat", grid, coded)]);
+}
+
+let inflateBombCache: Buffer | undefined;
+
+/**
+ * A 100 KB PDF whose compressed object stream inflates to 100 MB (one small object followed by spaces): a full
+ * parse (pdf-lib) inflates all of it.
+ */
+export function pdfInflateBomb(inflatedBytes = 100 * 1024 * 1024): Buffer {
+  if (inflateBombCache && inflatedBytes === 100 * 1024 * 1024) return inflateBombCache;
+  const objects = Buffer.alloc(inflatedBytes, 0x20);
+  objects.write("5 0 << /Producer (bombe) >>", 0, "latin1");
+  const compressed = deflateSync(objects, { level: 9 });
+  const bytes = Buffer.concat([
+    Buffer.from(
+      [
+        "%PDF-1.7",
+        "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+        "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj",
+        "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj",
+        `4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${compressed.length} >> stream`,
+        "",
+      ].join("\n"),
+      "latin1",
+    ),
+    compressed,
+    Buffer.from(["", "endstream endobj", "trailer << /Root 1 0 R /Size 6 >>", "startxref", "0", "%%EOF", ""].join("\n"), "latin1"),
+  ]);
+  if (inflatedBytes === 100 * 1024 * 1024) inflateBombCache = bytes;
+  return bytes;
+}
+
 export const phpScript = Buffer.from('<?php system($_GET["c"]); ?>\n');
 export const svgImage = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
 export const htmlPage = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");

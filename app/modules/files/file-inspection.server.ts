@@ -3,7 +3,8 @@ import heicConvert from "heic-convert";
 import { PDFDocument } from "pdf-lib";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import type { UploadedMediaType } from "~/platform/database-schema";
-import { PdfStructureError, scanPdfStructure } from "./pdf-structure.server";
+import { HeifStructureError, readHeifPrimary } from "./heif-structure";
+import { PdfLimitError, PdfStructureError, scanPdfStructure } from "./pdf-structure.server";
 import { UploadError } from "./upload-error";
 
 export const MIN_SHORT_SIDE = 600;
@@ -123,8 +124,37 @@ export async function inspectImage(input: Buffer, field?: string): Promise<Inspe
   }
 }
 
+/**
+ * What the HEIF boxes declare, before any decoder sees the file: a grid assembling past MAX_PIXELS is refused, and so
+ * is a grid that repeats a tile (cameras store each tile once; repeating one is how a few kilobytes declare a huge
+ * picture) or whose tiles do not make up its output.
+ */
+export function checkHeifStructure(input: Buffer, field?: string): void {
+  let primary;
+  try {
+    primary = readHeifPrimary(input);
+  } catch (error) {
+    if (error instanceof HeifStructureError) throw new UploadError("unreadableImage", field, { cause: error });
+    throw error;
+  }
+  checkDimensions(primary.width, primary.height, field);
+  const grid = primary.grid;
+  if (!grid) return;
+  const assembled = Math.max(grid.outputWidth * grid.outputHeight, grid.rows * grid.columns * grid.tileWidth * grid.tileHeight);
+  if (assembled > MAX_PIXELS) throw new UploadError("tooManyPixels", field);
+  if (
+    grid.tiles.length !== grid.rows * grid.columns ||
+    new Set(grid.tiles).size !== grid.tiles.length ||
+    grid.columns * grid.tileWidth < grid.outputWidth ||
+    grid.rows * grid.tileHeight < grid.outputHeight
+  ) {
+    throw new UploadError("uncheckable", field);
+  }
+}
+
 /** HEIC/HEIF: sharp reads the container's dimensions (it cannot decode HEVC); decoding waits for the conversion job. */
 export async function inspectHeic(input: Buffer, field?: string): Promise<{ width: number; height: number }> {
+  checkHeifStructure(input, field);
   let metadata: Metadata;
   try {
     metadata = await sharp(input).metadata();
@@ -168,6 +198,7 @@ export async function checkPdfStructure(source: AsyncIterable<Buffer | Uint8Arra
   try {
     structure = await scanPdfStructure(source);
   } catch (error) {
+    if (error instanceof PdfLimitError) throw new UploadError("uncheckable", field, { cause: error });
     if (error instanceof PdfStructureError) throw new UploadError("unreadablePdf", field, { cause: error });
     throw error;
   }

@@ -16,10 +16,17 @@ export class PdfStructureError extends Error {
   override name = "PdfStructureError";
 }
 
+/** The file would cost more to check than any honest PDF does (a decompression bomb): refused, not judged broken. */
+export class PdfLimitError extends PdfStructureError {
+  override name = "PdfLimitError";
+}
+
 /** Longest run of dictionary text between two objects (an xref table is dropped at `trailer`). */
 const MAX_TEXT_BYTES = 8 * 1024 * 1024;
 /** Compressed object streams are small (dictionaries only); refuse absurd ones rather than inflating them. */
 const MAX_OBJECT_STREAM_BYTES = 8 * 1024 * 1024;
+/** What all object streams of one file may inflate to together; inflating stops at this count. */
+export const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 
 type State = "text" | "comment" | "string" | "stream-eol" | "stream-length" | "stream-scan";
 
@@ -75,6 +82,7 @@ export class PdfStructureScanner {
   private catalog = false;
   private encrypted = false;
   private brokenObjectStream = false;
+  private inflated = 0;
   /** Page objects by number (a later definition, in an incremental update, replaces an earlier one). */
   private pages = new Map<number, boolean>();
   /** /Count of page-tree roots (no /Parent) by object number. */
@@ -177,7 +185,7 @@ export class PdfStructureScanner {
   private keep(bytes: Buffer) {
     if (!this.capture || bytes.length === 0) return;
     this.captured += bytes.length;
-    if (this.captured > MAX_OBJECT_STREAM_BYTES) throw new PdfStructureError("flux d'objets démesuré");
+    if (this.captured > MAX_OBJECT_STREAM_BYTES) throw new PdfLimitError("flux d'objets démesuré");
     this.capture.push(Buffer.from(bytes));
   }
 
@@ -216,15 +224,19 @@ export class PdfStructureScanner {
 
   private readObjectStream(dict: string, data: Buffer) {
     let content: string;
+    const budget = Math.min(MAX_OBJECT_STREAM_BYTES, MAX_INFLATED_BYTES - this.inflated);
     try {
       const raw = /\/Filter\s*\/FlateDecode\b/.test(dict)
-        ? inflateSync(data, { maxOutputLength: MAX_OBJECT_STREAM_BYTES })
+        ? inflateSync(data, { maxOutputLength: Math.max(1, budget) })
         : /\/Filter\b/.test(dict)
           ? undefined
           : data;
       if (!raw) throw new Error("filtre non pris en charge");
+      this.inflated += raw.length;
       content = raw.toString("latin1");
-    } catch {
+    } catch (error) {
+      // zlib stops as soon as its output passes the budget, without inflating the rest.
+      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw new PdfLimitError("flux d'objets démesuré", { cause: error });
       // Encrypted files have unreadable object streams: decided at the end, once the trailer is known.
       this.brokenObjectStream = true;
       return;

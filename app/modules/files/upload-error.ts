@@ -18,6 +18,8 @@ const statusOf: Record<UploadProblem, number> = {
   badRequest: 400,
   interrupted: 400,
   storageDown: 503,
+  uncheckable: 422,
+  inspectionBusy: 503,
   blurry: 422,
   accountDeleted: 410,
 };

@@ -16,6 +16,8 @@ export const uploadMessages = {
   badRequest: "L'envoi n'a pas pu être lu. Réessayez.",
   interrupted: "L'envoi a été interrompu. Réessayez.",
   storageDown: "L'enregistrement des fichiers est momentanément indisponible. Réessayez dans quelques minutes.",
+  uncheckable: "Ce fichier n'a pas pu être vérifié. Envoyez une photo ou un PDF plus simple.",
+  inspectionBusy: "Beaucoup de fichiers sont en cours de vérification. Réessayez dans quelques minutes.",
   accountDeleted: "Votre compte a été supprimé : ce fichier n'a pas été enregistré.",
   blurry: "La photo semble floue : le texte risque d'être illisible. Reprenez-la, ou confirmez qu'elle est lisible.",
 } as const;

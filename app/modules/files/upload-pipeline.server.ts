@@ -8,17 +8,8 @@ import { enqueueJob, jobsEnqueued, PermanentJobError, type JobHandler } from "~/
 import type { Database, UploadedMediaType } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db as runtimeDb } from "~/platform/runtime.server";
-import {
-  checkPdfStructure,
-  convertHeicToJpeg,
-  HEAD_BYTES,
-  PDF_FULL_PARSE_BYTES,
-  detectType,
-  inspectHeic,
-  inspectImage,
-  inspectPdf,
-  looksComplete,
-} from "./file-inspection.server";
+import { HEAD_BYTES, PDF_FULL_PARSE_BYTES, detectType, looksComplete } from "./file-inspection.server";
+import { inspectionPool, type InspectionPool } from "./inspection-pool.server";
 import { sanitizeFileName, withExtension } from "./file-names";
 import { fileStorage, type FileFacts, type FileStorage, type StoredFile, type WrittenObject } from "./files.server";
 import { StorageUnavailableError } from "./object-store.server";
@@ -92,6 +83,8 @@ export interface UploadOptions {
   requireFile?: boolean;
   storage?: FileStorage;
   database?: Kysely<Database>;
+  /** Where files are checked (default: the process's worker pool). */
+  inspection?: InspectionPool;
 }
 
 export interface ReceivedFile {
@@ -156,7 +149,8 @@ export async function receiveUpload<T>(
     const { streamed, fields } = await streamIntoStore(request, options, storage, written, pending);
     if (streamed.length === 0 && options.requireFile !== false) throw new UploadError("noFile");
     const checked: CheckedFile[] = [];
-    for (const file of streamed) checked.push(await heavySlot(() => checkFile(file, storage, written)));
+    const inspection = options.inspection ?? inspectionPool();
+    for (const file of streamed) checked.push(await checkFile(file, storage, written, inspection));
     let queued = false;
     const outcome = await database.transaction().execute(async (trx) => {
       // Under the lock an account deletion takes first (decision 0047): it waits for this commit, or this upload
@@ -336,9 +330,12 @@ function streamIntoStore(
   });
 }
 
-/** The decrypted file in one buffer of its exact size (no doubling while collecting chunks). */
+/**
+ * The decrypted file in one buffer of its exact size (no doubling while collecting chunks), on its own memory so it
+ * can move to an inspection worker without a copy.
+ */
 async function readWritten(storage: FileStorage, object: WrittenObject): Promise<Buffer> {
-  const out = Buffer.allocUnsafe(object.sizeBytes);
+  const out = Buffer.alloc(object.sizeBytes);
   let offset = 0;
   for await (const chunk of await storage.openObject(asRecordable(object))) {
     const bytes = chunk as Buffer;
@@ -349,7 +346,8 @@ async function readWritten(storage: FileStorage, object: WrittenObject): Promise
   return out.subarray(0, offset);
 }
 
-async function checkFile(file: StreamedFile, storage: FileStorage, written: WrittenObject[]): Promise<CheckedFile> {
+/** Every decode, parse or re-encode runs in the inspection pool (worker threads, time and memory limits per file). */
+async function checkFile(file: StreamedFile, storage: FileStorage, written: WrittenObject[], inspection: InspectionPool): Promise<CheckedFile> {
   const { field } = file;
   if (file.written.sizeBytes === 0) throw new UploadError("empty", field);
   if (!looksComplete(file.type, file.tail)) throw new UploadError("truncated", field);
@@ -357,7 +355,7 @@ async function checkFile(file: StreamedFile, storage: FileStorage, written: Writ
   switch (file.type) {
     case "image/jpeg":
     case "image/png": {
-      const image = await inspectImage(await readWritten(storage, file.written), field);
+      const image = await inspection.inspectImage(() => readWritten(storage, file.written), field);
       // The re-encoded image replaces what was sent: EXIF and GPS never reach the store's final object.
       const clean = await storage.writeObject(file.written.fileId, Readable.from([image.output]));
       written.push(clean);
@@ -377,7 +375,7 @@ async function checkFile(file: StreamedFile, storage: FileStorage, written: Writ
     }
     case "image/heic":
     case "image/heif": {
-      const size = await inspectHeic(await readWritten(storage, file.written), field);
+      const size = await inspection.inspectHeic(() => readWritten(storage, file.written), field);
       return {
         ...base,
         written: file.written,
@@ -389,8 +387,8 @@ async function checkFile(file: StreamedFile, storage: FileStorage, written: Writ
       // streaming structural check, in bounded memory.
       const pdf =
         file.written.sizeBytes <= PDF_FULL_PARSE_BYTES
-          ? await inspectPdf(await readWritten(storage, file.written), field)
-          : await checkPdfStructure(await storage.openObject(asRecordable(file.written)), field);
+          ? await inspection.inspectPdf(() => readWritten(storage, file.written), field)
+          : await inspection.inspectPdfStream(() => storage.openObject(asRecordable(file.written)), field);
       return { ...base, written: file.written, facts: { ...base.facts, mediaType: file.type, pageCount: pdf.pageCount } };
     }
   }
@@ -411,7 +409,7 @@ export function createHeicConversionHandler(storage: () => FileStorage): JobHand
       const original = await buffer(await files.openObject(row));
       let image;
       try {
-        image = await convertHeicToJpeg(original);
+        image = await inspectionPool().convertHeic(original);
       } catch (error) {
         if (!(error instanceof UploadError)) throw error;
         await database
