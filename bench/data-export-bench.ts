@@ -51,6 +51,7 @@ for (let i = 0; i < FILES; i += 1) {
       created_at: new Date(),
       updated_at: new Date(),
       deletion_requested_at: null,
+      upload_scope: null,
     },
   });
 }

@@ -412,6 +412,8 @@ export interface StoredFileTable {
   updated_at: Timestamp;
   /** Set when retention deletes the file: the sweep deletes the object, then the row (migration 0073). */
   deletion_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The upload quota bucket: 'identity' or 'case:<id>'; null for files the service makes (migration 0083). */
+  upload_scope: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An evidence file on a case (migration 0065). */

@@ -85,6 +85,15 @@ const envSchema = z
     JOB_RETRY_MAX_SECONDS: wholeNumber(1, 86_400).default(3600),
     /** The storage janitor leaves alone objects and spooled files younger than this (an upload may be in progress). */
     STORAGE_JANITOR_GRACE_SECONDS: wholeNumber(1, 30 * 86_400).default(86_400),
+    /**
+     * Upload quotas per person (decision 62): upload requests per hour (counted before the body is read, refused ones
+     * too), bytes stored per rolling day, and bytes held per bucket (identity documents; each case's chat and evidence).
+     */
+    UPLOADS_PER_HOUR: wholeNumber(1, 100_000).default(30),
+    UPLOAD_BYTES_PER_DAY: wholeNumber(1024).default(300 * 1024 * 1024),
+    UPLOAD_BYTES_PER_CASE: wholeNumber(1024).default(500 * 1024 * 1024),
+    /** Chat messages one person may send per minute, all cases together (decision 62); beyond, 429. */
+    CHAT_MESSAGES_PER_MINUTE: wholeNumber(1, 100_000).default(30),
     /** A chat message still unread after this many minutes sends its recipient one email notice per burst. */
     CHAT_NOTIFY_DELAY_MINUTES: wholeNumber(0, 10_080).default(10),
     /** Days an identity document's file is kept after its review decision (decision 0044); the outcome stays. */

@@ -21,7 +21,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return Response.json({ error: Object.values(form.fieldErrors)[0] ?? "Message invalide." }, { status: 422, headers: NO_STORE });
   }
   const result = await sendChatMessage(actor, params.caseId, form.data);
-  if (!result.ok) return Response.json({ error: result.message }, { status: result.status, headers: NO_STORE });
+  if (!result.ok) {
+    const headers: Record<string, string> = { ...NO_STORE };
+    if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
+    return Response.json({ error: result.message }, { status: result.status, headers });
+  }
   return Response.json({ message: result.message }, { headers: NO_STORE });
 }
 

@@ -4,7 +4,7 @@ import { ChatPanel } from "~/components/chat/chat-panel";
 import { pageTitle } from "~/content/site";
 import { sendMessageSchema } from "~/modules/chat/chat.schema";
 import { chatThreadFor, sendChatMessage } from "~/modules/chat/chat.server";
-import { parseForm } from "~/platform/form.server";
+import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = ({ data: view }) => [
@@ -26,8 +26,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ error: Object.values(form.fieldErrors)[0] ?? "Message invalide.", text: form.values.message ?? "" }, { status: 422 });
   }
   const result = await sendChatMessage(actor, params.caseId, form.data);
-  if (!result.ok) return data({ error: result.message, text: form.values.message ?? "" }, { status: result.status });
+  if (!result.ok) return data({ error: result.message, text: form.values.message ?? "" }, answerInit(result));
   return redirect(`/case/${params.caseId}/chat#message-${result.message.id}`);
+}
+
+/** A refusal's Retry-After (the post and upload limits, decision 62) reaches the page without JavaScript too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
 export default function CaseChatPage({ loaderData, actionData }: Route.ComponentProps) {

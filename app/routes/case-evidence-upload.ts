@@ -14,7 +14,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const location = `/case/${encodeURIComponent(params.caseId)}#preuves`;
   if (wantsJson) {
     if (!result.ok) {
-      return Response.json({ error: result.message, field: result.field ?? null }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+      const headers: Record<string, string> = { "Cache-Control": "no-store" };
+      if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
+      return Response.json({ error: result.message, field: result.field ?? null }, { status: result.status, headers });
     }
     return Response.json({ message: result.message, count: result.items.length }, { headers: { "Cache-Control": "no-store" } });
   }

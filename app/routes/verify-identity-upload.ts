@@ -2,6 +2,7 @@ import type { Route } from "./+types/verify-identity-upload";
 import { submitIdentityStep } from "~/modules/identity/identity.server";
 import { identityMessages, type UploadStep } from "~/modules/identity/identity.schema";
 import { redirectWithToast } from "~/platform/flash.server";
+import { answerInit } from "~/platform/form.server";
 import { requireCompletedProfile } from "~/platform/guards.server";
 
 /**
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return Response.json(
       { error: result.message, field: result.field ?? null, title: identityMessages.uploadFailed[step as UploadStep] },
-      { status: result.status },
+      answerInit(result),
     );
   }
   const location = `/verify-identity?etape=${step + 1}`;

@@ -8,6 +8,7 @@ import { completeTutorial, submitIdentityStep, verificationFor } from "~/modules
 import { identityMessages, type IdentityStep, type UploadStep } from "~/modules/identity/identity.schema";
 import { env } from "~/platform/env.server";
 import { redirectWithToast } from "~/platform/flash.server";
+import { answerInit } from "~/platform/form.server";
 import { requireCompletedProfile } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vérification d'identité") }, { name: "robots", content: "noindex" }];
@@ -39,10 +40,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitIdentityStep(actor, step as UploadStep, request);
   if (!result.ok) {
     const failure = { error: result.message, field: result.field ?? null, title: identityMessages.uploadFailed[step as UploadStep] };
-    return data(failure, { status: result.status });
+    return data(failure, answerInit(result));
   }
   const next = `/verify-identity?etape=${step + 1}`;
   return redirectWithToast(next, { title: result.message, tone: "success" });
+}
+
+/** A refusal's Retry-After (the post and upload limits, decision 62) reaches the page without JavaScript too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
 export default function VerifyIdentityPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -35,6 +35,8 @@ export const ACTION_LABELS = {
   "case.payment-deleted": "Paiement du dossier supprimé",
   "case.identifier-added": "Identifiant de l'escroc ajouté",
   "case.identifier-deleted": "Identifiant de l'escroc retiré",
+  "upload.quota-reached": "Limite d'envoi de fichiers atteinte",
+  "chat.rate-limited": "Trop de messages envoyés dans la messagerie",
 } as const satisfies Record<string, string>;
 
 export type StaffActionName = keyof typeof ACTION_LABELS;

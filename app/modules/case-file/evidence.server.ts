@@ -41,7 +41,7 @@ export async function readableCase(actor: Actor, caseId: string, executor: Kysel
 
 export type EvidenceUploadResult =
   | { ok: true; message: string; items: EvidenceItem[] }
-  | { ok: false; status: number; message: string; field?: string };
+  | { ok: false; status: number; message: string; field?: string; retryAfterSeconds?: number };
 
 class EvidenceFormError extends Error {
   constructor(
@@ -74,6 +74,7 @@ export async function uploadEvidence(
       {
         ownerId: owner.userId,
         fileFields: { [EVIDENCE_FILE_FIELD]: EVIDENCE_FILES_PER_UPLOAD },
+        quota: { actor: owner, scope: { kind: "case", caseId: found.id } },
         ...(options.storage ? { storage: options.storage } : {}),
       },
       (trx, received) => recordEvidence(trx, owner, caseId, received.files, received.fields),
@@ -81,7 +82,8 @@ export async function uploadEvidence(
     return { ok: true, message: evidenceMessages.uploaded(upload.result.length), items: upload.result };
   } catch (error) {
     if (error instanceof EvidenceFormError || error instanceof UploadError) {
-      return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
+      const retry = error instanceof UploadError && error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {};
+      return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}), ...retry };
     }
     throw error;
   }

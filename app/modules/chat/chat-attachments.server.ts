@@ -15,7 +15,7 @@ const THUMBNAIL_PIXELS = 480;
 
 export type ChatUploadResult =
   | { ok: true; fileId: string; name: string; mediaType: string; sizeBytes: number }
-  | { ok: false; status: number; message: string };
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
 /**
  * A file for a message of the case's chat, through the identity documents' pipeline (type by content, 30 MB,
@@ -29,12 +29,15 @@ export async function uploadChatAttachment(actor: Actor, caseId: string, request
     const upload = await receiveUpload(request, {
       ownerId: actor.userId,
       fileFields: { [CHAT_FILE_FIELD]: 1 },
+      quota: { actor, scope: { kind: "case", caseId: chat.id } },
       ...(options.storage ? { storage: options.storage } : {}),
     });
     const file = upload.files[0]!.file;
     return { ok: true, fileId: file.id, name: file.original_name, mediaType: file.media_type, sizeBytes: Number(file.size_bytes) };
   } catch (error) {
-    if (error instanceof UploadError) return { ok: false, status: error.status, message: error.message };
+    if (error instanceof UploadError) {
+      return { ok: false, status: error.status, message: error.message, ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}) };
+    }
     throw error;
   }
 }

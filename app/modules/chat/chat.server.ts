@@ -1,10 +1,14 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import { retryDelayLabel } from "~/lib/retry-delay";
+import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
+import { consumeAttempt } from "~/platform/attempt-limiter.server";
 import type { CaseStatus, Database } from "~/platform/database-schema";
 import { keysetCursor, encodeCursor } from "~/platform/keyset";
 import { cursorTime, olderThan } from "~/platform/keyset.server";
 import { notifyLive } from "~/platform/live-events.server";
-import { db } from "~/platform/runtime.server";
+import { logger } from "~/platform/logger.server";
+import { db, runtime } from "~/platform/runtime.server";
 import { caseViewerOf } from "~/modules/cases/cases.server";
 import { cancelUnreadNotices, scheduleUnreadNotice } from "./chat-notices.server";
 import { chatMessages, CHAT_PAGE_SIZE, type ChatEvent, type ChatMessageView, type ChatRole, type SendMessageInput } from "./chat.schema";
@@ -204,7 +208,33 @@ export async function markChatRead(actor: Actor, caseId: string): Promise<{ mark
     });
 }
 
-export type SendResult = { ok: true; message: ChatMessageView } | { ok: false; status: 409 | 422; message: string };
+export type SendResult =
+  | { ok: true; message: ChatMessageView }
+  | { ok: false; status: 409 | 422 | 429; message: string; retryAfterSeconds?: number };
+
+/** The staff journal's action when a person's chat posts pass the per-minute limit (once per window). */
+export const CHAT_FLOOD_ACTION = "chat.rate-limited";
+const CHAT_WINDOW_SECONDS = 60;
+
+/**
+ * Counts a post against the person's per-minute budget, all cases together (decision 62). The first refusal of a
+ * window goes to the staff journal, naming the person.
+ */
+async function admitChatPost(actor: UserActor, caseId: string): Promise<SendResult | null> {
+  const limit = runtime().env.CHAT_MESSAGES_PER_MINUTE;
+  const counted = await consumeAttempt(db(), [{ key: `chat-post:${actor.userId}`, limit }], CHAT_WINDOW_SECONDS);
+  if (counted.allowed) return null;
+  if (counted.attempts === limit + 1) {
+    await recordStaffAction(db(), actor, {
+      action: CHAT_FLOOD_ACTION,
+      targetType: "user",
+      targetId: actor.userId,
+      after: { limit, windowSeconds: CHAT_WINDOW_SECONDS, caseId },
+    }).catch((error: unknown) => logger.error({ err: error, userId: actor.userId }, "messagerie : écriture au journal impossible"));
+  }
+  const wait = counted.retryAfterSeconds;
+  return { ok: false, status: 429, message: chatMessages.tooFast(retryDelayLabel(wait)), retryAfterSeconds: wait };
+}
 
 /**
  * Sends a message (text, a file already uploaded by the actor, or both). The case row is locked first so that the
@@ -213,6 +243,8 @@ export type SendResult = { ok: true; message: ChatMessageView } | { ok: false; s
  */
 export async function sendChatMessage(actor: Actor, caseId: string, input: SendMessageInput): Promise<SendResult> {
   assertUser(actor);
+  const flood = await admitChatPost(actor, caseId);
+  if (flood) return flood;
   return db()
     .transaction()
     .execute(async (trx): Promise<SendResult> => {

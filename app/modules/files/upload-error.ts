@@ -22,18 +22,24 @@ const statusOf: Record<UploadProblem, number> = {
   inspectionBusy: 503,
   blurry: 422,
   accountDeleted: 410,
+  tooManyUploads: 429,
+  dailyQuota: 429,
+  scopeQuota: 413,
 };
 
 /** An upload refused with a French message and the HTTP status to answer; `field` names the form field at fault. */
 export class UploadError extends Error {
   override name = "UploadError";
   readonly status: number;
+  /** For a quota (decision 62): seconds until trying again can succeed, sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly problem: UploadProblem,
     readonly field?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; message?: string; retryAfterSeconds?: number; status?: number },
   ) {
-    super(uploadMessages[problem], options);
-    this.status = statusOf[problem];
+    super(options?.message ?? uploadMessages[problem], options);
+    this.status = options?.status ?? statusOf[problem];
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

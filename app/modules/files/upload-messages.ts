@@ -19,6 +19,9 @@ export const uploadMessages = {
   uncheckable: "Ce fichier n'a pas pu être vérifié. Envoyez une photo ou un PDF plus simple.",
   inspectionBusy: "Beaucoup de fichiers sont en cours de vérification. Réessayez dans quelques minutes.",
   accountDeleted: "Votre compte a été supprimé : ce fichier n'a pas été enregistré.",
+  tooManyUploads: "Vous avez envoyé beaucoup de fichiers en peu de temps. Réessayez dans une heure.",
+  dailyQuota: "Vous avez envoyé beaucoup de fichiers aujourd'hui. Réessayez demain.",
+  scopeQuota: "La place réservée à vos fichiers ici est pleine : ce fichier n'a pas été enregistré.",
   blurry: "La photo semble floue : le texte risque d'être illisible. Reprenez-la, ou confirmez qu'elle est lisible.",
 } as const;
 

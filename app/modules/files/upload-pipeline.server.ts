@@ -16,6 +16,7 @@ import { StorageUnavailableError } from "./object-store.server";
 import { UploadError } from "./upload-error";
 import { MAX_FIELD_BYTES, MAX_TEXT_FIELDS, maxRequestBytesFor } from "./upload-limits";
 import { MAX_UPLOAD_BYTES } from "./upload-messages";
+import { admitUpload, chargeUpload, journalingQuotaRefusals, type UploadQuota } from "./upload-quotas.server";
 
 export const HEIC_CONVERSION_JOB = "files.convert-heic";
 const TAIL_BYTES = 1024;
@@ -85,6 +86,8 @@ export interface UploadOptions {
   database?: Kysely<Database>;
   /** Where files are checked (default: the process's worker pool). */
   inspection?: InspectionPool;
+  /** The person's upload quotas to apply, and the bucket these files count in (decision 62); none when absent. */
+  quota?: UploadQuota;
 }
 
 export interface ReceivedFile {
@@ -146,13 +149,15 @@ export async function receiveUpload<T>(
   const written: WrittenObject[] = [];
   const pending: Promise<unknown>[] = [];
   try {
+    // Before a byte of the body is read: the hourly count, and a declared size past what the quotas leave.
+    if (options.quota) await admitUpload(database, request, options.quota);
     const { streamed, fields } = await streamIntoStore(request, options, storage, written, pending);
     if (streamed.length === 0 && options.requireFile !== false) throw new UploadError("noFile");
     const checked: CheckedFile[] = [];
     const inspection = options.inspection ?? inspectionPool();
     for (const file of streamed) checked.push(await checkFile(file, storage, written, inspection));
     let queued = false;
-    const outcome = await database.transaction().execute(async (trx) => {
+    const outcome = await journalingQuotaRefusals(database, options.quota, () => database.transaction().execute(async (trx) => {
       // Under the lock an account deletion takes first (decision 0047): it waits for this commit, or this upload
       // sees the account already deleted and records nothing (its objects are discarded below).
       const owner = await trx.selectFrom("profiles").select("deleted_at").where("id", "=", options.ownerId).forShare().executeTakeFirst();
@@ -166,9 +171,10 @@ export async function receiveUpload<T>(
         }
         files.push({ field: item.field, file, originalSha256: item.sha256 });
       }
+      if (options.quota) await chargeUpload(trx, options.quota, files.map(({ file }) => ({ id: file.id, sizeBytes: Number(file.size_bytes) })));
       const result = await commit(trx, { files, fields });
       return { files, fields, result };
-    });
+    }));
     if (queued) jobsEnqueued();
     return outcome;
   } catch (error) {

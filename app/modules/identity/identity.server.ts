@@ -254,7 +254,7 @@ class DuplicateSubmission extends Error {}
 
 export type StepUploadResult =
   | { ok: true; message: string; documentIds: string[]; duplicate: boolean }
-  | { ok: false; status: number; message: string; field?: string };
+  | { ok: false; status: number; message: string; field?: string; retryAfterSeconds?: number };
 
 const FILE_FIELDS: Record<UploadStep, Record<string, number>> = { 2: { recto: 1, verso: 1 }, 3: { recto: 1, verso: 1 }, 4: { document: 1 } };
 
@@ -274,14 +274,28 @@ export async function submitIdentityStep(
   try {
     const upload = await receiveUpload(
       request,
-      { ownerId: actor.userId, fileFields: FILE_FIELDS[step], requireFile: false, ...(options.storage ? { storage: options.storage } : {}) },
+      {
+        ownerId: actor.userId,
+        fileFields: FILE_FIELDS[step],
+        requireFile: false,
+        quota: { actor, scope: { kind: "identity" } },
+        ...(options.storage ? { storage: options.storage } : {}),
+      },
       (trx, received) => recordStep(trx, actor, step, received.files, received.fields),
     );
     return { ok: true, message: identityMessages.uploaded[step], documentIds: upload.result, duplicate: false };
   } catch (error) {
     if (error instanceof DuplicateSubmission) return { ok: true, message: identityMessages.uploaded[step], documentIds: [], duplicate: true };
     if (error instanceof IdentityFormError) return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
-    if (error instanceof UploadError) return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
+    if (error instanceof UploadError) {
+      return {
+        ok: false,
+        status: error.status,
+        message: error.message,
+        ...(error.field ? { field: error.field } : {}),
+        ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+      };
+    }
     throw error;
   }
 }

@@ -1,0 +1,17 @@
+/** "45 secondes", "12 minutes", "2 heures et 5 minutes": how long to wait before trying again, rounded up. */
+export function retryDelayLabel(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `${whole} seconde${whole > 1 ? "s" : ""}`;
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60) return `${minutes} minute${minutes > 1 ? "s" : ""}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = `${hours} heure${hours > 1 ? "s" : ""}`;
+  return rest === 0 ? hourText : `${hourText} et ${rest} minute${rest > 1 ? "s" : ""}`;
+}
+
+/** Bytes as people read a quota: "300 Mo", "12,5 Mo". */
+export function megabytesLabel(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return `${megabytes.toLocaleString("fr-FR", { maximumFractionDigits: megabytes < 10 ? 1 : 0 })} Mo`;
+}
