@@ -28,7 +28,7 @@ const LIMITS = {
   UPLOAD_BYTES_PER_CASE: String(2 * UNIT + 2000),
 };
 
-type Key = "flooder" | "uploader" | "daily" | "filler" | "racer";
+type Key = "flooder" | "uploader" | "daily" | "filler" | "racer" | "applicant";
 type Person = { userId: string; email: string; password: string; cookie: string; cases: string[]; actor: UserActor };
 
 describe.each(testEngines())("upload quotas and the chat post limit over HTTP, production build, %s", (engine) => {
@@ -75,9 +75,10 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
     smallPdf = await pdfFile({ marker: "petit" });
     persistent = await persistentDatabaseTarget(engine);
     await startTestRuntimeOn(persistent.target, { AUTH_SECRET: SECRET });
-    const caseCounts: Record<Key, number> = { flooder: 1, uploader: 1, daily: 4, filler: 2, racer: 3 };
+    const caseCounts: Record<Key, number> = { flooder: 1, uploader: 1, daily: 4, filler: 2, racer: 3, applicant: 0 };
     for (const [key, count] of Object.entries(caseCounts) as [Key, number][]) {
-      const person = await seedPerson("user", `Quota${key}`, { email: `${key}.${engine}@quotas-http.example`, verified: true });
+      // The applicant has yet to verify their identity: the others add evidence, which asks for a verified one.
+      const person = await seedPerson("user", `Quota${key}`, { email: `${key}.${engine}@quotas-http.example`, verified: key !== "applicant" });
       const cases: string[] = [];
       for (let i = 0; i < count; i += 1) cases.push((await insertSubmittedCase(person.userId)).id);
       people[key] = { userId: person.userId, email: person.email, password: person.password, cookie: "", cases, actor: person };
@@ -155,6 +156,28 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
     expect((await evidence("filler", second)).status).toBe(200);
   });
 
+  it("bytes per case, the identity documents' bucket: the plain form and the upload script get 413 and a French message", async () => {
+    const cookie = people.applicant.cookie;
+    const step = (n: number, fields: Record<string, string>, files: string[], json = false) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      for (const name of files) form.append(name, new Blob([new Uint8Array(unitPdf)], { type: "application/pdf" }), `${name}.pdf`);
+      const path = json ? `/verify-identity/envoi?etape=${n}` : `/verify-identity?etape=${n}`;
+      return fetch(`${base()}${path}`, { method: "POST", body: form, redirect: "manual", headers: { cookie, origin: base(), ...(json ? { accept: "application/json" } : {}) } });
+    };
+    const tutorial = await httpRequest(base(), "/verify-identity?etape=1", { method: "POST", headers: { ...FORM, origin: base() }, cookie, body: "" });
+    expect(tutorial.status).toBe(302);
+    const second = await step(2, { documentType: "cni" }, ["recto", "verso"]);
+    expect(second.status).toBe(302);
+    expect(second.headers.get("location")).toBe("/verify-identity?etape=3");
+    const plain = await step(3, { documentType: "passeport" }, ["recto"]);
+    expect(plain.status).toBe(413);
+    expect(visibleText(await plain.text())).toContain("Vos documents d'identité occupent déjà");
+    const json = await step(3, { documentType: "passeport" }, ["recto"], true);
+    expect(json.status).toBe(413);
+    expect(((await json.json()) as { error: string }).error).toContain("Vos documents d'identité occupent déjà");
+  });
+
   it("bytes per day: across cases, the fourth file of the day is refused with 429, Retry-After and the time to wait", async () => {
     const cases = people.daily.cases;
     for (let i = 0; i < 3; i += 1) expect((await evidence("daily", cases[i]!)).status).toBe(200);
@@ -228,6 +251,10 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
     expect(await evidenceCount("racer")).toBe(3);
     expect(await filesOf("racer")).toBe(3);
     expect(await filesOf("uploader")).toBe(6);
+    // The step-2 documents stay, pending review.
+    const documents = await db().selectFrom("identity_verification_documents").select(["step_number", "status"]).where("user_id", "=", people.applicant.userId).execute();
+    expect(documents.map((row) => `${row.step_number}:${row.status}`)).toEqual(["2:pending", "2:pending"]);
+    expect(await filesOf("applicant")).toBe(2);
     const messages = await db().selectFrom("case_chat_messages").select("message").where("sender_id", "=", people.flooder.userId).execute();
     expect(messages.map((row) => row.message).sort()).toEqual(["Message 1", "Message 2", "Message 3"]);
 
@@ -239,6 +266,7 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
     expect(entriesOf("filler").map(quotaOf)).toEqual(["bytes-per-case"]);
     expect(entriesOf("daily").map(quotaOf)).toEqual(["bytes-per-day"]);
     expect(entriesOf("racer").map(quotaOf)).toEqual(["bytes-per-day"]);
+    expect(entriesOf("applicant").map(quotaOf)).toEqual(["bytes-per-case"]);
     for (const row of journal) {
       expect(row.target_type).toBe("user");
       expect(row.actor_id).toBe(row.target_id);
