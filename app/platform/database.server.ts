@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
+import { makeTreePrivate, restrictNewFiles } from "./data-dir.server";
 import type { Database } from "./database-schema";
 import { logger } from "./logger.server";
 
@@ -72,7 +73,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const inMemory = target.dataDir.startsWith("memory://");
   const dataDir = inMemory ? target.dataDir : path.resolve(target.dataDir, "pglite");
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  restrictNewFiles();
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // PGlite's file system sets 0666 on the files it unpacks at creation, whatever the umask (decision 65).
+  if (!inMemory) makeTreePrivate(dataDir);
   // One connection: PGlite is single-session, so the pool serialises transactions. A query that waits for it longer
   // than any transaction lasts fails (503) instead of waiting for ever: code asking for the pool inside a transaction
   // of that pool would otherwise stall the whole process, and the failure rolls that transaction back.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { secureDataDir, restrictNewFiles } from "./data-dir.server";
 import { databaseTarget, openDatabase, type DatabaseHandle, type DatabaseTarget } from "./database.server";
 import type { Database } from "./database-schema";
 import type { Env } from "./env.server";
@@ -59,6 +60,8 @@ export interface StartOptions {
 
 export async function startRuntime(env: Env, options: StartOptions = {}): Promise<Runtime> {
   if (current) return current;
+  restrictNewFiles();
+  if (!options.target && !env.DATABASE_URL) secureDataDir(env.DATA_DIR);
   const target = options.target ?? databaseTarget({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, slowQueryMs: env.SLOW_QUERY_MS, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS });
   const ephemeral = (name: KeySpec["name"]) => options.target && !env[name];
   const authSecret = ephemeral("AUTH_SECRET") ? randomBytes(48).toString("base64url") : loadOrCreateKey(env, { name: "AUTH_SECRET", file: "auth-secret" });

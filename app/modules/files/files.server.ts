@@ -6,6 +6,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Database, StoredFileMediaType, StoredFileTable } from "~/platform/database-schema";
+import { secureDataDir } from "~/platform/data-dir.server";
 import type { Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import {
@@ -365,6 +366,7 @@ let current: FileStorage | undefined;
 
 /** Loads the keys, builds the chosen store and checks it is writable: the server refuses to start otherwise. */
 export async function startFileStorage(env: Env, database: () => Kysely<Database>): Promise<FileStorage> {
+  if (env.STORAGE_DRIVER !== "s3" || !env.DATABASE_URL) secureDataDir(env.DATA_DIR);
   const keyring = loadKeyring(env);
   const store = storeFromEnv(env);
   try {

@@ -1,0 +1,91 @@
+/**
+ * DATA_DIR is private (issue 27, item 4; decision 65): a folder others can read is made owner-only at start, and
+ * nothing the embedded database writes (the write-ahead log included) is left readable by another local account.
+ */
+import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFileStorage, useFileStorage } from "~/modules/files/files.server";
+import { makeTreePrivate } from "~/platform/data-dir.server";
+import { parseEnv } from "~/platform/env.server";
+import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
+
+/** Every entry under the folder (itself included) whose mode gives anything to group or others. */
+function openToOthers(root: string): string[] {
+  const found: string[] = [];
+  const visit = (entry: string) => {
+    const stats = lstatSync(entry);
+    if (stats.isSymbolicLink()) return;
+    if ((stats.mode & 0o077) !== 0) found.push(`${path.relative(root, entry) || "."} ${(stats.mode & 0o777).toString(8)}`);
+    if (stats.isDirectory()) for (const child of readdirSync(entry)) visit(path.join(entry, child));
+  };
+  visit(root);
+  return found;
+}
+
+function countFiles(root: string): number {
+  return readdirSync(root, { recursive: true }).length;
+}
+
+describe("a DATA_DIR other local accounts can read", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "recours-private-"));
+  });
+  afterAll(async () => {
+    await stopRuntime();
+    useFileStorage(undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("is made owner-only at start, and the embedded database's files (WAL included) never give group or others any right", async () => {
+    // What an operator's `mkdir data && cp -r` with a default umask leaves behind.
+    chmodSync(dataDir, 0o755);
+    mkdirSync(path.join(dataDir, "notes"), { mode: 0o777 });
+    chmodSync(path.join(dataDir, "notes"), 0o777);
+    writeFileSync(path.join(dataDir, "notes", "lisez-moi.txt"), "x");
+    chmodSync(path.join(dataDir, "notes", "lisez-moi.txt"), 0o666);
+    expect(openToOthers(dataDir).length).toBeGreaterThan(0);
+
+    // As the server starts (server/app.ts): the storage gateway, then the runtime (keys, PGlite, migrations).
+    const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    await startFileStorage(env, db);
+    await startRuntime(env);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    // The database at work: new tables, rows, a checkpoint (new relation files and WAL writes).
+    await sql`CREATE TABLE private_check (id serial primary key, body text)`.execute(db());
+    await sql`INSERT INTO private_check (body) SELECT repeat('x', 500) FROM generate_series(1, 2000)`.execute(db());
+    await sql`CHECKPOINT`.execute(db());
+    expect(openToOthers(dataDir)).toEqual([]);
+    await stopRuntime();
+
+    const wal = path.join(dataDir, "pglite", "pg_wal");
+    const segments = readdirSync(wal).filter((name) => /^[0-9A-F]{24}$/.test(name));
+    expect(segments.length).toBeGreaterThan(0);
+    for (const segment of segments) expect(statSync(path.join(wal, segment)).mode & 0o077).toBe(0);
+    expect(countFiles(path.join(dataDir, "pglite"))).toBeGreaterThan(500);
+    expect(openToOthers(dataDir)).toEqual([]);
+  }, 60_000);
+});
+
+describe("a DATA_DIR that cannot be made private", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "recours-foreign-"));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("stops the start with a French message saying why and what to do", () => {
+    chmodSync(dataDir, 0o755);
+    // chmod on a folder owned by another account fails with EPERM (the tests run as root, for whom it never does).
+    const foreign = (file: string) => {
+      throw Object.assign(new Error(`EPERM: operation not permitted, chmod '${file}'`), { code: "EPERM" });
+    };
+    expect(() => makeTreePrivate(dataDir, { chmod: foreign })).toThrow(
+      /Configuration invalide :\n {2}- DATA_DIR : .* est accessible à d'autres comptes de la machine \(droits 755\) et Recours ne peut pas le rendre privé \(EPERM\).*chmod -R go-rwx/s,
+    );
+  });
+});
