@@ -43,7 +43,7 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
           <Notice id="lien-envoye" tone="success" title="Vérifiez votre nouvelle adresse">
             <p>
               Nous avons envoyé un lien de confirmation à <strong className="break-all">{actionData.sentTo}</strong>. Votre
-              adresse changera quand vous l'aurez ouvert. D'ici là, l'ancienne reste en place.
+              adresse changera quand vous l'aurez ouvert en étant connecté à votre compte. D'ici là, l'ancienne reste en place.
             </p>
           </Notice>
         </div>

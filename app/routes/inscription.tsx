@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signUp(anonymousActor(request), form.data, request);
   if (!result.ok) {
     return data(
-      { fieldErrors: result.fieldErrors, formError: result.formError, values, offerPasswordReset: result.offerPasswordReset ?? false },
+      { fieldErrors: result.fieldErrors, formError: result.formError, values },
       answerInit(result),
     );
   }
@@ -70,13 +70,14 @@ function ConfirmationSent({ email }: { email: string }) {
       <h1 id="titre-confirmation" className="text-3xl font-bold text-slate-900">
         Confirmez votre adresse email
       </h1>
+      {/* The same page whether or not the address already has an account (decision 64). */}
       <p className="mt-4 text-lg text-slate-800">
-        Votre compte est créé. Nous venons d'envoyer un lien de confirmation à <strong className="break-all">{email}</strong>.
-        Ouvrez cet email et cliquez sur le lien pour accéder à votre espace.
+        Vérifiez votre boîte mail : nous venons d'envoyer un email à <strong className="break-all">{email}</strong>. Ouvrez-le
+        et suivez ses indications pour accéder à votre espace.
       </p>
       <p className="mt-4 text-slate-700">
-        Vous ne le trouvez pas ? Regardez dans les courriers indésirables. Le lien est valable 24 heures ; vous pourrez en
-        demander un autre depuis la page de connexion.
+        Vous ne le trouvez pas ? Regardez dans les courriers indésirables. Un lien de confirmation est valable 24 heures ;
+        vous pourrez en demander un autre depuis la page de connexion.
       </p>
       <p className="mt-4 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
       <Link to="/connexion" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
@@ -122,13 +123,6 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
         >
           <ErrorSummary errors={errors} focusRequest={focusRequest} />
           <FormAlert message={formError} />
-          {result && "offerPasswordReset" in result && result.offerPasswordReset ? (
-            <p className="text-sm">
-              <Link to="/mot-de-passe-oublie" className="font-semibold text-brand-700 underline">
-                Mot de passe oublié ? Recevoir un lien pour en choisir un nouveau
-              </Link>
-            </p>
-          ) : null}
           <fieldset disabled={busy} className="space-y-5">
             <legend className="sr-only">Vos informations</legend>
             <div className="grid gap-5 sm:grid-cols-2">

@@ -9,6 +9,7 @@ import { emailOnlySchema, messages } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { currentActor } from "~/platform/guards.server";
+import { requestedPath, signInPathReturningTo } from "~/lib/redirect-target";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Confirmation de l'adresse email") },
@@ -16,20 +17,28 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * Opening the link from the email: confirms the address (or moves the account to its new one), then shows the
- * sign-in form with the email filled in. The link itself never signs anyone in.
+ * Opening the link from the email: confirms the address, then shows the sign-in form with the email filled in; or
+ * moves the account to its new address, for its signed-in owner only. The link itself never signs anyone in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
   if (!token || token.length > 4000) return data({ reason: "invalid" as const }, { status: 400 });
   const actor = currentActor(context);
-  const result = await confirmEmail(actor, token, request);
+  const result = await confirmEmail(actor, token);
+  if (!result.ok && result.reason === "sign-in-required") {
+    // An address change takes effect for its signed-in owner only (decision 64): sign in, then come back here.
+    return redirectWithToast(signInPathReturningTo(requestedPath(request)), {
+      title: "Connectez-vous pour confirmer votre nouvelle adresse",
+      description: "Le changement d'adresse prendra effet une fois que vous serez connecté à votre compte.",
+    });
+  }
   if (!result.ok) return data({ reason: result.reason }, { status: result.reason === "other-account" ? 409 : 400 });
   if (result.emailChanged) {
-    return redirectWithToast(
-      actor.kind === "user" ? "/dashboard" : "/connexion",
-      { title: "Adresse email modifiée", description: "Votre compte utilise maintenant votre nouvelle adresse.", tone: "success" },
-    );
+    return redirectWithToast("/dashboard", {
+      title: "Adresse email modifiée",
+      description: "Votre compte utilise maintenant votre nouvelle adresse. Vos autres appareils ont été déconnectés.",
+      tone: "success",
+    });
   }
   if (actor.kind === "user") {
     return redirectWithToast("/dashboard", { title: "Adresse email confirmée", tone: "success" });

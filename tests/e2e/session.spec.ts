@@ -37,6 +37,22 @@ test.describe("Connexion et déconnexion", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
+  test("a wrong email gets the very page of a wrong password (decision 64)", async ({ page }) => {
+    const user = await signUpThroughUi(page);
+    await signOutThroughUi(page);
+    const pageFor = async (email: string) => {
+      await page.goto("/connexion");
+      await waitForHydration(page);
+      await submitSignIn(page, email, "Pas-le-bon-mot-de-passe-7");
+      await expect(page.getByRole("alert")).toHaveText("Email ou mot de passe incorrect. Vérifiez vos identifiants.");
+      await expect(page).toHaveURL(/\/connexion$/);
+      return ((await page.getByRole("main").textContent()) ?? "").replaceAll(email, "<adresse>");
+    };
+    const wrongPassword = await pageFor(user.email);
+    const wrongEmail = await pageFor(`personne.${Date.now()}@exemple.fr`);
+    expect(wrongEmail).toBe(wrongPassword);
+  });
+
   test("an empty sign-in form shows the required messages", async ({ page }) => {
     await page.goto("/connexion");
     await waitForHydration(page);

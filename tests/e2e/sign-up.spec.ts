@@ -1,6 +1,6 @@
 import { fieldMessage } from "./support/profile";
 import { expect, test } from "@playwright/test";
-import { fillSignUpForm, submitSignIn, submitSignUpForm, uniqueUser } from "./support/accounts";
+import { fillSignUpForm, signOutThroughUi, signUpThroughUi, submitSignIn, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { linkIn, mailCount, waitForMail } from "./support/mail";
 import { openWithScriptsHeld, waitForHydration } from "./support/hydration";
@@ -88,16 +88,41 @@ test.describe("Inscription", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bonjour Élodie Marchand" })).toBeVisible();
     await expectNoAxeViolations(page, "/dashboard");
 
-    // The same email cannot be registered twice.
+    // Signing up again on the address shows what a new address gets (decision 64): the owner is emailed instead,
+    // and the account keeps its password.
     await page.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/inscription");
     await waitForHydration(page);
-    await fillSignUpForm(page, user);
+    await fillSignUpForm(page, { ...user, password: "une tout autre phrase secrète 58" });
     await submitSignUpForm(page);
-    await expect(page.getByRole("alert")).toHaveText("Un compte existe déjà avec cet email. Essayez de vous connecter.");
-    await expect(page.getByRole("link", { name: /Mot de passe oublié \? Recevoir un lien/ })).toHaveAttribute("href", "/mot-de-passe-oublie");
+    await expect(page.getByRole("heading", { level: 1, name: "Confirmez votre adresse email" })).toBeVisible();
+    await expect(page.getByText(`Vérifiez votre boîte mail : nous venons d'envoyer un email à ${user.email}.`)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
     await expectNoAxeViolations(page, "/inscription (email déjà utilisé)");
+    const notice = await waitForMail(user.email, /Quelqu'un a voulu créer un compte Recours avec votre adresse/);
+    expect(notice.text).toContain("Bonjour Élodie");
+    expect(linkIn(notice, "/mot-de-passe-oublie")).toMatch(/\/mot-de-passe-oublie$/);
+    await page.goto("/connexion");
+    await waitForHydration(page);
+    await submitSignIn(page, user.email, "une tout autre phrase secrète 58");
+    await expect(page.getByRole("alert")).toHaveText("Email ou mot de passe incorrect. Vérifiez vos identifiants.");
+  });
+
+  test("a new address and a registered one get the same page after sign-up (decision 64)", async ({ page }) => {
+    const registered = await signUpThroughUi(page);
+    await signOutThroughUi(page);
+    const pageFor = async (user: ReturnType<typeof uniqueUser>) => {
+      await page.goto("/inscription");
+      await waitForHydration(page);
+      await fillSignUpForm(page, user);
+      await submitSignUpForm(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Confirmez votre adresse email" })).toBeVisible();
+      return ((await page.getByRole("main").textContent()) ?? "").replaceAll(user.email, "<adresse>");
+    };
+    const fresh = await pageFor(uniqueUser());
+    const again = await pageFor({ ...uniqueUser(), email: registered.email });
+    expect(again).toBe(fresh);
   });
 });
 

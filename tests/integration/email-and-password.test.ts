@@ -8,6 +8,7 @@ import {
   resendConfirmation,
   resetPassword,
   resetSecondFactor,
+  resolveActor,
   sendPasswordResetLink,
   signIn,
   signUp,
@@ -62,14 +63,14 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     const email = "maelle@exemple.fr";
     const token = tokenOf(await latestLink(email, "/verifier-email"));
     const sessionsBefore = (await db().selectFrom("session").select("id").execute()).length;
-    const confirmed = await confirmEmail(anonymous, token, request());
+    const confirmed = await confirmEmail(anonymous, token);
     expect(confirmed).toEqual({ ok: true, emailChanged: false, email });
     expect((await db().selectFrom("session").select("id").execute()).length).toBe(sessionsBefore);
     const user = await db().selectFrom("user").select("emailVerified").where("email", "=", email).executeTakeFirstOrThrow();
     expect(user.emailVerified).toBe(true);
     expect((await signIn(anonymous, { email, password: STRONG_PASSWORD }, request())).ok).toBe(true);
 
-    const again = await confirmEmail(anonymous, token, request());
+    const again = await confirmEmail(anonymous, token);
     expect(again).toMatchObject({ ok: true, emailChanged: false });
   });
 
@@ -79,15 +80,12 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     expect((await signUp(anonymous, { ...signUpInput(victim), password: attackerPassword }, request())).ok).toBe(true);
     // The owner opens the link they received: no session is created for anyone.
     const sessionsBefore = (await db().selectFrom("session").select("id").execute()).length;
-    expect(await confirmEmail(anonymous, tokenOf(await latestLink(victim, "/verifier-email")), request())).toMatchObject({ ok: true });
+    expect(await confirmEmail(anonymous, tokenOf(await latestLink(victim, "/verifier-email")))).toMatchObject({ ok: true });
     expect((await db().selectFrom("session").select("id").execute()).length).toBe(sessionsBefore);
-    // Signing up again on the address is refused with §8's message and the reset path.
-    expect(await signUp(anonymous, signUpInput(victim), request())).toMatchObject({
-      ok: false,
-      status: 409,
-      formError: messages.alreadyRegistered,
-      offerPasswordReset: true,
-    });
+    // Signing up again on the address answers like a new sign-up; the mailbox is told to sign in or reset.
+    expect(await signUp(anonymous, signUpInput(victim), request())).toEqual({ ok: true, headers: new Headers(), confirmationSentTo: victim });
+    await deliverQueuedEmails();
+    expect(sentEmails.findLast((mail) => mail.to === victim)?.subject).toBe("Quelqu'un a voulu créer un compte Recours avec votre adresse");
     // The attacker may have signed in meanwhile; the owner's reset ends that session and the attacker's password.
     const attacker = await signIn(anonymous, { email: victim, password: attackerPassword }, request());
     expect(attacker.ok).toBe(true);
@@ -96,6 +94,29 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     const userId = (await db().selectFrom("user").select("id").where("email", "=", victim).executeTakeFirstOrThrow()).id;
     expect(await db().selectFrom("session").select("id").where("userId", "=", userId).execute()).toEqual([]);
     expect(await signIn(anonymous, { email: victim, password: attackerPassword }, request())).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("sign-up on a registered address: the answer of a new address, no account made, the owner emailed (decision 64)", async () => {
+    const sentBefore = sentEmails.length; // one list for every engine of this file
+    const owner = await seedAccount("user", { email: "deja.inscrite@exemple.fr", firstName: "Inès" });
+    const fresh = "toute.nouvelle@exemple.fr";
+    const forFresh = await signUp(anonymous, signUpInput(fresh), request());
+    const forOwner = await signUp(anonymous, { ...signUpInput(owner.email), password: "une autre phrase secrète 77" }, request());
+    expect(forFresh).toEqual({ ok: true, headers: new Headers(), confirmationSentTo: fresh });
+    expect(forOwner).toEqual({ ok: true, headers: new Headers(), confirmationSentTo: owner.email });
+
+    expect(await db().selectFrom("user").select("id").where("email", "=", owner.email).execute()).toEqual([{ id: owner.userId }]);
+    // The owner's password is unchanged: the new one opens nothing.
+    expect(await signIn(anonymous, { email: owner.email, password: "une autre phrase secrète 77" }, request())).toMatchObject({ status: 401 });
+    expect((await signIn(anonymous, { email: owner.email, password: owner.password }, request())).ok).toBe(true);
+
+    await deliverQueuedEmails();
+    const toOwner = sentEmails.slice(sentBefore).filter((mail) => mail.to === owner.email);
+    expect(toOwner.map((mail) => mail.subject)).toEqual(["Quelqu'un a voulu créer un compte Recours avec votre adresse"]);
+    expect(toOwner[0]!.text).toContain("Bonjour Inès");
+    expect(toOwner[0]!.text).toContain("/connexion");
+    expect(toOwner[0]!.text).toContain("/mot-de-passe-oublie");
+    expect(toOwner[0]!.text).not.toMatch(/token=/);
   });
 
   it("a reset through the emailed link confirms an unconfirmed address", async () => {
@@ -111,7 +132,6 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     const owner = await seedAccount("user", { email: "titulaire@exemple.fr" });
     const signedIn = await signIn(anonymous, { email: owner.email, password: owner.password }, request());
     if (!signedIn.ok) throw new Error("connexion impossible");
-    const cookie = cookieHeaderFrom(signedIn.headers.getSetCookie());
     const ownerActor: UserActor = {
       kind: "user",
       userId: owner.userId,
@@ -127,19 +147,18 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     const attackerEmail = "piege@exemple.fr";
     await signUp(anonymous, signUpInput(attackerEmail), request());
     const token = tokenOf(await latestLink(attackerEmail, "/verifier-email"));
-    const withCookie = new Request("http://localhost/verifier-email", { headers: { cookie, "x-recours-client-address": "203.0.113.7" } });
     const sessionsBefore = (await db().selectFrom("session").select(["id", "userId"]).execute()).length;
-    expect(await confirmEmail(ownerActor, token, withCookie)).toEqual({ ok: false, reason: "other-account" });
+    expect(await confirmEmail(ownerActor, token)).toEqual({ ok: false, reason: "other-account" });
     expect((await db().selectFrom("session").select("id").execute()).length).toBe(sessionsBefore);
     expect((await db().selectFrom("user").select("emailVerified").where("email", "=", attackerEmail).executeTakeFirstOrThrow()).emailVerified).toBe(false);
   });
 
   it("expired and tampered confirmation links give a reason, never an exception", async () => {
     const expired = await createEmailVerificationToken(runtime().authSecret, "maelle@exemple.fr", undefined, -10);
-    expect(await confirmEmail(anonymous, expired, request())).toEqual({ ok: false, reason: "expired" });
+    expect(await confirmEmail(anonymous, expired)).toEqual({ ok: false, reason: "expired" });
     const tampered = `${tokenOf(await latestLink("maelle@exemple.fr", "/verifier-email")).slice(0, -3)}abc`;
-    expect(await confirmEmail(anonymous, tampered, request())).toEqual({ ok: false, reason: "invalid" });
-    expect(await confirmEmail(anonymous, "n-importe-quoi", request())).toEqual({ ok: false, reason: "invalid" });
+    expect(await confirmEmail(anonymous, tampered)).toEqual({ ok: false, reason: "invalid" });
+    expect(await confirmEmail(anonymous, "n-importe-quoi")).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("a new confirmation link: the same answer for every address, a job only for an unconfirmed account, rate-limited", async () => {
@@ -195,38 +214,77 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     });
   });
 
-  it("change of email: current password required, link to the new address, profile and account follow", async () => {
-    const { email, userId } = await seedAccount("user", { email: "ancienne@exemple.fr", firstName: "Paul" });
+  it("change of email: current password required, link to the new address, confirmed by the signed-in owner only (decision 64)", async () => {
+    const { email, userId, password } = await seedAccount("user", { email: "ancienne@exemple.fr", firstName: "Paul" });
+    const signedIn = async () => {
+      const result = await signIn(anonymous, { email, password }, request());
+      if (!result.ok) throw new Error("connexion impossible");
+      const cookie = cookieHeaderFrom(result.headers.getSetCookie());
+      const actor = await resolveActor(new Request("http://localhost/verifier-email", { headers: { cookie, "x-recours-client-address": "203.0.113.8" } }));
+      if (actor.kind !== "user") throw new Error("pas de session");
+      return { cookie, actor };
+    };
+    const here = await signedIn();
+    const elsewhere = await signedIn();
+    const actor = here.actor;
+    expect(await requestEmailChange(actor, "nouvelle@exemple.fr", "pas-le-bon")).toMatchObject({
+      ok: false,
+      fieldErrors: { motDePasseActuel: messages.currentPasswordWrong },
+    });
+    expect(await requestEmailChange(actor, "nouvelle@exemple.fr", STRONG_PASSWORD)).toEqual({ ok: true });
+    // Nothing changes until the link is opened.
+    expect((await db().selectFrom("profiles").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email).toBe(email);
+    const token = tokenOf(await latestLink("nouvelle@exemple.fr", "/verifier-email"));
+    const emailsOf = async () => ({
+      user: (await db().selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email,
+      profile: (await db().selectFrom("profiles").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email,
+    });
+
+    // Opened by a signed-out browser (whoever reads the new mailbox, a link scanner): refused, nothing changed.
+    expect(await confirmEmail(anonymous, token)).toEqual({ ok: false, reason: "sign-in-required" });
+    expect(await emailsOf()).toEqual({ user: email, profile: email });
+
+    // The owner, signed in, opens it: the account moves, the old address is told, the other sessions end.
+    const withCookie = new Request("http://localhost/verifier-email", { headers: { cookie: here.cookie, "x-recours-client-address": "203.0.113.8" } });
+    expect(await confirmEmail(actor, token)).toMatchObject({ ok: true, emailChanged: true, email: "nouvelle@exemple.fr" });
+    expect(await emailsOf()).toEqual({ user: "nouvelle@exemple.fr", profile: "nouvelle@exemple.fr" });
+    expect(await resolveActor(withCookie)).toMatchObject({ kind: "user", userId, email: "nouvelle@exemple.fr" });
+    expect(await resolveActor(new Request("http://localhost/", { headers: { cookie: elsewhere.cookie } }))).toMatchObject({ kind: "anonymous" });
+    expect(await db().selectFrom("session").select("id").where("userId", "=", userId).execute()).toEqual([{ id: actor.sessionId }]);
+
+    await deliverQueuedEmails();
+    const notice = sentEmails.findLast((mail) => mail.to === email);
+    expect(notice?.subject).toBe("L'adresse email de votre compte Recours a changé");
+    expect(notice?.text).toContain("Bonjour Paul");
+    expect(notice?.text).toContain("/mot-de-passe-oublie");
+    expect(notice?.text).not.toMatch(/token=/);
+
+    // The link is spent.
+    expect(await confirmEmail(actor, token)).toMatchObject({ ok: false });
+    expect(await emailsOf()).toEqual({ user: "nouvelle@exemple.fr", profile: "nouvelle@exemple.fr" });
+  });
+
+  it("change of email to an address that has an account: the same answer, no link, that address's owner told (decision 64)", async () => {
+    const sentBefore = sentEmails.length;
+    const { email, userId } = await seedAccount("user", { email: "demandeur@exemple.fr", firstName: "Luc" });
+    const taken = await seedAccount("user", { email: "prise@exemple.fr", firstName: "Zoé" });
     const actor: UserActor = {
       kind: "user",
       userId,
       sessionId: "s",
       email,
       role: "user",
-      firstName: "Paul",
+      firstName: "Luc",
       lastName: "Durand",
-      clientAddress: "203.0.113.8",
+      clientAddress: "203.0.113.9",
       secondFactor: "not-enrolled",
     };
-    expect(await requestEmailChange(actor, "nouvelle@exemple.fr", "pas-le-bon")).toMatchObject({
-      ok: false,
-      fieldErrors: { motDePasseActuel: messages.currentPasswordWrong },
-    });
-    expect(await requestEmailChange(actor, "maelle@exemple.fr", STRONG_PASSWORD)).toMatchObject({
-      ok: false,
-      fieldErrors: { nouvelEmail: messages.emailTaken },
-    });
-    expect(await requestEmailChange(actor, "nouvelle@exemple.fr", STRONG_PASSWORD)).toEqual({ ok: true });
-    // Nothing changes until the link is opened.
-    expect((await db().selectFrom("profiles").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email).toBe(email);
-    const token = tokenOf(await latestLink("nouvelle@exemple.fr", "/verifier-email"));
-    expect(await confirmEmail(anonymous, token, request())).toMatchObject({ ok: true, emailChanged: true });
-    expect((await db().selectFrom("profiles").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email).toBe(
-      "nouvelle@exemple.fr",
-    );
-    expect((await db().selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email).toBe(
-      "nouvelle@exemple.fr",
-    );
+    expect(await requestEmailChange(actor, taken.email, STRONG_PASSWORD)).toEqual({ ok: true });
+    await deliverQueuedEmails();
+    const toTaken = sentEmails.slice(sentBefore).filter((mail) => mail.to === taken.email);
+    expect(toTaken.map((mail) => mail.subject)).toEqual(["Votre adresse email et Recours"]);
+    expect(toTaken[0]!.text).not.toMatch(/token=/);
+    expect((await db().selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email).toBe(email);
   });
 
   it("admin actions: reset link, end all sessions, reset a staff second factor; non-admins and unknown ids refused", async () => {

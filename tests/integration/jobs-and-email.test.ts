@@ -175,6 +175,8 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
     expect(keys.sort()).toEqual(
       [
         "action-sur-compte",
+        "adresse-deja-utilisee",
+        "adresse-email-modifiee",
         "compte-inactif",
         "confirmation-email",
         "confirmation-nouvelle-adresse",
@@ -190,6 +192,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "nouveau-message",
         "reinitialisation-mot-de-passe",
         "suppression-compte-dossier-en-cours",
+        "tentative-inscription",
       ].sort(),
     );
   });

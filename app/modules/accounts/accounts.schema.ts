@@ -20,13 +20,12 @@ export const messages = {
   phoneRequired: "Le téléphone mobile est requis",
   phoneInvalid: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
   countryRequired: "Le pays est requis",
-  // §8 error catalogue
+  // §8 error catalogue, except that no message tells whether an address has an account (decision 64): a wrong email
+  // gets invalidCredentials, and a sign-up on a registered address the answer of a new one.
   invalidCredentials: "Email ou mot de passe incorrect. Vérifiez vos identifiants.",
   emailNotConfirmed: "Votre email n'a pas encore été confirmé. Vérifiez votre boîte mail.",
   tooManyLoginAttempts: "Trop de tentatives de connexion. Veuillez patienter avant de réessayer.",
-  unknownEmail: "Aucun compte n'existe avec cet email. Vous devez d'abord vous inscrire.",
   unexpected: "Une erreur inattendue s'est produite. Veuillez réessayer.",
-  alreadyRegistered: "Un compte existe déjà avec cet email. Essayez de vous connecter.",
   tooManySignUpAttempts: "Trop de tentatives d'inscription. Veuillez patienter avant de réessayer.",
   serviceBusy: "Service momentanément surchargé, réessayez dans un instant.",
   signUpUnexpected: "Une erreur inattendue s'est produite lors de l'inscription.",
@@ -48,7 +47,6 @@ export const messages = {
   currentPasswordRequired: "Le mot de passe actuel est requis",
   currentPasswordWrong: "Le mot de passe actuel est incorrect.",
   sameEmail: "C'est déjà l'adresse de votre compte.",
-  emailTaken: "Cette adresse est déjà utilisée par un autre compte.",
 } as const;
 
 const email = requiredText(messages.emailRequired, 254)

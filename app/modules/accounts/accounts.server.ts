@@ -1,5 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
+import { verifyJWT } from "better-auth/crypto";
+import { z } from "zod";
+import { operatorIdentity } from "~/content/operator.server";
 import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
 import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/notifications.server";
 import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
@@ -59,8 +62,6 @@ export type AccountResult =
       formError?: string;
       fieldErrors?: Record<string, string>;
       resendConfirmation?: true;
-      /** The address already has an account (confirmed or not): its owner gets back in through a reset link. */
-      offerPasswordReset?: true;
       retryAfterSeconds?: number;
     };
 
@@ -127,9 +128,8 @@ export async function signIn(actor: AnonymousActor, input: SignInInput, request:
     return { ok: false, status: 429, formError: messages.tooManyLoginAttempts };
   }
 
-  const known = await db().selectFrom("user").select("id").where("email", "=", input.email).executeTakeFirst();
-  if (!known) return { ok: false, status: 401, formError: messages.unknownEmail };
-
+  // No early answer for an unknown email (decision 64): better-auth hashes the password all the same and answers
+  // INVALID_EMAIL_OR_PASSWORD, so the message, the status, the failure count and the time are those of a wrong password.
   try {
     const { headers, response } = await withPasswordHashing(() =>
       auth().api.signInEmail({
@@ -238,9 +238,14 @@ export async function signUp(actor: AnonymousActor, input: SignUpInput, request:
     if (error instanceof HashingBusyError) return busyResult(error);
     throw error;
   }
-  // Confirmed or not, an existing account keeps its password: the owner of the mailbox takes it over through a
-  // reset link, which also confirms the address (decision 16).
-  if (!created.ok) return { ok: false, status: 409, formError: messages.alreadyRegistered, offerPasswordReset: true };
+  if (!created.ok) {
+    // The address has an account, confirmed or not (decision 64): the answer is a new sign-up's, the password hash
+    // above was made all the same, and the mailbox's owner is told to sign in or reset (which also confirms it,
+    // decision 16). The account keeps its password.
+    await tellOwnerOfAddress(input.email, "tentative-inscription");
+    logger.info({ clientAddress: actor.clientAddress }, "inscription demandée sur une adresse déjà inscrite : titulaire prévenu");
+    return { ok: true, headers: new Headers(), confirmationSentTo: input.email };
+  }
   if (env.EMAIL_VERIFICATION) {
     logger.info({ userId: created.userId }, "compte créé, en attente de confirmation de l'email");
     return { ok: true, headers: new Headers(), confirmationSentTo: input.email };
@@ -354,7 +359,31 @@ const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
 const RESET_LINK_SECONDS = 60 * 60;
 
 function publicLink(path: string, token: string): string {
-  return `${runtime().env.PUBLIC_URL.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;
+  return `${siteLink(path)}?token=${encodeURIComponent(token)}`;
+}
+
+function siteLink(path: string): string {
+  return `${runtime().env.PUBLIC_URL.replace(/\/+$/, "")}${path}`;
+}
+
+/**
+ * Tells the owner of a registered address that someone tried to use it (decision 64) — a sign-up, or moving another
+ * account to it — with the sign-in and reset pages; nothing when no account has it (a race lost to a deletion).
+ */
+async function tellOwnerOfAddress(email: string, template: "tentative-inscription" | "adresse-deja-utilisee"): Promise<void> {
+  const owner = await db()
+    .selectFrom("user")
+    .innerJoin("profiles", "profiles.id", "user.id")
+    .select(["user.email", "profiles.first_name"])
+    .where("user.email", "=", email)
+    .executeTakeFirst();
+  if (!owner) return;
+  await enqueueEmail(db(), {
+    to: owner.email,
+    template,
+    variables: { prenom: owner.first_name, lien_connexion: siteLink("/connexion"), lien_mot_de_passe: siteLink("/mot-de-passe-oublie") },
+  });
+  jobsEnqueued();
 }
 
 /** Queues the confirmation email; its link (and token) is made when the job runs (buildPersonalLink). */
@@ -448,14 +477,15 @@ export async function resendConfirmation(actor: AnonymousActor, email: string): 
 
 export type ConfirmationResult =
   | { ok: true; emailChanged: boolean; email: string }
-  | { ok: false; reason: "expired" | "invalid" | "other-account" };
+  | { ok: false; reason: "expired" | "invalid" | "other-account" | "sign-in-required" };
 
-function tokenPayload(token: string): { email?: string; userId?: string; updateTo?: string } {
+function tokenPayload(token: string): { email?: string; userId?: string; updateTo?: string; exp?: number } {
   try {
     const part = token.split(".")[1] ?? "";
     const payload = JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
     const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-    return { email: text(payload.email), userId: text(payload.userId), updateTo: text(payload.updateTo) };
+    const exp = typeof payload.exp === "number" ? payload.exp : undefined;
+    return { email: text(payload.email), userId: text(payload.userId), updateTo: text(payload.updateTo), exp };
   } catch {
     return {};
   }
@@ -465,27 +495,19 @@ function tokenPayload(token: string): { email?: string; userId?: string; updateT
  * Opens a confirmation link: confirms the address of a new account, or moves the account to its new address.
  * It never signs anyone in (decision 16): whoever opens the link must still give the account's password. A
  * signed-in person opening a link meant for another account stays who they are and the link is left unused.
- * better-auth checks the token's signature and expiry.
+ * An address change takes effect only for its signed-in owner (decision 64).
  */
-export async function confirmEmail(actor: Actor, token: string, request: Request): Promise<ConfirmationResult> {
+export async function confirmEmail(actor: Actor, token: string): Promise<ConfirmationResult> {
   const payload = tokenPayload(token);
+  if (payload.updateTo) return confirmEmailChange(actor, token);
   if (actor.kind === "user" && payload.userId && payload.userId !== actor.userId) {
     logger.warn({ userId: actor.userId }, "lien de confirmation d'un autre compte ouvert par une personne connectée");
     return { ok: false, reason: "other-account" };
   }
   try {
-    // The session cookie is needed only to check that an address change belongs to the signed-in person.
-    const headers = payload.updateTo ? request.headers : new Headers();
-    await auth().api.verifyEmail({ query: { token }, headers });
-    if (payload.updateTo && payload.userId) {
-      await db()
-        .updateTable("profiles")
-        .set((eb) => ({ email: eb.selectFrom("user").select("email").where("user.id", "=", payload.userId!) }))
-        .where("id", "=", payload.userId)
-        .execute();
-      logger.info({ userId: payload.userId }, "adresse email modifiée");
-    }
-    return { ok: true, emailChanged: Boolean(payload.updateTo), email: payload.updateTo ?? payload.email ?? "" };
+    // better-auth checks the token's signature and expiry; no cookie is passed, so no session is touched.
+    await auth().api.verifyEmail({ query: { token }, headers: new Headers() });
+    return { ok: true, emailChanged: false, email: payload.email ?? "" };
   } catch (error) {
     const code = error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
     if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
@@ -493,6 +515,88 @@ export async function confirmEmail(actor: Actor, token: string, request: Request
     if (!(error instanceof APIError)) logger.error({ err: error }, "échec inattendu de la confirmation d'email");
     return { ok: false, reason: "invalid" };
   }
+}
+
+/** What an address-change link carries (buildPersonalLink), signed with the auth secret. */
+const emailChangeClaims = z.object({
+  email: z.string().min(1),
+  updateTo: z.string().min(1),
+  requestType: z.literal("change-email-verification"),
+  userId: z.string().min(1),
+});
+
+/**
+ * The link sent to the new address (decision 64). Only the account's owner, signed in on the browser that opens it,
+ * makes it take effect: a signed-out browser (whoever reads the new mailbox, a link scanner) is asked to sign in
+ * first. Then, in one transaction: the account and its profile move to the new address (only if the account still
+ * has the address the link was made for, so a link works once), every other session of the person ends, and the old
+ * address is told, with what to do if it was not them.
+ */
+async function confirmEmailChange(actor: Actor, token: string): Promise<ConfirmationResult> {
+  const verified = await verifyJWT(token, runtime().authSecret);
+  if (!verified) {
+    const { exp } = tokenPayload(token);
+    return { ok: false, reason: exp !== undefined && exp * 1000 <= Date.now() ? "expired" : "invalid" };
+  }
+  const claims = emailChangeClaims.safeParse(verified);
+  if (!claims.success) return { ok: false, reason: "invalid" };
+  const { email: oldEmail, updateTo: newEmail, userId } = claims.data;
+  if (actor.kind !== "user") return { ok: false, reason: "sign-in-required" };
+  if (actor.userId !== userId) {
+    logger.warn({ userId: actor.userId }, "lien de changement d'adresse d'un autre compte ouvert par une personne connectée");
+    return { ok: false, reason: "other-account" };
+  }
+  let moved: { firstName: string } | undefined;
+  try {
+    moved = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const user = await trx
+          .updateTable("user")
+          .set({ email: newEmail, updatedAt: new Date() })
+          .where("id", "=", userId)
+          .where("email", "=", oldEmail)
+          .returning("id")
+          .executeTakeFirst();
+        if (!user) return undefined;
+        const profile = await trx
+          .updateTable("profiles")
+          .set({ email: newEmail })
+          .where("id", "=", userId)
+          .returning("first_name")
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom("session").where("userId", "=", userId).where("id", "<>", actor.sessionId).execute();
+        const contact = operatorIdentity(runtime().env);
+        await enqueueEmail(trx, {
+          to: oldEmail,
+          template: "adresse-email-modifiee",
+          variables: {
+            prenom: profile.first_name,
+            date: new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "long", timeStyle: "short" }),
+            nouvelle_adresse: maskedEmail(newEmail),
+            contact: contact.email,
+            telephone: contact.phone,
+            lien_mot_de_passe: siteLink("/mot-de-passe-oublie"),
+          },
+        });
+        return { firstName: profile.first_name };
+      });
+  } catch (error) {
+    // The new address was registered by someone else since the link was sent.
+    if (isUniqueViolation(error)) return { ok: false, reason: "invalid" };
+    throw error;
+  }
+  if (!moved) return { ok: false, reason: "invalid" };
+  jobsEnqueued();
+  logger.info({ userId }, "adresse email modifiée ; autres sessions terminées, ancienne adresse prévenue");
+  return { ok: true, emailChanged: true, email: newEmail };
+}
+
+/** "nouvelle@exemple.fr" → "n•••••••@exemple.fr": enough for the owner to recognise it, not to write to it. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${email[0]}${"•".repeat(Math.max(3, at - 1))}${email.slice(at)}`;
 }
 
 /** better-auth keeps verification identifiers hashed (verification.storeIdentifier = "hashed"). */
@@ -604,7 +708,13 @@ export async function requestEmailChange(actor: Actor, newEmail: string, current
     return { ok: false, status: 400, fieldErrors: { motDePasseActuel: messages.currentPasswordWrong } };
   }
   const taken = await db().selectFrom("user").select("id").where("email", "=", newEmail).executeTakeFirst();
-  if (taken) return { ok: false, status: 409, fieldErrors: { nouvelEmail: messages.emailTaken } };
+  if (taken) {
+    // Not "this address is taken" (decision 64): that would tell anyone with an account who else has one. The
+    // address's owner is told instead; the person asking receives no link there.
+    await tellOwnerOfAddress(newEmail, "adresse-deja-utilisee");
+    logger.info({ userId: actor.userId }, "changement d'adresse vers une adresse déjà inscrite : titulaire prévenu");
+    return { ok: true };
+  }
 
   await db()
     .transaction()

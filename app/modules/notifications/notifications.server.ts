@@ -25,7 +25,11 @@ export type EmailTemplateKey =
   | "echeance-banque"
   | "compte-inactif"
   | "export-donnees-pret"
-  | "suppression-compte-dossier-en-cours";
+  | "suppression-compte-dossier-en-cours"
+  // Decision 64: who is a Recours user stays private; an address change is told to the old address.
+  | "tentative-inscription"
+  | "adresse-deja-utilisee"
+  | "adresse-email-modifiee";
 
 export const EMAIL_JOB = "email";
 
