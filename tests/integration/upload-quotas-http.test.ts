@@ -52,9 +52,9 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
     return fetch(`${base()}/case/${caseId}/preuves`, { method: "POST", body: evidenceForm(), redirect: "manual", headers });
   }
 
-  function chatFile(who: Key, caseId: string) {
+  function chatFile(who: Key, caseId: string, file = smallPdf) {
     const form = new FormData();
-    form.append("fichier", new Blob([new Uint8Array(smallPdf)], { type: "application/pdf" }), "note.pdf");
+    form.append("fichier", new Blob([new Uint8Array(file)], { type: "application/pdf" }), "note.pdf");
     return fetch(`${base()}/case/${caseId}/chat/fichier`, { method: "POST", body: form, headers: { cookie: people[who].cookie, origin: base(), accept: "application/json" } });
   }
 
@@ -134,8 +134,9 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
       expect(response.status).toBe(200);
       ids.push(((await response.json()) as { fileId: string }).fileId);
     }
-    for (let i = 0; i < 2; i += 1) {
-      const refused = await chatFile("uploader", caseId);
+    // The second refused one is 20 MB: answered all the same, its body never read.
+    for (const file of [smallPdf, await pdfFile({ padTo: 20 * 1024 * 1024 })]) {
+      const refused = await chatFile("uploader", caseId, file);
       const body = (await refused.json()) as { error: string };
       expectWait(refused, body.error, 3600);
       expect(body.error).toContain("beaucoup de fichiers en peu de temps");
