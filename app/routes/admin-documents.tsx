@@ -5,6 +5,7 @@ import { pageTitle } from "~/content/site";
 import { PdfPreview } from "~/components/identity/pdf-preview";
 import { ZoomableImage } from "~/components/identity/zoomable-image";
 import { isoToFrenchDate } from "~/lib/dates";
+import { unavailableFileText } from "~/modules/files/file-states";
 import { reviewDocumentGroup, reviewQueue, type ReviewGroup } from "~/modules/identity/identity.server";
 import {
   documentLabel,
@@ -65,12 +66,22 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
   const label = document.side === "single" ? "Document" : document.side === "recto" ? "Recto" : "Verso";
   const isImage = /^image\/(jpeg|png)$/.test(document.mediaType);
   const isPdf = document.mediaType === "application/pdf";
+  // A HEIC photo still converting, or whose conversion failed: no preview and no link (file-states.ts).
+  const unavailable = unavailableFileText(document.fileStatus);
+  if (unavailable) {
+    return (
+      <figure className="rounded-md border border-slate-300 bg-white p-2">
+        <p className={`p-4 text-sm ${document.fileStatus === "failed" ? "font-semibold text-red-800" : ""}`}>{unavailable}</p>
+        <figcaption className="mt-2 text-sm">
+          <span className="font-semibold">{label}</span> · <span className="break-all">{document.fileName}</span>
+        </figcaption>
+      </figure>
+    );
+  }
   return (
     <figure className="rounded-md border border-slate-300 bg-white p-2">
       {isImage ? (
         <ZoomableImage src={href} alt={`${label} : ${document.fileName}`} />
-      ) : document.fileStatus === "converting" ? (
-        <p className="p-4 text-sm">Photo en cours de conversion.</p>
       ) : isPdf ? (
         <PdfPreview src={href} name={document.fileName} />
       ) : (

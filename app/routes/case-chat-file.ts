@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...PRIVATE,
       "Content-Type": result.mediaType,
       ...(result.thumbnail ? {} : { "Content-Length": String(result.file.size_bytes) }),
-      "Content-Disposition": contentDisposition(disposition, result.file.original_name),
+      "Content-Disposition": contentDisposition(disposition, result.file.original_name, result.mediaType),
       "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     },
   });

@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...PRIVATE,
       "Content-Type": result.file.media_type,
       "Content-Length": String(result.file.size_bytes),
-      "Content-Disposition": contentDisposition(disposition, result.file.original_name),
+      "Content-Disposition": contentDisposition(disposition, result.file.original_name, result.file.media_type),
       "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     },
   });

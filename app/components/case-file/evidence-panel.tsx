@@ -12,6 +12,7 @@ import {
   type EvidencePanelView,
 } from "~/modules/case-file/evidence.schema";
 import { formatDate } from "~/modules/cases/cases.schema";
+import { unavailableFileText } from "~/modules/files/file-states";
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadMessages } from "~/modules/files/upload-messages";
 
 const BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold";
@@ -226,9 +227,13 @@ export function EvidencePanel({ view }: { view: EvidencePanelView }) {
                   {evidenceCategoryLabel(item.category)} · ajoutée le {formatDate(item.uploadedAt)} · {formatFileSize(item.sizeBytes)}
                 </p>
               </div>
-              <a href={`/fichiers/${item.fileId}?telecharger=1`} className={SECONDARY}>
-                Télécharger<span className="sr-only"> {item.fileName}</span>
-              </a>
+              {unavailableFileText(item.fileStatus) ? (
+                <p className={item.fileStatus === "failed" ? "font-semibold text-red-800" : "text-slate-700"}>{unavailableFileText(item.fileStatus)}</p>
+              ) : (
+                <a href={`/fichiers/${item.fileId}?telecharger=1`} className={SECONDARY}>
+                  Télécharger<span className="sr-only"> {item.fileName}</span>
+                </a>
+              )}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type DragEvent } from "react";
+import { unavailableFileText } from "~/modules/files/file-states";
 import { fileSizeLabel, type ChatFileView } from "~/modules/chat/chat.schema";
 
 export type UploadState =
@@ -103,6 +104,14 @@ export function ChatAttachButton({ upload, disabled }: { upload: ReturnType<type
 /** A file in the thread: a thumbnail for images, a name and size for PDFs; opened through a 60-second link. */
 export function ChatAttachment({ caseId, file, onDark }: { caseId: string; file: ChatFileView; onDark: boolean }) {
   const href = `/case/${caseId}/chat/fichier/${file.id}`;
+  const unavailable = unavailableFileText(file.state);
+  if (unavailable) {
+    return (
+      <p className="mt-1">
+        <span aria-hidden="true">📎</span> <span className="font-semibold">{file.name}</span> : {unavailable}
+      </p>
+    );
+  }
   return (
     <div className="mt-1">
       {file.image ? (

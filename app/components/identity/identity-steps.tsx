@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ErrorSummary } from "~/components/form-controls";
+import { unavailableFileText } from "~/modules/files/file-states";
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadMessages } from "~/modules/files/upload-messages";
 import {
   documentLabel,
@@ -113,7 +114,9 @@ function SentDocuments({ view, step }: { view: VerificationView; step: UploadSte
             <span>
               {documentLabel(document.documentType, document.documentSide)} : {document.fileName} ({statusLabel[document.status]})
             </span>
-            {document.fileId ? (
+            {unavailableFileText(document.fileStatus) ? (
+              <span className={document.fileStatus === "failed" ? "font-semibold text-red-800" : "text-slate-700"}>{unavailableFileText(document.fileStatus)}</span>
+            ) : document.fileId ? (
               <a href={`/fichiers/${document.fileId}`} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
                 Voir<span className="sr-only"> {document.fileName}</span>
               </a>

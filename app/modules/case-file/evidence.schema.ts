@@ -47,6 +47,8 @@ export interface EvidenceItem {
   description: string;
   sizeBytes: number;
   mediaType: string;
+  /** "converting" or "failed": no download link (file-states.ts). */
+  fileStatus?: string;
   /** Hex SHA-256 of the file as the client sent it. */
   sha256: string;
   uploadedAt: string;

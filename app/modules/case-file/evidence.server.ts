@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
 import { caseAccess } from "./case-access.server";
+import { servedFileName } from "~/modules/files/file-names";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
 import { receiveUpload, type ReceivedFile } from "~/modules/files/upload-pipeline.server";
 import { UploadError } from "~/modules/files/upload-error";
@@ -126,15 +127,16 @@ async function recordEvidence(
   return items;
 }
 
-function itemFrom(row: { id: string; created_at: Date; category: string; description: string; original_sha256: Buffer; file: Pick<StoredFile, "id" | "original_name" | "size_bytes" | "media_type"> }): EvidenceItem {
+function itemFrom(row: { id: string; created_at: Date; category: string; description: string; original_sha256: Buffer; file: Pick<StoredFile, "id" | "original_name" | "size_bytes" | "media_type" | "status"> }): EvidenceItem {
   return {
     id: row.id,
     fileId: row.file.id,
-    fileName: row.file.original_name,
+    fileName: servedFileName(row.file.original_name, row.file.media_type),
     category: row.category,
     description: row.description,
     sizeBytes: Number(row.file.size_bytes),
     mediaType: row.file.media_type,
+    fileStatus: row.file.status,
     sha256: row.original_sha256.toString("hex"),
     uploadedAt: row.created_at.toISOString(),
   };
@@ -151,13 +153,13 @@ export async function evidenceOf(executor: Kysely<Database> | Transaction<Databa
   const rows = await executor
     .selectFrom("case_evidence as e")
     .innerJoin("stored_files as f", "f.id", "e.stored_file_id")
-    .select(["e.id", "e.created_at", "e.category", "e.description", "e.original_sha256", "f.id as file_id", "f.original_name", "f.size_bytes", "f.media_type"])
+    .select(["e.id", "e.created_at", "e.category", "e.description", "e.original_sha256", "f.id as file_id", "f.original_name", "f.size_bytes", "f.media_type", "f.status"])
     .where("e.case_id", "=", caseId)
     .orderBy("e.created_at")
     .orderBy("e.id")
     .execute();
   return rows.map((row) =>
-    itemFrom({ ...row, file: { id: row.file_id, original_name: row.original_name, size_bytes: row.size_bytes, media_type: row.media_type } }),
+    itemFrom({ ...row, file: { id: row.file_id, original_name: row.original_name, size_bytes: row.size_bytes, media_type: row.media_type, status: row.status } }),
   );
 }
 

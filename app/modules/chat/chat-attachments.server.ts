@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { fileStorage, type FileStorage, type StoredFile } from "~/modules/files/files.server";
+import { fileStorage, StoredFileNotReadyError, type FileStorage, type StoredFile } from "~/modules/files/files.server";
+import { unavailableFileText } from "~/modules/files/file-states";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { UploadError } from "~/modules/files/upload-error";
 import { chatCaseFor, type ChatCase } from "./chat.server";
@@ -73,7 +74,7 @@ async function recordAttachmentOpened(actor: UserActor, fileId: string, attachme
 
 export type ChatFileDownload =
   | { kind: "redirect"; location: string }
-  | { kind: "refused"; status: 403 | 404; message: string }
+  | { kind: "refused"; status: 403 | 404 | 409; message: string }
   | { kind: "file"; file: StoredFile; body: Readable; mediaType: string; thumbnail: boolean };
 
 /**
@@ -90,6 +91,9 @@ export async function chatAttachmentDownload(
   const attachment = await attachmentOf(actor, caseId, fileId);
   const storage = fileStorage();
   if (link.exp === null && link.sig === null) {
+    // A photo still converting (or that failed to) gets no link: its original carries EXIF and GPS.
+    const unavailable = unavailableFileText((await storage.find(db(), fileId).catch(() => undefined))?.status);
+    if (unavailable) return { kind: "refused", status: 409, message: unavailable };
     if (!link.thumbnail) await recordAttachmentOpened(actor, fileId, attachment);
     const signed = new URL(storage.downloadLink(fileId, actor.userId), "http://recours.invalid");
     const query = new URLSearchParams({ exp: signed.searchParams.get("exp")!, sig: signed.searchParams.get("sig")! });
@@ -100,7 +104,14 @@ export async function chatAttachmentDownload(
   const check = storage.checkDownloadLink({ fileId, viewerId: actor.userId, exp: link.exp, sig: link.sig });
   if (check === "expired") return { kind: "refused", status: 403, message: "Ce lien a expiré. Rouvrez le document depuis la messagerie." };
   if (check !== "valid") return { kind: "refused", status: 403, message: "Ce lien n'est pas valable." };
-  const { file, stream } = await storage.open(fileId);
+  let opened;
+  try {
+    opened = await storage.open(fileId);
+  } catch (error) {
+    if (error instanceof StoredFileNotReadyError) return { kind: "refused", status: 409, message: unavailableFileText(error.state)! };
+    throw error;
+  }
+  const { file, stream } = opened;
   if (link.thumbnail && (file.media_type === "image/jpeg" || file.media_type === "image/png")) {
     const resized = stream.pipe(
       sharp({ limitInputPixels: 100_000_000 }).rotate().resize(THUMBNAIL_PIXELS, THUMBNAIL_PIXELS, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 75 }),

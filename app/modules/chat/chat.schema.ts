@@ -65,6 +65,8 @@ export interface ChatFileView {
   mediaType: string;
   sizeBytes: number;
   image: boolean;
+  /** "converting" or "failed": no thumbnail and no link (file-states.ts). */
+  state: string | null;
 }
 
 /** One message as every party's page receives it (text only: the page renders it as text, never as HTML). */

@@ -11,6 +11,7 @@ import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { caseViewerOf } from "~/modules/cases/cases.server";
 import { cancelUnreadNotices, scheduleUnreadNotice } from "./chat-notices.server";
+import { servedFileName } from "~/modules/files/file-names";
 import { chatMessages, CHAT_PAGE_SIZE, type ChatEvent, type ChatMessageView, type ChatRole, type SendMessageInput } from "./chat.schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,6 +73,7 @@ type MessageRow = {
   role: string;
   media_type: string | null;
   size_bytes: number | null;
+  file_status: string | null;
 };
 
 function messagesQuery(executor: Executor) {
@@ -94,6 +96,7 @@ function messagesQuery(executor: Executor) {
       "p.role",
       "f.media_type",
       "f.size_bytes",
+      "f.status as file_status",
     ]);
 }
 
@@ -115,10 +118,11 @@ export function messageView(row: MessageRow): ChatMessageView {
       row.file_id && row.file_name
         ? {
             id: row.file_id,
-            name: row.file_name,
+            name: row.media_type ? servedFileName(row.file_name, row.media_type) : row.file_name,
             mediaType: row.media_type ?? "application/octet-stream",
             sizeBytes: Number(row.size_bytes ?? 0),
-            image: (row.media_type ?? "").startsWith("image/"),
+            image: row.media_type === "image/jpeg" || row.media_type === "image/png",
+            state: row.file_status,
           }
         : null,
   };

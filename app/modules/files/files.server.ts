@@ -20,7 +20,7 @@ import {
   wrapDataKey,
   type Keyring,
 } from "./envelope-encryption.server";
-import { sanitizeFileName } from "./file-names";
+import { servedFileName } from "./file-names";
 import { filesystemStore, newObjectName, s3Store, type ObjectStore } from "./object-store.server";
 
 export type StoredFile = Selectable<StoredFileTable>;
@@ -51,6 +51,17 @@ export interface FileFacts {
 
 export class StoredFileNotFoundError extends Error {
   override name = "StoredFileNotFoundError";
+}
+
+/** A HEIC photo still converting, or whose conversion failed: never served (its original carries EXIF and GPS). */
+export class StoredFileNotReadyError extends Error {
+  override name = "StoredFileNotReadyError";
+  constructor(
+    readonly fileId: string,
+    readonly state: "converting" | "failed",
+  ) {
+    super(`fichier ${fileId} : ${state}`);
+  }
 }
 
 export type LinkCheck = "valid" | "expired" | "invalid";
@@ -136,7 +147,7 @@ export function createFileStorage(options: FileStorageOptions) {
         id: written.fileId,
         owner_id: facts.ownerId,
         object_name: written.objectName,
-        original_name: sanitizeFileName(facts.originalName),
+        original_name: servedFileName(facts.originalName, facts.mediaType),
         media_type: facts.mediaType,
         size_bytes: written.sizeBytes,
         key_id: written.keyId,
@@ -197,9 +208,10 @@ export function createFileStorage(options: FileStorageOptions) {
       }
     },
 
-    /** The row and its decrypted stream. */
+    /** The row and its decrypted stream; a file that is not ready throws StoredFileNotReadyError. */
     async open(fileId: string, executor: Executor = database()): Promise<{ file: StoredFile; stream: Readable }> {
       const file = await find(executor, fileId);
+      if (file.status !== "ready") throw new StoredFileNotReadyError(fileId, file.status);
       return { file, stream: await openObject(file) };
     },
 

@@ -10,7 +10,7 @@ import { logger } from "~/platform/logger.server";
 import { db as runtimeDb } from "~/platform/runtime.server";
 import { HEAD_BYTES, PDF_FULL_PARSE_BYTES, detectType, looksComplete } from "./file-inspection.server";
 import { inspectionPool, type InspectionPool } from "./inspection-pool.server";
-import { sanitizeFileName, withExtension } from "./file-names";
+import { sanitizeFileName, servedFileName } from "./file-names";
 import { fileStorage, type FileFacts, type FileStorage, type StoredFile, type WrittenObject } from "./files.server";
 import { StorageUnavailableError } from "./object-store.server";
 import { UploadError } from "./upload-error";
@@ -401,30 +401,51 @@ async function checkFile(file: StreamedFile, storage: FileStorage, written: Writ
 }
 
 /**
+ * A photo that will not convert ends in one clear state: the row marked failed (the pages say "Fichier illisible,
+ * renvoyez-le.") and the original deleted, EXIF and GPS with it. Idempotent; throws while the store is away, so the
+ * job runs again and deletes it then.
+ */
+async function conversionFailed(files: FileStorage, database: Kysely<Database>, fileId: string, problem: string): Promise<void> {
+  const row = await database.selectFrom("stored_files").select(["status", "object_name", "warnings"]).where("id", "=", fileId).executeTakeFirst();
+  if (!row || row.status === "ready") return;
+  if (row.status === "converting") {
+    const marked = await database
+      .updateTable("stored_files")
+      .set({ status: "failed", warnings: [...new Set([...row.warnings, problem])] })
+      .where("id", "=", fileId)
+      .where("status", "=", "converting")
+      .where("object_name", "=", row.object_name)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return;
+    logger.warn({ fileId, problem }, "photo HEIC non convertie : marquée illisible, original supprimé");
+  }
+  await files.store.delete(row.object_name);
+}
+
+/**
  * The queue's handler that turns a HEIC photo into a checked JPEG, one at a time per process. Idempotent: a file
  * already converted (or removed) is left alone; the original object is deleted only after the row points to the JPEG.
+ * A conversion that fails for any reason ends with the file failed and its original deleted (decision 65).
  */
 export function createHeicConversionHandler(storage: () => FileStorage): JobHandler {
-  return async (job, database) => {
+  const handler: JobHandler = async (job, database) => {
     const fileId = job.payload.fileId;
     if (typeof fileId !== "string") throw new PermanentJobError("fileId manquant");
     const files = storage();
     const row = await database.selectFrom("stored_files").selectAll().where("id", "=", fileId).executeTakeFirst();
-    if (!row || row.status !== "converting") return;
+    if (!row || row.status === "ready") return;
+    // Failed earlier but its original could not be deleted then.
+    if (row.status === "failed") return conversionFailed(files, database, fileId, "unreadableImage");
     await heavySlot(async () => {
-      const original = await buffer(await files.openObject(row));
       let image;
       try {
+        const original = await buffer(await files.openObject(row));
         image = await inspectionPool().convertHeic(original);
       } catch (error) {
+        // An unreadable photo, or one over a limit, will not convert on a retry either. Anything else (a crash, a
+        // worker killed, the store away) is retried; after the last attempt, `failed` below ends it the same way.
         if (!(error instanceof UploadError)) throw error;
-        await database
-          .updateTable("stored_files")
-          .set({ status: "failed", warnings: [...row.warnings, error.problem] })
-          .where("id", "=", fileId)
-          .where("status", "=", "converting")
-          .execute();
-        logger.warn({ fileId, problem: error.problem }, "photo HEIC illisible");
+        await conversionFailed(files, database, fileId, error.problem);
         return;
       }
       const jpeg = await files.writeObject(fileId, Readable.from([image.output]));
@@ -438,7 +459,7 @@ export function createHeicConversionHandler(storage: () => FileStorage): JobHand
           segment_bytes: jpeg.segmentBytes,
           size_bytes: jpeg.sizeBytes,
           media_type: "image/jpeg",
-          original_name: withExtension(row.original_name, "jpg"),
+          original_name: servedFileName(row.original_name, "image/jpeg"),
           status: "ready",
           width: image.width,
           height: image.height,
@@ -452,4 +473,10 @@ export function createHeicConversionHandler(storage: () => FileStorage): JobHand
       else await files.discardObject(jpeg.objectName);
     });
   };
+  handler.failed = async (job, database, error) => {
+    const fileId = job.payload.fileId;
+    if (typeof fileId !== "string") return;
+    await conversionFailed(storage(), database, fileId, error instanceof UploadError ? error.problem : "conversionFailed");
+  };
+  return handler;
 }

@@ -5,7 +5,9 @@ import { recordEvidenceView, staffMayViewEvidenceFile } from "~/modules/case-fil
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
-import { fileStorage } from "~/modules/files/files.server";
+import { fileStorage, StoredFileNotReadyError } from "~/modules/files/files.server";
+import { servedFileName } from "~/modules/files/file-names";
+import { unavailableFileText } from "~/modules/files/file-states";
 import { UploadError } from "~/modules/files/upload-error";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { assertRole, assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
@@ -42,6 +44,8 @@ export interface IdentityDocumentView {
   fileId: string | null;
   fileName: string;
   mediaType: string;
+  /** The stored file's state: "converting" and "failed" have no link (file-states.ts). */
+  fileStatus: string | null;
   status: DocumentStatus;
   rejectionReason: string | null;
   uploadedAt: string;
@@ -160,6 +164,7 @@ export async function verificationFor(actor: Actor): Promise<VerificationView> {
       "d.file_name",
       "d.mime_type",
       "f.media_type",
+      "f.status as file_status",
       "d.status",
       "d.rejection_reason",
       "d.uploaded_at",
@@ -176,8 +181,9 @@ export async function verificationFor(actor: Actor): Promise<VerificationView> {
     documentSide: row.document_side,
     proofType: row.proof_type,
     fileId: row.stored_file_id,
-    fileName: row.file_name,
+    fileName: servedFileName(row.file_name, row.media_type ?? row.mime_type),
     mediaType: row.media_type ?? row.mime_type,
+    fileStatus: row.file_status,
     status: row.status,
     rejectionReason: row.rejection_reason,
     uploadedAt: row.uploaded_at.toISOString(),
@@ -612,7 +618,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         side: d.document_side,
         proofType: d.proof_type,
         fileId: d.stored_file_id,
-        fileName: d.file_name,
+        fileName: servedFileName(d.file_name, d.media_type ?? d.mime_type),
         mediaType: d.media_type ?? d.mime_type,
         fileStatus: d.file_status,
         size: formatMegabytes(Number(d.file_size)),
@@ -784,7 +790,7 @@ export async function fileLinkFor(actor: Actor, fileId: string): Promise<string>
 }
 
 export type FileDownload =
-  | { kind: "refused"; status: 403 | 404; message: string }
+  | { kind: "refused"; status: 403 | 404 | 409; message: string }
   | { kind: "redirect"; location: string }
   | { kind: "file"; file: StoredFile; stream: import("node:stream").Readable };
 
@@ -814,6 +820,9 @@ export async function downloadFile(
     } catch {
       return { kind: "refused", status: 404, message: "Document introuvable." };
     }
+    // A photo still converting (or that failed to) gets no link: its original carries EXIF and GPS.
+    const unavailable = unavailableFileText((await storage.find(db(), fileId).catch(() => undefined))?.status);
+    if (unavailable) return { kind: "refused", status: 409, message: unavailable };
     return { kind: "redirect", location: storage.downloadLink(fileId, actor.userId) };
   }
   const check = storage.checkDownloadLink({ fileId, viewerId: actor.userId, exp: link.exp, sig: link.sig });
@@ -824,7 +833,14 @@ export async function downloadFile(
   } catch {
     return { kind: "refused", status: 404, message: "Document introuvable." };
   }
-  const { file, stream } = await storage.open(fileId);
+  let opened;
+  try {
+    opened = await storage.open(fileId);
+  } catch (error) {
+    if (error instanceof StoredFileNotReadyError) return { kind: "refused", status: 409, message: unavailableFileText(error.state)! };
+    throw error;
+  }
+  const { file, stream } = opened;
   if (file.owner_id !== actor.userId) {
     // A staff member opening someone's identity document goes to the staff journal.
     try {

@@ -52,7 +52,15 @@ export interface ClaimedJob {
  * Runs one job. Must be idempotent: delivery is at least once (a worker can die after the effect and before the job
  * is marked done). A thrown error schedules a retry, or fails the job after its last attempt.
  */
-export type JobHandler = (job: ClaimedJob, database: Kysely<Database>) => Promise<void>;
+export type JobHandler = {
+  (job: ClaimedJob, database: Kysely<Database>): Promise<void>;
+  /**
+   * Runs once the job has failed for good: an error on its last attempt, a PermanentJobError, or a job whose worker
+   * died on every attempt (leased again until none is left). It leaves the job's subject in a final state (a photo
+   * marked unreadable, say); if it throws, it runs again at a later round. Must be idempotent too.
+   */
+  failed?: (job: ClaimedJob, database: Kysely<Database>, error: unknown) => Promise<void>;
+};
 
 /** A failure that retrying cannot fix (unknown kind, malformed payload): the job fails at once. */
 export class PermanentJobError extends Error {
@@ -165,6 +173,9 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
     const handler = options.handlers[job.kind];
     try {
       if (!handler) throw new PermanentJobError(`aucun traitement pour les tâches « ${job.kind} »`);
+      // Claimed once more than allowed: each attempt ended with its worker gone (killed, out of memory) and the lease
+      // ran out. Running it again could kill this worker too.
+      if (job.attempt > job.maxAttempts) throw new PermanentJobError(`abandonnée : le processus s'est arrêté pendant chacun des ${job.maxAttempts} essais`);
       await handler(job, database);
       await database
         .updateTable("jobs")
@@ -174,7 +185,15 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
         .execute();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
+      let final = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
+      if (final && handler?.failed) {
+        try {
+          await handler.failed(job, database, error);
+        } catch (hookError) {
+          logger.error({ jobId: job.id, kind: job.kind, err: hookError }, "échec définitif d'une tâche non traité, nouvel essai prévu");
+          final = false;
+        }
+      }
       const delay = retryDelaySeconds(job.attempt, retryBase, retryMax);
       await database
         .updateTable("jobs")

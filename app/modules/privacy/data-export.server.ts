@@ -5,6 +5,7 @@ import { sql, type Kysely } from "kysely";
 import { ZipFile } from "yazl";
 import { checkCurrentPassword } from "~/modules/accounts/accounts.server";
 import { PERSONAL_DATA_READ_ACTIONS } from "~/modules/audit/audit.schema";
+import { servedFileName } from "~/modules/files/file-names";
 import { fileStorage, type FileStorage, type StoredFile } from "~/modules/files/files.server";
 import { enqueueJob, jobsEnqueued, PermanentJobError, type JobHandler } from "~/modules/jobs/jobs.server";
 import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/notifications.server";
@@ -193,8 +194,9 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
           ).map((file) => [file.id, file]),
         );
   const addFile = (folder: string, file: StoredFile | undefined): string | null => {
-    if (!file) return null;
-    const path = `fichiers/${folder}/${zipName(files.length + 1, file.original_name)}`;
+    // A photo still being converted, or whose conversion failed (its object deleted), has nothing to export yet.
+    if (!file || file.status !== "ready") return null;
+    const path = `fichiers/${folder}/${zipName(files.length + 1, servedFileName(file.original_name, file.media_type))}`;
     files.push({ path, file });
     return path;
   };
