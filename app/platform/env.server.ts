@@ -46,6 +46,11 @@ const envSchema = z
     /** Open chat event streams one person may hold on an instance, and the instance in all; beyond, 503 (decision 0054). */
     SSE_STREAMS_PER_USER: wholeNumber(1, 1000).default(10),
     SSE_STREAMS_PER_INSTANCE: wholeNumber(1, 1_000_000).default(2000),
+    /** Uploaded files checked at once (worker threads), files waiting, and each check's time and heap limits (decision 0061). */
+    INSPECTION_WORKERS: wholeNumber(1, 64).default(Math.max(1, availableParallelism() - 1)),
+    INSPECTION_QUEUE: wholeNumber(0, 10_000).default(16),
+    INSPECTION_TIMEOUT_SECONDS: wholeNumber(1, 600).default(20),
+    INSPECTION_MEMORY_MB: wholeNumber(32, 16_384).default(512),
     AUTH_SECRET: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
     /** Encrypts second-factor secrets and recovery codes; distinct from AUTH_SECRET (decision 17). */
     TWO_FACTOR_ENCRYPTION_KEY: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),

@@ -6,6 +6,7 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 // libvips must stay loaded by the main thread while worker threads use it (sharp's documentation, glibc Linux).
 import "sharp";
+import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import type { InspectedImage } from "./file-inspection.server";
 import type { InspectionOutcome, InspectionTask } from "./inspection-tasks.server";
@@ -178,8 +179,16 @@ export function createInspectionPool(limits: Partial<InspectionLimits> = {}, fil
 
 let shared: InspectionPool | undefined;
 
-/** The process's pool, created at first use. */
+/** The process's pool, created at first use with the INSPECTION_* settings. */
 export function inspectionPool(): InspectionPool {
-  shared ??= createInspectionPool();
+  if (!shared) {
+    const settings = env();
+    shared = createInspectionPool({
+      workers: settings.INSPECTION_WORKERS,
+      queue: settings.INSPECTION_QUEUE,
+      timeoutMs: settings.INSPECTION_TIMEOUT_SECONDS * 1000,
+      memoryMb: settings.INSPECTION_MEMORY_MB,
+    });
+  }
   return shared;
 }
