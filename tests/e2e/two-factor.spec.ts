@@ -11,14 +11,16 @@ import { startProductionServer, type RunningServer } from "../support/production
 import { signOutThroughUi, signUpThroughUi, submitSignIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { createAdminWithCli, manualKeyOnPage, recoveryCodesOnPage, totpCode } from "./support/two-factor";
+import { createAdminWithCli, manualKeyOnPage, recoveryCodesOnPage, totpCode, totpCodeAt } from "./support/two-factor";
 
 const WRONG_CODE = "Code incorrect. Vérifiez le code affiché par votre application et réessayez.";
+const CODE_ALREADY_USED = "Ce code a déjà servi. Attendez que votre application en affiche un nouveau, puis saisissez-le.";
 const ENROLMENT = /\/compte\/double-authentification$/;
 
+/** A code that no step of the server's window (±1) gives. */
 async function codeNotCurrent(key: string): Promise<string> {
-  const current = await totpCode(key);
-  return current === "000000" ? "111111" : "000000";
+  const window = await Promise.all([-1, 0, 1].map((offset) => totpCodeAt(key, offset)));
+  return ["000000", "111111", "222222", "333333"].find((code) => !window.includes(code))!;
 }
 
 test.describe("staff second factor", () => {
@@ -151,12 +153,23 @@ test.describe("staff second factor", () => {
     await expect(code).toHaveAttribute("aria-invalid", "true");
     await expectNoAxeViolations(page, "/connexion/verification (code incorrect)");
 
-    await code.fill(await totpCode(admin.manualKey));
+    const used = await totpCode(admin.manualKey);
+    await code.fill(used);
     await page.getByRole("button", { name: "Vérifier", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("status")).toContainText("Connexion réussie !");
     await expect(page.getByRole("heading", { name: "Dashboard Administrateur" })).toBeVisible();
     await signOutThroughUi(page);
+
+    // The same code again (seen over a shoulder, or kept by a phishing page) opens nothing (decision 64).
+    await signInWithPassword(page, admin);
+    await expect(page).toHaveURL(/\/connexion\/verification$/);
+    await waitForHydration(page);
+    await page.getByLabel("Code de vérification").fill(used);
+    await page.getByRole("button", { name: "Vérifier", exact: true }).click();
+    await expect(fieldMessage(page, CODE_ALREADY_USED)).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/connexion$/);
     await page.context().close();
   });
 
