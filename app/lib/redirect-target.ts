@@ -5,9 +5,8 @@ export const REDIRECT_PARAM = "redirectTo";
 const BASE = "http://recours.invalid";
 
 /**
- * The pages of app/routes.ts a sign-in may return to (redirect-target.test.ts checks the two lists agree). Left out:
- * the sign-in and sign-out pages, the catch-alls, and what is not a page (uploads, event streams, the API, signed
- * file links, sitemap.xml, robots.txt).
+ * The paths of app/routes.ts a sign-in may return to (redirect-target.test.ts checks the two lists agree): all but the
+ * sign-in and sign-out pages and the site-wide catch-all (any path would match it).
  */
 export const RETURN_PAGE_PATTERNS = [
   "/",
@@ -17,6 +16,8 @@ export const RETURN_PAGE_PATTERNS = [
   "/avocats",
   "/premiers-reflexes",
   "/arnaques/:slug",
+  "/sitemap.xml",
+  "/robots.txt",
   "/mentions-legales",
   "/politique-confidentialite",
   "/conditions-generales",
@@ -25,22 +26,32 @@ export const RETURN_PAGE_PATTERNS = [
   "/reinitialiser-mot-de-passe",
   "/verifier-email",
   "/inscription",
+  "/fichiers/:id",
+  "/verify-identity/exemple.svg",
   "/compte/double-authentification",
   "/dashboard",
   "/complete-profile",
   "/verify-identity",
+  "/verify-identity/envoi",
   "/create-case",
   "/case/:caseId",
   "/case/:caseId/chat",
+  "/case/:caseId/chat/events",
+  "/case/:caseId/chat/messages",
+  "/case/:caseId/chat/fichier",
+  "/case/:caseId/chat/fichier/:fileId",
   "/case/:caseId/paiements",
   "/case/:caseId/paiements/:paymentId",
   "/case/:caseId/identifiants",
+  "/case/:caseId/preuves",
   "/case/:caseId/dossier.pdf",
   "/case/:caseId/lettre-banque.pdf",
   "/compte",
+  "/api/communes",
   "/compte/email",
   "/compte/donnees",
   "/compte/donnees/export",
+  "/compte/donnees/export/fichier",
   "/compte/suppression",
   "/avocat/dossiers",
   "/avocat/dossiers/:caseId",
@@ -59,18 +70,23 @@ export const RETURN_PAGE_PATTERNS = [
   "/admin/documents",
   "/admin/cases",
   "/admin/lawyer-allocation",
+  "/admin/*",
 ] as const;
 
 const RETURN_PAGES = RETURN_PAGE_PATTERNS.map((pattern) => pattern.split("/").slice(1));
 
-/** As React Router matches: literal segments ignoring case, `:name` for one non-empty segment, one trailing slash. */
+/**
+ * As React Router matches: literal segments ignoring case, `:name` for one non-empty segment, a final `*` for the
+ * rest, one trailing slash.
+ */
 function isReturnPage(pathname: string): boolean {
   const segments = (pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname).split("/").slice(1);
-  return RETURN_PAGES.some(
-    (pattern) =>
-      pattern.length === segments.length &&
-      pattern.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part.toLowerCase() === segments[i]!.toLowerCase())),
-  );
+  return RETURN_PAGES.some((pattern) => {
+    const splat = pattern.at(-1) === "*";
+    const fixed = splat ? pattern.slice(0, -1) : pattern;
+    if (splat ? segments.length < fixed.length : segments.length !== fixed.length) return false;
+    return fixed.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part.toLowerCase() === segments[i]!.toLowerCase()));
+  });
 }
 
 /** The path with every layer of percent-encoding undone (`%252e` is `.` twice removed); null if malformed. */
@@ -118,7 +134,7 @@ export function safeRedirectTarget(value: string | null | undefined, fallback = 
 /** The sign-in page, asked to come back to `path` afterwards (plain /connexion for the default landing page). */
 export function signInPathReturningTo(path: string): string {
   const target = safeRedirectTarget(path, "");
-  if (!target || target === DEFAULT_LANDING) return "/connexion";
+  if (!target || target === DEFAULT_LANDING || target.startsWith("/api/")) return "/connexion";
   return `/connexion?${REDIRECT_PARAM}=${encodeURIComponent(target)}`;
 }
 
