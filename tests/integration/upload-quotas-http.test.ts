@@ -222,6 +222,26 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
       expect(refused.ok ? "" : refused.message).toMatch(/Réessayez dans (23|24) heures/);
       expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(86_400 - 600);
       expect(await store.count()).toBe(0);
+
+      // Two such uploads at once, each fitting alone in what is left: the per-person lock where files are recorded
+      // lets the second count the first's bytes (on PostgreSQL both transactions run together).
+      const twin = await seedPerson("user", "Jumeau", { email: `twin.${engine}@quotas-http.example`, verified: true });
+      const twinCases = [(await insertSubmittedCase(twin.userId)).id, (await insertSubmittedCase(twin.userId)).id];
+      const streamed = (caseId: string) => {
+        const encoded = new Response(evidenceForm());
+        const body = new Request(`http://recours.test/case/${caseId}/preuves`, {
+          method: "POST",
+          body: encoded.body,
+          duplex: "half",
+          headers: { "content-type": encoded.headers.get("content-type")! },
+        } as RequestInit);
+        return uploadEvidence(twin, caseId, body, { storage: testFileStorage(store.store) });
+      };
+      expect((await streamed(twinCases[0]!)).ok).toBe(true);
+      expect((await streamed(twinCases[1]!)).ok).toBe(true);
+      const together = await Promise.all([streamed(twinCases[0]!), streamed(twinCases[1]!)]);
+      expect(together.map((result) => (result.ok ? 200 : result.status)).sort()).toEqual([200, 429]);
+      expect(await store.count()).toBe(3);
     } finally {
       await store.close();
     }
