@@ -224,7 +224,8 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
       expect(await store.count()).toBe(0);
 
       // Two such uploads at once, each fitting alone in what is left: the per-person lock where files are recorded
-      // lets the second count the first's bytes (on PostgreSQL both transactions run together).
+      // makes the second count the first's bytes. (The parallel HTTP uploads above are what failed on PostgreSQL with
+      // the lock taken out; here the two transactions do not always overlap.)
       const twin = await seedPerson("user", "Jumeau", { email: `twin.${engine}@quotas-http.example`, verified: true });
       const twinCases = [(await insertSubmittedCase(twin.userId)).id, (await insertSubmittedCase(twin.userId)).id];
       const streamed = (caseId: string) => {
