@@ -3,6 +3,8 @@
  * detected type, and a HEIC photo is never served before its conversion; a conversion that fails for any reason ends
  * with the file failed, a French state on the pages and its original (EXIF, GPS) deleted from the store.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -173,6 +175,22 @@ describe.each(testEngines())("served files on %s", (engine) => {
       expect(await objectExists(file.object_name)).toBe(false);
       const job = await db().selectFrom("jobs").select(["status", "attempts"]).where(sql<string>`payload->>'fileId'`, "=", file.id).executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: "failed", attempts: 3 });
+    });
+
+    it("left converting, or failed with its original kept, by the old code: migration 0086 queues the job that ends it", async () => {
+      const stuck = await storage.put({ ownerId: owner.userId, originalName: "IMG_0003.HEIC", mediaType: "image/heic", status: "converting", body: Readable.from([heicFile().subarray(0, 400)]) });
+      const kept = await storage.put({ ownerId: owner.userId, originalName: "IMG_0004.HEIC", mediaType: "image/heic", status: "failed", body: Readable.from([heicFile()]) });
+      const migration = readFileSync(path.resolve(import.meta.dirname, "../../db/migrations/0086_requeue_stuck_heic_conversions.sql"), "utf8");
+      await sql.raw(migration).execute(db());
+      await sql.raw(migration).execute(db());
+      const queued = await db().selectFrom("jobs").select(sql<string>`payload->>'fileId'`.as("fileId")).where("kind", "=", HEIC_CONVERSION_JOB).where("status", "=", "queued").execute();
+      // Once each, however many times the migration's statement runs (photos failed by the tests above come too).
+      for (const file of [stuck, kept]) expect(queued.filter((job) => job.fileId === file.id)).toHaveLength(1);
+      await worker().drain();
+      for (const file of [stuck, kept]) {
+        expect((await db().selectFrom("stored_files").select("status").where("id", "=", file.id).executeTakeFirstOrThrow()).status).toBe("failed");
+        expect(await objectExists(file.object_name)).toBe(false);
+      }
     });
 
     it("whose worker was killed during its last attempt (lease run out) ends failed with its original deleted", async () => {
