@@ -8,6 +8,7 @@
 // BENCH_ENGINE=postgres runs on TEST_DATABASE_URL (default: the embedded PGlite, as `npm start`); BENCH_WAVES (6),
 // BENCH_QUIET_S (5): the length of the phase without bombs.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -40,6 +41,18 @@ async function countObjects(directory: string): Promise<number> {
     if (entry.isFile() && !entry.name.startsWith(".")) count += 1;
   }
   return count;
+}
+
+/**
+ * CPU time (ms) of the server's main thread (the event loop) and of the whole process, from /proc: unlike latencies,
+ * it does not depend on what else the machine runs.
+ */
+function cpuMs(pid: number): { main: number; process: number } {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  };
+  return { main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8")), process: ticks(readFileSync(`/proc/${pid}/stat`, "utf8")) };
 }
 
 async function storedRows(): Promise<number> {
@@ -128,13 +141,21 @@ try {
     return { latencies, errors };
   };
 
-  const report = (title: string, result: Awaited<ReturnType<typeof loadPagesDuring>>, loop: { max: number; p99: number }) => {
+  const report = (
+    title: string,
+    result: Awaited<ReturnType<typeof loadPagesDuring>>,
+    loop: { max: number; p99: number },
+    cpu: { main: number; process: number; seconds: number },
+  ) => {
     console.log(`\n${title}`);
     for (const [name, values] of Object.entries(result.latencies)) {
       const f = (p: number) => percentile(values, p).toFixed(1);
       console.log(`  ${name.padEnd(16)} ${String(values.length).padStart(5)} requêtes  p50 ${f(50)} ms  p95 ${f(95)} ms  p99 ${f(99)} ms  max ${Math.max(...values).toFixed(1)} ms`);
     }
     console.log(`  boucle d'événements du serveur : max ${loop.max.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms`);
+    console.log(
+      `  CPU du serveur : fil principal ${cpu.main.toFixed(0)} ms (${((cpu.main / 10) / cpu.seconds).toFixed(0)} % de la durée), autres fils ${(cpu.process - cpu.main).toFixed(0)} ms`,
+    );
     console.log(`  charge de la machine (1 min) : ${loadavg()[0]!.toFixed(1)} pour ${availableParallelism()} cœurs`);
     if (result.errors.length) console.log(`  erreurs : ${result.errors.length} (${[...new Set(result.errors)].join(", ")})`);
   };
@@ -145,15 +166,25 @@ try {
   if (warm.status !== 200) throw new Error(`envoi d'échauffement refusé : ${warm.status} ${warm.message}`);
   const objectsBefore = await countObjects(filesDirectory);
 
+  const pid = server.pid!;
+  const cpuSince = (start: { main: number; process: number }, startedAt: number) => {
+    const now = cpuMs(pid);
+    return { main: now.main - start.main, process: now.process - start.process, seconds: (performance.now() - startedAt) / 1000 };
+  };
   await eventLoop();
+  let cpuStart = cpuMs(pid);
+  let phaseStart = performance.now();
   const quiet = await loadPagesDuring(new Promise((resolve) => setTimeout(resolve, QUIET_S * 1000)));
-  report(`sans bombe (${QUIET_S} s)`, quiet, await eventLoop());
+  report(`sans bombe (${QUIET_S} s)`, quiet, await eventLoop(), cpuSince(cpuStart, phaseStart));
 
   const pdfBomb = pdfInflateBomb();
   const heicBomb = heicGridBomb();
   console.log(`\nbombes : PDF ${(pdfBomb.length / 1024).toFixed(0)} Kio (flux d'objets de 100 Mio une fois décompressé), HEIC ${(heicBomb.length / 1024).toFixed(0)} Kio (grille 9600 × 9900 d'une seule tuile répétée)`);
   const answers: { status: number; message: string }[] = [];
   const waveTimes: number[] = [];
+  await eventLoop();
+  cpuStart = cpuMs(pid);
+  phaseStart = performance.now();
   const bombs = (async () => {
     for (let wave = 0; wave < WAVES; wave += 1) {
       const started = performance.now();
@@ -162,9 +193,9 @@ try {
       waveTimes.push(performance.now() - started);
     }
   })();
-  await eventLoop();
   const hostile = await loadPagesDuring(bombs);
-  report(`pendant ${WAVES} vagues de ${BOMBS_PER_WAVE} bombes envoyées ensemble (${(waveTimes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s, une vague en ${Math.min(...waveTimes).toFixed(0)}–${Math.max(...waveTimes).toFixed(0)} ms)`, hostile, await eventLoop());
+  const hostileCpu = cpuSince(cpuStart, phaseStart);
+  report(`pendant ${WAVES} vagues de ${BOMBS_PER_WAVE} bombes envoyées ensemble (${(waveTimes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s, une vague en ${Math.min(...waveTimes).toFixed(0)}–${Math.max(...waveTimes).toFixed(0)} ms)`, hostile, await eventLoop(), hostileCpu);
 
   const refusedInFrench = answers.filter((answer) => answer.status === 422 && answer.message === uploadMessages.uncheckable).length;
   console.log(`\nbombes refusées avec « ${uploadMessages.uncheckable} » : ${refusedInFrench} sur ${answers.length}`);

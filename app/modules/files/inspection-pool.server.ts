@@ -104,6 +104,8 @@ export function createInspectionPool(limits: Partial<InspectionLimits> = {}, fil
       resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb, maxYoungGenerationSizeMb: 32 },
       // Not the parent's flags (`--import tsx`, inspector): the entry registers what it needs.
       execArgv: [],
+      // Checks yield the CPU to the event loop's thread (Linux nice is per thread; @napi-rs/nice, piscina's own).
+      niceIncrement: 10,
     });
     pool.on("error", (error: unknown) => logger.error({ err: error }, "fil de vérification des fichiers en erreur"));
     return pool;
