@@ -2,7 +2,8 @@
  * DATA_DIR is private (issue 27, item 4; decision 65): a folder others can read is made owner-only at start, and
  * nothing the embedded database writes (the write-ahead log included) is left readable by another local account.
  */
-import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { startFileStorage, useFileStorage } from "~/modules/files/files.server";
 import { makeTreePrivate } from "~/platform/data-dir.server";
 import { parseEnv } from "~/platform/env.server";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
+import { ROOT } from "../support/production-server";
 
 /** Every entry under the folder (itself included) whose mode gives anything to group or others. */
 function openToOthers(root: string): string[] {
@@ -88,4 +90,39 @@ describe("a DATA_DIR that cannot be made private", () => {
       /Configuration invalide :\n {2}- DATA_DIR : .* est accessible à d'autres comptes de la machine \(droits 755\) et Recours ne peut pas le rendre privé \(EPERM\).*chmod -R go-rwx/s,
     );
   });
+});
+
+// A real refusal: the server's start (server/app.ts startServer, from the sources) as an account that does not own
+// DATA_DIR (nobody, through setpriv), so its chmod fails with EPERM. Needs root to switch accounts; skipped elsewhere.
+const canSwitchAccount = process.getuid?.() === 0 && existsSync("/usr/bin/setpriv");
+
+describe.runIf(canSwitchAccount)("the server on a DATA_DIR it does not own", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "recours-not-mine-"));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("refuses to start, printing in French why and what to do, and leaves the folder as it was", () => {
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, "auth-secret"), "secret-de-quelqu-un-d-autre");
+    chmodSync(path.join(dataDir, "auth-secret"), 0o644);
+    const started = spawnSync(
+      "setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "--import", "tsx", "tests/support/start-server-from-sources.ts"],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { PATH: process.env.PATH, HOME: "/tmp", NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "39999", DATA_DIR: dataDir },
+      },
+    );
+    expect(started.status, started.stderr).toBe(1);
+    expect(started.stderr).toContain("Configuration invalide :");
+    expect(started.stderr).toMatch(/DATA_DIR : .*recours-not-mine-.* est accessible à d'autres comptes de la machine \(droits 755\)/);
+    expect(started.stderr).toContain("ne peut pas le rendre privé (EPERM)");
+    expect(started.stderr).toContain("chmod -R go-rwx");
+    expect(statSync(dataDir).mode & 0o777).toBe(0o755);
+    expect(readdirSync(dataDir)).toEqual(["auth-secret"]);
+  }, 90_000);
 });
