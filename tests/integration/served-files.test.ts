@@ -11,6 +11,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EvidencePanel } from "~/components/case-file/evidence-panel";
 import { ChatAttachment } from "~/components/chat/chat-attachments";
 import { createJobWorker, enqueueJob } from "~/modules/jobs/jobs.server";
 import type { FileStorage } from "~/modules/files/files.server";
@@ -144,6 +145,15 @@ describe.each(testEngines())("served files on %s", (engine) => {
       expect(html).toContain("en cours de préparation");
       expect(html).not.toContain("<a");
       expect(html).not.toContain("<img");
+      // The case's evidence list: the state instead of "Télécharger".
+      const item = { id: "e", fileId: file.id, fileName: "IMG_0001.HEIC", category: "capture", description: "Photo", sizeBytes: 10, mediaType: "image/heic", sha256: "00", uploadedAt: new Date().toISOString() };
+      const panel = (fileStatus: string) =>
+        renderToStaticMarkup(createElement(EvidencePanel, { view: { caseId: "c", items: [{ ...item, fileStatus }], canUpload: false, closed: false, banks: [] } }));
+      expect(panel("converting")).toContain("en cours de préparation");
+      expect(panel("converting")).not.toContain(`/fichiers/${file.id}`);
+      expect(panel("failed")).toContain("Fichier illisible, renvoyez-le.");
+      expect(panel("failed")).not.toContain(`/fichiers/${file.id}`);
+      expect(panel("ready")).toContain(`/fichiers/${file.id}?telecharger=1`);
       await worker().drain();
     });
 
