@@ -174,7 +174,7 @@ async function signUp(baseUrl: string): Promise<void> {
   const response = await fetch(`${baseUrl}/inscription`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
     body: form(user),
     signal: AbortSignal.timeout(30_000),
   });
@@ -189,7 +189,7 @@ async function checkSignIn(baseUrl: string, body: string): Promise<void> {
   const response = await fetch(`${baseUrl}/connexion`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
     body,
     signal: AbortSignal.timeout(30_000),
   });
@@ -234,7 +234,7 @@ async function benchEngine(engine: string, databaseEnv: Record<string, string>):
     await measure(engine, "POST /connexion (302)", 302, {
       url: `${server.baseUrl}/connexion`,
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
       body,
     }),
   );

@@ -98,7 +98,7 @@ async function main() {
     const signUp = await fetch(`${baseUrl}/inscription`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
       body: new URLSearchParams(user).toString(),
     });
     if (signUp.status !== 302) throw new Error(`sign-up answered ${signUp.status}`);
@@ -127,7 +127,7 @@ async function main() {
         const response = await fetch(`${baseUrl}/connexion`, {
           method: "POST",
           redirect: "manual",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
           body: new URLSearchParams({ email: user.email, password: `Mauvais-mot-de-passe-${index}` }).toString(),
           signal: AbortSignal.timeout(300_000),
         }).catch(() => null);

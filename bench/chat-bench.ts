@@ -59,7 +59,7 @@ try {
   servers.push(await startProductionServer(env), await startProductionServer(env));
   const signIn = await fetch(`${servers[0]!.baseUrl}/connexion`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: servers[0]!.baseUrl },
     body: new URLSearchParams({ email: client.email, password: client.password }),
     redirect: "manual",
   });
@@ -122,7 +122,7 @@ try {
     const start = performance.now();
     const pending = fetch(`${servers[0]!.baseUrl}/case/${caseId}/chat/messages?intent=send`, {
       method: "POST",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      headers: { cookie, origin: servers[0]!.baseUrl, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body: new URLSearchParams({ message: `Message de mesure ${i}`, clientId: crypto.randomUUID() }),
     });
     const response = await pending;

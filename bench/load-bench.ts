@@ -125,7 +125,7 @@ try {
   const signIn = async (person: (typeof people)[number]) => {
     const response = await fetch(`${baseUrl}/connexion`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
       body: new URLSearchParams({ email: person.email, password: person.password }),
       redirect: "manual",
     });

@@ -23,7 +23,8 @@ import { endLiveStreams } from "~/platform/live-events.server";
 import { sql } from "kysely";
 import { carriesMetricsToken, createRoutePatternMatcher, metricsRegistry, observeRequest, routeLabel } from "~/platform/metrics.server";
 import { contentSecurityPolicy, usesGoogleMaps } from "./content-security-policy";
-import { securityHeaders } from "./security-headers";
+import { routeHeadersReplaceDefaults, securityHeaders } from "./security-headers";
+import { requireSameOrigin } from "./same-origin";
 import { createPublicPageCache, type PublicPageCache } from "./public-page-cache";
 import {
   applyServerLimits,
@@ -107,7 +108,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.use(rejectMalformedTarget);
 
-  // Request body limits, and a same-origin check on every state-changing request.
+  // Request body limits, then a same-origin check on every state-changing request.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const length = req.headers["content-length"];
@@ -121,19 +122,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.status(413).type("html").send(simplePage("Requête trop volumineuse", "Les données envoyées sont trop volumineuses."));
       return;
     }
-    const origin = req.headers.origin;
-    if (origin && origin !== "null") {
-      const expected = [new URL(env.PUBLIC_URL).origin, `${req.protocol}://${req.get("host")}`];
-      if (!expected.includes(origin)) {
-        res.status(403).type("html").send(simplePage("Requête refusée", "Cette requête ne provient pas de Recours."));
-        return;
-      }
-    } else if (origin === "null") {
-      res.status(403).type("html").send(simplePage("Requête refusée", "Cette requête ne provient pas de Recours."));
-      return;
-    }
     next();
   });
+  app.use(requireSameOrigin(env));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -167,6 +158,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   }
 
   app.use(limitPasswordPosts(env));
+  // A route may answer with its own, stricter, security header: it replaces the default above, never joins it.
+  app.use(routeHeadersReplaceDefaults(["Content-Security-Policy", ...headers.map(([name]) => name)]));
 
   app.all(
     "/{*splat}",

@@ -4,6 +4,7 @@ import type { Route } from "./+types/compte-donnees-export-fichier";
 import { contentDisposition } from "~/modules/files/file-names";
 import { openDataExport } from "~/modules/privacy/data-export.server";
 import { requireUser } from "~/platform/guards.server";
+import { PRIVATE_FILE_HEADERS } from "~/platform/file-response-headers";
 
 /** GET: nothing here (the link's page is /compte/donnees/export). */
 export function loader() {
@@ -33,9 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Content-Type": "application/zip",
       "Content-Length": String(result.sizeBytes),
       "Content-Disposition": contentDisposition("attachment", result.fileName),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "no-referrer",
+      ...PRIVATE_FILE_HEADERS,
     },
   });
 }

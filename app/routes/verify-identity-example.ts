@@ -16,6 +16,6 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 300" role=
 
 export function loader() {
   return new Response(SVG, {
-    headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" },
+    headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });
 }

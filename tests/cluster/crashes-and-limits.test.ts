@@ -9,7 +9,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STREAM_REFUSED_TEXT } from "~/modules/chat/chat-stream.server";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { httpRequest, type RunningServer } from "../support/production-server";
+import { httpRequest, siteOrigin, type RunningServer } from "../support/production-server";
 import { filesUnder } from "../support/s3-server";
 import { pdfFile } from "../support/upload-fixtures";
 import { postForm, signInOver, startCluster, waitUntil, type Cluster } from "./support/cluster";
@@ -69,6 +69,7 @@ describe("crashes and abusive clients", () => {
       method: "POST",
       headers: {
         cookie: person.cookie,
+        origin: siteOrigin(url.origin),
         accept: "application/json",
         "content-type": `multipart/form-data; boundary=${boundary}`,
         "content-length": String(head.length + pdf.length + tail.length),

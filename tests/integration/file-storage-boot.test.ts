@@ -89,7 +89,7 @@ describe("the HTTP server with storage", () => {
       big.append("recto", new Blob([new Uint8Array(2 * 1024 * 1024)]), "a.pdf");
       const elsewhere = await fetch(`${server.baseUrl}/connexion`, { method: "POST", body: big, redirect: "manual" });
       expect(elsewhere.status).toBe(413);
-      const upload = await fetch(`${server.baseUrl}/verify-identity`, { method: "POST", body: big, redirect: "manual" });
+      const upload = await fetch(`${server.baseUrl}/verify-identity`, { method: "POST", body: big, redirect: "manual", headers: { origin: server.baseUrl } });
       expect(upload.status).not.toBe(413);
       expect(upload.status).toBeLessThan(500);
     } finally {

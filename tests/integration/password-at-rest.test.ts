@@ -32,7 +32,7 @@ describe("a password typed at sign-up, on the embedded database", () => {
     const response = await fetch(`${server.baseUrl}/inscription`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
       body: new URLSearchParams({
         prenom: "Zoé",
         nom: "Secret",

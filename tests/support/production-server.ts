@@ -96,6 +96,9 @@ export async function startProductionServer(env: Record<string, string>): Promis
   }
   // Like AUTH_SECRET, the storage key is required with DATABASE_URL: servers under test share a fixed one.
   if (env.DATABASE_URL && !("STORAGE_MASTER_KEY" in env)) env = { ...env, STORAGE_MASTER_KEY: TEST_STORAGE_MASTER_KEY };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The address tests use is the public one, unless told otherwise: posts must come from PUBLIC_URL's origin.
+  const publicUrl = env.PUBLIC_URL ?? baseUrl;
   const child: ChildProcess = spawn("sh", [path.join(ROOT, "server/with-allocator.sh"), process.execPath, "--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {
@@ -107,6 +110,7 @@ export async function startProductionServer(env: Record<string, string>): Promis
       // The key of tests/support/test-database.ts testEnv(): second factors seeded there decrypt in the server.
       TWO_FACTOR_ENCRYPTION_KEY: "test-two-factor-key-test-two-factor-key-0123",
       ...env,
+      PUBLIC_URL: publicUrl,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -120,9 +124,9 @@ export async function startProductionServer(env: Record<string, string>): Promis
       resolve();
     });
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
+    publicOrigins.delete(baseUrl);
     if (exited !== undefined) return;
     child.kill("SIGTERM");
     const killed = setTimeout(() => child.kill("SIGKILL"), 15_000);
@@ -146,7 +150,17 @@ export async function startProductionServer(env: Record<string, string>): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  publicOrigins.set(baseUrl, new URL(publicUrl).origin);
   return { baseUrl, pid: child.pid, output: () => output, stop };
+}
+
+/** PUBLIC_URL's origin of each server started here, by its address: the Origin its own pages' posts carry. */
+const publicOrigins = new Map<string, string>();
+
+/** The Origin a browser on the site behind `baseUrl` sends with a post (the server's PUBLIC_URL, else `baseUrl`). */
+export function siteOrigin(baseUrl: string): string {
+  const origin = new URL(baseUrl).origin;
+  return publicOrigins.get(origin) ?? origin;
 }
 
 export interface HttpResult {
@@ -165,6 +179,8 @@ export async function httpRequest(
 ): Promise<HttpResult> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("cookie", init.cookie);
+  // As a browser does for any post: the server refuses a state-changing request without it (decision 63).
+  if (!["GET", "HEAD"].includes(init.method ?? "GET") && !headers.has("origin")) headers.set("origin", siteOrigin(baseUrl));
   const response = await fetch(`${baseUrl}${pathname}`, {
     method: init.method ?? "GET",
     headers,

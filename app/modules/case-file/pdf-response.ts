@@ -1,4 +1,5 @@
 import { contentDisposition } from "~/modules/files/file-names";
+import { PRIVATE_FILE_HEADERS } from "~/platform/file-response-headers";
 
 /** A generated PDF as a download: never cached (it holds the client's identity), never sniffed. */
 export function pdfResponse(input: { fileName: string; pdf: Buffer }): Response {
@@ -7,9 +8,7 @@ export function pdfResponse(input: { fileName: string; pdf: Buffer }): Response 
       "Content-Type": "application/pdf",
       "Content-Length": String(input.pdf.length),
       "Content-Disposition": contentDisposition("attachment", input.fileName),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "no-referrer",
+      ...PRIVATE_FILE_HEADERS,
     },
   });
 }

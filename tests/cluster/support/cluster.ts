@@ -151,6 +151,9 @@ export async function startCluster(options: ClusterOptions & { seed?: () => Prom
   databaseUrl.searchParams.set("application_name", applicationName);
   if (relay) databaseUrl.port = String(relay.port);
   const spool = await mkdtemp(path.join(tmpdir(), "recours-cluster-spool-"));
+  const servers: RunningServer[] = [];
+  // The proxy is the public address, as in production: posts carry its origin, even those sent to one instance.
+  const proxy = await startRoundRobinProxy(() => servers.map((server) => server.baseUrl));
   const serverEnv: Record<string, string> = {
     DATABASE_URL: databaseUrl.toString(),
     AUTH_SECRET: CLUSTER_SECRET,
@@ -162,15 +165,15 @@ export async function startCluster(options: ClusterOptions & { seed?: () => Prom
     // Every connection from the proxy comes from 127.0.0.1: the per-address cap is the proxy's business.
     MAX_CONNECTIONS_PER_ADDRESS: "0",
     LOGIN_ATTEMPTS_PER_ADDRESS: "10000",
+    PUBLIC_URL: proxy.url,
+    TRUST_PROXY: "true",
     ...options.env,
   };
-  const servers: RunningServer[] = [];
   // Every instance starts at once on the empty schema: their migrations race.
   const started = await Promise.allSettled(Array.from({ length: options.instances ?? 2 }, () => startProductionServer({ ...serverEnv })));
   for (const result of started) if (result.status === "fulfilled") servers.push(result.value);
   const admin = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${persistent.target.engine === "postgres" ? persistent.target.searchPath : "public"}` });
   admin.on("error", () => undefined);
-  const proxy = await startRoundRobinProxy(() => servers.map((server) => server.baseUrl));
   const cluster: Cluster = {
     servers,
     proxy,
