@@ -3,8 +3,9 @@ import type { Route } from "./+types/case-chat-file";
 import { chatAttachmentDownload } from "~/modules/chat/chat-attachments.server";
 import { contentDisposition } from "~/modules/files/file-names";
 import { requireUser } from "~/platform/guards.server";
+import { PRIVATE_FILE_HEADERS, STORED_FILE_CONTENT_SECURITY_POLICY } from "~/platform/file-response-headers";
 
-const PRIVATE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+const PRIVATE = PRIVATE_FILE_HEADERS;
 
 /** GET /case/:caseId/chat/fichier/:fileId: a chat attachment for the case's parties, through a 60-second link. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "Content-Type": result.mediaType,
       ...(result.thumbnail ? {} : { "Content-Length": String(result.file.size_bytes) }),
       "Content-Disposition": contentDisposition(disposition, result.file.original_name, result.mediaType),
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "Content-Security-Policy": STORED_FILE_CONTENT_SECURITY_POLICY,
     },
   });
 }

@@ -3,8 +3,9 @@ import type { Route } from "./+types/fichiers";
 import { contentDisposition } from "~/modules/files/file-names";
 import { downloadFile } from "~/modules/identity/identity.server";
 import { currentActor } from "~/platform/guards.server";
+import { PRIVATE_FILE_HEADERS, STORED_FILE_CONTENT_SECURITY_POLICY } from "~/platform/file-response-headers";
 
-const PRIVATE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+const PRIVATE = PRIVATE_FILE_HEADERS;
 
 /** GET /fichiers/:id: a stored file through a 60-second link bound to the viewer (owner, or an admin reviewer). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "Content-Type": result.file.media_type,
       "Content-Length": String(result.file.size_bytes),
       "Content-Disposition": contentDisposition(disposition, result.file.original_name, result.file.media_type),
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "Content-Security-Policy": STORED_FILE_CONTENT_SECURITY_POLICY,
     },
   });
 }
