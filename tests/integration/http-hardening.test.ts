@@ -190,7 +190,8 @@ describe("bad input over HTTP, production build", () => {
       rawRequest(server!.baseUrl, "/connexion", {
         method,
         headers: { "content-type": FORM["content-type"], ...headers },
-        body: new URLSearchParams({ email: "client@http-hardening.example", password: "pas le bon mot de passe" }).toString(),
+        // An address with no account: these attempts do not use up the client's sign-in allowance.
+        body: new URLSearchParams({ email: "origine@http-hardening.example", password: "pas le bon mot de passe" }).toString(),
       });
 
     it("a post with PUBLIC_URL's Origin, or without Origin but Sec-Fetch-Site: same-origin, reaches the action", async () => {
