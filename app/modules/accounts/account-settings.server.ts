@@ -7,7 +7,7 @@ import { accountMessages, type ChangePasswordField, type ChangePasswordInput } f
 import { messages } from "./accounts.schema";
 import { sessionCookies, signOut } from "./accounts.server";
 import { auth } from "./auth-instance.server";
-import { clearAttempts, consumeAttempt } from "./attempt-limiter.server";
+import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server";
 import { isGuessablePassword } from "./password-policy.server";
 import { describeUserAgent } from "./user-agent";
 

@@ -13,7 +13,7 @@ import type { AccountSecurityAction } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { messages, type SignInInput, type SignUpInput } from "./accounts.schema";
-import { clearAttempts, clearAttemptsStartingWith, consumeAttempt, readAttempts, slowdownSeconds } from "./attempt-limiter.server";
+import { clearAttempts, clearAttemptsStartingWith, consumeAttempt, readAttempts, slowdownSeconds } from "~/platform/attempt-limiter.server";
 import { clientKey } from "./client-key";
 import { assertPasswordHashingAvailable, HashingBusyError, withPasswordHashing } from "./password-hashing.server";
 import { auth, CLIENT_ADDRESS_HEADER } from "./auth-instance.server";

@@ -7,7 +7,7 @@ import { assertSignedIn, isStaff, type Actor, type AnonymousActor, type UserActo
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { sessionCookies } from "./accounts.server";
-import { clearAttempts, consumeAttempt } from "./attempt-limiter.server";
+import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server";
 import { auth, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./auth-instance.server";
 import { qrCodeDataUri } from "./qr-code.server";
 import { groupManualKey, twoFactorMessages as messages, type SecondFactorSignInInput, type TwoFactorSettingsInput } from "./two-factor.schema";
