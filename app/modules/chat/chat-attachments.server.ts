@@ -3,8 +3,7 @@ import sharp from "sharp";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { fileStorage, StoredFileNotReadyError, type FileStorage, type StoredFile } from "~/modules/files/files.server";
-import { unavailableFileText } from "~/modules/files/file-states";
+import { fileStorage, notReadyRefusal, openForDownload, type FileStorage, type StoredFile } from "~/modules/files/files.server";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { UploadError } from "~/modules/files/upload-error";
 import { chatCaseFor, type ChatCase } from "./chat.server";
@@ -91,9 +90,8 @@ export async function chatAttachmentDownload(
   const attachment = await attachmentOf(actor, caseId, fileId);
   const storage = fileStorage();
   if (link.exp === null && link.sig === null) {
-    // A photo still converting (or that failed to) gets no link: its original carries EXIF and GPS.
-    const unavailable = unavailableFileText((await storage.find(db(), fileId).catch(() => undefined))?.status);
-    if (unavailable) return { kind: "refused", status: 409, message: unavailable };
+    const unavailable = await notReadyRefusal(storage, db(), fileId);
+    if (unavailable) return unavailable;
     if (!link.thumbnail) await recordAttachmentOpened(actor, fileId, attachment);
     const signed = new URL(storage.downloadLink(fileId, actor.userId), "http://recours.invalid");
     const query = new URLSearchParams({ exp: signed.searchParams.get("exp")!, sig: signed.searchParams.get("sig")! });
@@ -104,13 +102,8 @@ export async function chatAttachmentDownload(
   const check = storage.checkDownloadLink({ fileId, viewerId: actor.userId, exp: link.exp, sig: link.sig });
   if (check === "expired") return { kind: "refused", status: 403, message: "Ce lien a expiré. Rouvrez le document depuis la messagerie." };
   if (check !== "valid") return { kind: "refused", status: 403, message: "Ce lien n'est pas valable." };
-  let opened;
-  try {
-    opened = await storage.open(fileId);
-  } catch (error) {
-    if (error instanceof StoredFileNotReadyError) return { kind: "refused", status: 409, message: unavailableFileText(error.state)! };
-    throw error;
-  }
+  const opened = await openForDownload(storage, fileId);
+  if (opened.kind === "refused") return opened;
   const { file, stream } = opened;
   if (link.thumbnail && (file.media_type === "image/jpeg" || file.media_type === "image/png")) {
     const resized = stream.pipe(

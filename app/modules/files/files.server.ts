@@ -20,6 +20,7 @@ import {
   wrapDataKey,
   type Keyring,
 } from "./envelope-encryption.server";
+import { unavailableFileText } from "./file-states";
 import { servedFileName } from "./file-names";
 import { filesystemStore, newObjectName, s3Store, type ObjectStore } from "./object-store.server";
 
@@ -402,4 +403,30 @@ export function useFileStorage(storage: FileStorage | undefined): void {
 export function fileStorage(): FileStorage {
   if (!current) throw new Error("Le stockage des fichiers n'est pas démarré (startFileStorage).");
   return current;
+}
+
+/** A download of a file that is not ready: 409 with its state in French (its original carries EXIF and GPS). */
+export interface NotReadyRefusal {
+  kind: "refused";
+  status: 409;
+  message: string;
+}
+
+/** Before a link is handed out: the refusal for a photo still converting or failed, or null. */
+export async function notReadyRefusal(storage: FileStorage, executor: Executor, fileId: string): Promise<NotReadyRefusal | null> {
+  const message = unavailableFileText((await storage.find(executor, fileId).catch(() => undefined))?.status);
+  return message ? { kind: "refused", status: 409, message } : null;
+}
+
+/** When a link is followed: the row and its stream, or the same refusal. */
+export async function openForDownload(
+  storage: FileStorage,
+  fileId: string,
+): Promise<{ kind: "opened"; file: StoredFile; stream: Readable } | NotReadyRefusal> {
+  try {
+    return { kind: "opened", ...(await storage.open(fileId)) };
+  } catch (error) {
+    if (error instanceof StoredFileNotReadyError) return { kind: "refused", status: 409, message: unavailableFileText(error.state)! };
+    throw error;
+  }
 }

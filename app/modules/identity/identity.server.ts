@@ -5,9 +5,8 @@ import { recordEvidenceView, staffMayViewEvidenceFile } from "~/modules/case-fil
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
-import { fileStorage, StoredFileNotReadyError } from "~/modules/files/files.server";
+import { fileStorage, notReadyRefusal, openForDownload } from "~/modules/files/files.server";
 import { servedFileName } from "~/modules/files/file-names";
-import { unavailableFileText } from "~/modules/files/file-states";
 import { UploadError } from "~/modules/files/upload-error";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { assertRole, assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
@@ -820,9 +819,8 @@ export async function downloadFile(
     } catch {
       return { kind: "refused", status: 404, message: "Document introuvable." };
     }
-    // A photo still converting (or that failed to) gets no link: its original carries EXIF and GPS.
-    const unavailable = unavailableFileText((await storage.find(db(), fileId).catch(() => undefined))?.status);
-    if (unavailable) return { kind: "refused", status: 409, message: unavailable };
+    const unavailable = await notReadyRefusal(storage, db(), fileId);
+    if (unavailable) return unavailable;
     return { kind: "redirect", location: storage.downloadLink(fileId, actor.userId) };
   }
   const check = storage.checkDownloadLink({ fileId, viewerId: actor.userId, exp: link.exp, sig: link.sig });
@@ -833,13 +831,8 @@ export async function downloadFile(
   } catch {
     return { kind: "refused", status: 404, message: "Document introuvable." };
   }
-  let opened;
-  try {
-    opened = await storage.open(fileId);
-  } catch (error) {
-    if (error instanceof StoredFileNotReadyError) return { kind: "refused", status: 409, message: unavailableFileText(error.state)! };
-    throw error;
-  }
+  const opened = await openForDownload(storage, fileId);
+  if (opened.kind === "refused") return opened;
   const { file, stream } = opened;
   if (file.owner_id !== actor.userId) {
     // A staff member opening someone's identity document goes to the staff journal.
