@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+const TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z`;
+
 /**
  * A keyset page cursor: the last row's sort time, to the microsecond as PostgreSQL keeps it, and its id.
  * "2026-03-12T10:00:00.123456Z_1234" (numeric ids) or "…Z_0f9c…" (text ids). A malformed cursor reads as none.
@@ -7,13 +9,25 @@ import { z } from "zod";
 export const keysetCursor = z
   .string()
   .max(200)
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[A-Za-z0-9-]{1,100}$/)
+  .regex(new RegExp(`^${TIME}_[A-Za-z0-9-]{1,100}$`))
   .transform((value) => {
     const at = value.slice(0, value.indexOf("_"));
     return { at, id: value.slice(value.indexOf("_") + 1) };
   });
 export type KeysetCursor = z.output<typeof keysetCursor>;
 
-export function encodeCursor(at: string, id: string | number): string {
-  return `${at}_${id}`;
+/**
+ * The cursor of a list sorted on a flag first (true rows first: waiting, pending), then time and a UUID id:
+ * "1_2026-03-12T10:00:00.123456Z_0f9c…".
+ */
+export const flaggedKeysetCursor = z
+  .string()
+  .max(200)
+  .regex(new RegExp(`^[01]_${TIME}_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`))
+  .transform((value) => ({ flag: value.startsWith("1"), ...keysetCursor.parse(value.slice(2)) }));
+export type FlaggedKeysetCursor = z.output<typeof flaggedKeysetCursor>;
+
+/** The cursor after this row: its time (cursorTime) and id, behind its flag when the list sorts on one first. */
+export function encodeCursor(at: string, id: string | number, flag?: boolean): string {
+  return flag === undefined ? `${at}_${id}` : `${flag ? 1 : 0}_${at}_${id}`;
 }

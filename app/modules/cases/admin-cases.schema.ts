@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CaseStatus } from "~/platform/database-schema";
+import { flaggedKeysetCursor } from "~/platform/keyset";
 import { CASE_STATUS_LABELS, SCAM_TYPE_LABELS } from "./cases.schema";
 
 export const ADMIN_CASE_PAGE_SIZE = 25;
@@ -27,7 +28,7 @@ export const adminCaseQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
   statut: z.enum(["tous", ...ADMIN_CASE_STATUSES] as [string, ...string[]]).catch("tous"),
   filtre: z.enum(ADMIN_CASE_FILTERS).catch("tous"),
-  apres: z.string().max(200).regex(/^[A-Za-z0-9_-]*$/).catch(""),
+  apres: flaggedKeysetCursor.optional().catch(undefined),
   /** The one case whose assignment form is open: the lawyer list is loaded and sent only for it. */
   assigner: z.uuid().optional().catch(undefined),
 });

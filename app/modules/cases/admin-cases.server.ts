@@ -6,6 +6,8 @@ import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
 import type { CaseStatus } from "~/platform/database-schema";
 import { containsPattern, FULL_ADDRESS, FULL_CASE_NUMBER } from "~/platform/like-pattern";
+import { encodeCursor } from "~/platform/keyset";
+import { cursorTime, flaggedOlderThan } from "~/platform/keyset.server";
 import { db } from "~/platform/runtime.server";
 import {
   ADMIN_CASE_PAGE_SIZE,
@@ -46,31 +48,6 @@ export interface AdminCasePage {
   lawyers: LawyerChoice[];
 }
 
-interface Cursor {
-  waiting: boolean;
-  createdAt: string;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.waiting ? 1 : 0, cursor.createdAt, cursor.id])).toString("base64url");
-}
-
-function decodeCursor(value: string): Cursor | null {
-  if (!value) return null;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-    const [waiting, createdAt, id] = parsed as unknown[];
-    if ((waiting !== 0 && waiting !== 1) || typeof createdAt !== "string" || typeof id !== "string") return null;
-    if (!/^[0-9a-f-]{36}$/.test(id) || !/^\d{4}-\d{2}-\d{2}[ T][\d:.]{8,15}([+-]\d{2}(:?\d{2})?|Z)?$/.test(createdAt)) return null;
-    if (Number.isNaN(Date.parse(createdAt.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")))) return null;
-    return { waiting: waiting === 1, createdAt, id };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The admin's case list: cases waiting for a lawyer first, then newest first, with the owner and the lawyer; search on
  * case number, client email or name, and scam type (its French label too); filter by status or 'not assigned';
@@ -79,7 +56,6 @@ function decodeCursor(value: string): Cursor | null {
 export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promise<AdminCasePage> {
   assertRole(actor, "admin");
   const database = db();
-  const cursor = decodeCursor(query.apres);
   const waiting = sql<boolean>`(c.status = 'submitted')`;
   let list = database
     .selectFrom("cases as c")
@@ -93,7 +69,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       paymentTotalsColumn("c.id").as("payment_totals"),
       "c.status",
       "c.created_at",
-      sql<string>`c.created_at::text`.as("created_key"),
+      cursorTime("c.created_at").as("cursor_at"),
       waiting.as("waiting"),
       "p.email",
       "p.first_name",
@@ -140,11 +116,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       });
     }
   }
-  if (cursor) {
-    list = list.where(
-      sql<SqlBool>`((c.status = 'submitted'), c.created_at, c.id) < (${cursor.waiting}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
-    );
-  }
+  if (query.apres) list = list.where(flaggedOlderThan(waiting, "c.created_at", "c.id", query.apres));
   const [rows, waitingCount, lawyers] = await Promise.all([
     list
       .orderBy(waiting, "desc")
@@ -177,7 +149,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
           ? { id: row.assigned_lawyer_id, firstName: row.lawyer_first_name, lastName: row.lawyer_last_name }
           : null,
     })),
-    nextCursor: rows.length > ADMIN_CASE_PAGE_SIZE && last ? encodeCursor({ waiting: last.waiting, createdAt: last.created_key, id: last.id }) : null,
+    nextCursor: rows.length > ADMIN_CASE_PAGE_SIZE && last ? encodeCursor(last.cursor_at, last.id, last.waiting) : null,
     waitingCount: waitingCount.n,
     lawyers,
   };
