@@ -1,7 +1,8 @@
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { CONFIRMATION_FIELD, CONFIRMATION_VALUE, type ConfirmationRequest } from "~/lib/confirmation";
+import { buttonClasses } from "./ui/button";
+import { ConfirmDialog } from "./ui/dialog";
 import { useHydrated } from "./use-resettable-state";
 
 interface ConfirmedActionFormProps {
@@ -19,10 +20,8 @@ interface ConfirmedActionFormProps {
   action?: string;
 }
 
-const cancelButton =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100";
-const confirmButton =
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800";
+const cancelButton = buttonClasses({ variant: "secondary" });
+const confirmButton = buttonClasses({ variant: "danger" });
 
 /**
  * A destructive action that asks first. With JavaScript, an accessible dialog (Radix AlertDialog: focus kept
@@ -46,7 +45,18 @@ export function ConfirmedActionForm({
   const submit = useSubmit();
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      onConfirm={() => {
+        const data = new FormData(form.current ?? undefined);
+        data.set(CONFIRMATION_FIELD, CONFIRMATION_VALUE);
+        void submit(data, { method: "post", action });
+      }}
+    >
       <Form method="post" action={action} ref={form}>
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -65,27 +75,7 @@ export function ConfirmedActionForm({
           {children}
         </button>
       </Form>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-800">{description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className={cancelButton}>Annuler</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={confirmButton}
-              onClick={() => {
-                const data = new FormData(form.current ?? undefined);
-                data.set(CONFIRMATION_FIELD, CONFIRMATION_VALUE);
-                void submit(data, { method: "post", action });
-              }}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    </ConfirmDialog>
   );
 }
 

@@ -1,5 +1,7 @@
 import { NEW_PASSWORD_HINT } from "~/modules/accounts/accounts.schema";
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Button } from "./ui/button";
+import { fieldId, TextField } from "./ui/field";
 import { Form, type FormProps } from "react-router";
 import { useHydrated, useResettableState } from "./use-resettable-state";
 import type { z } from "zod";
@@ -43,11 +45,6 @@ export function useFormValidation(schema: z.ZodType, serverErrors: FieldErrors |
       });
     },
   };
-}
-
-/** The id of a field's control: `champ-<name>` unless the field sets its own. */
-export function fieldId(name: string): string {
-  return `champ-${name}`;
 }
 
 /**
@@ -114,96 +111,6 @@ export function ErrorSummary({
   );
 }
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  name: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  /** Shown right after the input, before the error (a list of suggestions, a status line). */
-  children?: ReactNode;
-}
-
-export function TextField({ name, label, error, hint, id, className, children, type, ...input }: FieldProps) {
-  const inputId = id ?? fieldId(name);
-  const errorId = `${inputId}-erreur`;
-  const hintId = hint ? `${inputId}-aide` : undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {type === "password" ? (
-        <PasswordInput
-          id={inputId}
-          name={name}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
-          className={inputClassName(error)}
-          {...input}
-        />
-      ) : (
-        <input
-          id={inputId}
-          name={name}
-          type={type}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
-          className={inputClassName(error)}
-          {...input}
-        />
-      )}
-      {children}
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-}
-
-function inputClassName(error: string | undefined): string {
-  return `mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2.5 text-base shadow-sm disabled:bg-slate-100 ${
-    error ? "border-red-600" : "border-slate-400"
-  }`;
-}
-
-/**
- * A password input with a show/hide button (every password field of the site goes through TextField). The
- * button appears once JavaScript runs: without it there is nothing it could do.
- */
-function PasswordInput({ id, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string }) {
-  const [shown, setShown] = useState(false);
-  const hydrated = useHydrated();
-  return (
-    <div className="relative">
-      <input id={id} type={shown ? "text" : "password"} className={`${className ?? ""} pr-28`} {...input} />
-      {hydrated ? (
-        <button
-          type="button"
-          aria-controls={id}
-          aria-pressed={shown}
-          onClick={() => setShown((current) => !current)}
-          className="absolute inset-y-0 right-0 mt-1 inline-flex min-h-11 min-w-11 items-center rounded-r-md px-3 text-sm font-semibold text-brand-800 underline underline-offset-2"
-        >
-          {shown ? "Masquer" : "Afficher"}
-          <span className="sr-only"> le mot de passe</span>
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
-    </p>
-  );
-}
-
 export function FormAlert({ message }: { message?: string }) {
   if (!message) return null;
   return (
@@ -215,12 +122,7 @@ export function FormAlert({ message }: { message?: string }) {
 
 export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-disabled={busy}
-      className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-3 text-base font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-    >
+    <Button disabled={busy} aria-disabled={busy} className="w-full gap-2 py-3 text-base disabled:opacity-70">
       {busy ? (
         <>
           <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" />
@@ -229,7 +131,7 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
       ) : (
         children
       )}
-    </button>
+    </Button>
   );
 }
 

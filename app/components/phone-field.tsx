@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { formatPhoneDigits } from "~/lib/phone";
-import { FieldError } from "./form-controls";
+import { FieldError } from "./ui/field";
 import { useEntryMadeBeforeHydration } from "./use-resettable-state";
 
 interface PhoneFieldProps {

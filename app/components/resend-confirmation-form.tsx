@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { SubmitButton, TextField } from "./form-controls";
+import { SubmitButton } from "./form-controls";
+import { TextField } from "./ui/field";
 
 /** Asks for a new confirmation link; posts to /verifier-email, which answers the same way for every address. */
 export function ResendConfirmationForm({ email, error }: { email?: string; error?: string }) {

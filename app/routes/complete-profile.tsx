@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/complete-profile";
-import { ErrorSummary, FormAlert, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FormAlert, SubmitButton, useFormValidation } from "~/components/form-controls";
+import { TextField } from "~/components/ui/field";
 import { PhoneField } from "~/components/phone-field";
 import { BirthDateField } from "~/components/profile/birth-date-field";
 import { ConsentCheckbox, NewTabLink } from "~/components/profile/consent-checkbox";

@@ -1,7 +1,8 @@
 import { data, Link, useNavigation } from "react-router";
 import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import type { Route } from "./+types/compte-donnees";
-import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { TextField } from "~/components/ui/field";
 import { pageTitle } from "~/content/site";
 import { keysetCursor } from "~/platform/keyset";
 import { personalDataReadsFor } from "~/modules/audit/audit.server";

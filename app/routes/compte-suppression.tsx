@@ -1,6 +1,7 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/compte-suppression";
-import { FieldError, FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FieldError, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/content/site";
 import { accountDeletionMessages, accountDeletionSchema, deletionExplanation } from "~/modules/privacy/account-deletion.schema";

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/connexion-verification";
-import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { TextField } from "~/components/ui/field";
 import { useResettableState } from "~/components/use-resettable-state";
 import { pageTitle } from "~/content/site";
 import { anonymousActor } from "~/modules/accounts/accounts.server";

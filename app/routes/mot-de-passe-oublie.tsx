@@ -1,6 +1,7 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/mot-de-passe-oublie";
-import { FormAlert, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { safetyNotice } from "~/content/site";
 import { publicPageMeta } from "~/lib/seo";

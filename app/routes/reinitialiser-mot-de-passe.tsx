@@ -1,6 +1,7 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reinitialiser-mot-de-passe";
-import { FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, NewPasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { TextField } from "~/components/ui/field";
 import { pageTitle } from "~/content/site";
 import { anonymousActor, passwordResetLinkIsValid, resetPassword } from "~/modules/accounts/accounts.server";
 import { messages, passwordResetSchema } from "~/modules/accounts/accounts.schema";

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { ErrorSummary, FormAlert, NewPasswordField, SubmitButton, TextField, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FormAlert, NewPasswordField, SubmitButton, useFormValidation } from "~/components/form-controls";
+import { TextField } from "~/components/ui/field";
 import { useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
 import { ACCOUNT_INTENTS, changePasswordSchema, type ChangePasswordField } from "~/modules/accounts/account-settings.schema";

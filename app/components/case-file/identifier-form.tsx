@@ -1,4 +1,5 @@
-import { FieldError, fieldId, FormAlert, TextField, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FieldError, fieldId, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 import { identifierSchema } from "~/modules/case-file/case-file.schema";
 import { IDENTIFIER_KIND_LABELS, TYPED_IDENTIFIER_KINDS } from "~/modules/case-file/case-file-format";

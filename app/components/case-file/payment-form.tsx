@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { FieldError, fieldId, FormAlert, useFormValidation, ValidatedForm, TextField } from "~/components/form-controls";
+import { FormAlert, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FieldError, fieldId, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 import { PAYMENT_METHODS, paymentMethodLabel } from "~/modules/cases/cases.schema";
 import { paymentSchema, type PaymentFormValues } from "~/modules/case-file/case-file.schema";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { ErrorSummary, FieldError, FormAlert } from "~/components/form-controls";
+import { ErrorSummary, FormAlert } from "~/components/form-controls";
+import { FieldError } from "~/components/ui/field";
 import { BirthDateField } from "~/components/profile/birth-date-field";
 import { Notice } from "~/components/ui/notice";
 import { useHydrated, useResettableState } from "~/components/use-resettable-state";

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from "react";
-import { TextField } from "~/components/form-controls";
+import { TextField } from "~/components/ui/field";
 import { PlacesSession, type AddressParts, type AddressSuggestion } from "./google-places";
 
 interface AddressAutocompleteProps {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { FieldError } from "~/components/form-controls";
+import { FieldError } from "~/components/ui/field";
 import { CalendarIcon } from "~/components/ui/icons";
 import { useEntryMadeBeforeHydration, useHydrated } from "~/components/use-resettable-state";
 import { EARLIEST_DATE, isoToFrenchDate, maskFrenchDate, parseFrenchDate, todayIsoDate } from "~/lib/dates";

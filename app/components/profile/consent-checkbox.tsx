@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FieldError } from "~/components/form-controls";
+import { FieldError } from "~/components/ui/field";
 import { ExternalIcon } from "~/components/ui/icons";
 
 /** A link to a legal page that opens in a new tab (spec §2), and says so. */

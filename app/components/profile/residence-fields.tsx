@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { FieldError, TextField } from "~/components/form-controls";
+import { FieldError, TextField } from "~/components/ui/field";
 import { useEntryMadeBeforeHydration, useHydrated } from "~/components/use-resettable-state";
 import { COUNTRIES, countryByValue, DEFAULT_COUNTRY, type CountryValue } from "~/lib/countries";
 import type { FieldErrors } from "~/lib/form";
