@@ -29,6 +29,7 @@ import { createPublicPageCache, type PublicPageCache } from "./public-page-cache
 import {
   applyServerLimits,
   DEFAULT_SERVER_LIMITS,
+  drainUnreadBodies,
   forwardedHost,
   limitPasswordPosts,
   rejectMalformedTarget,
@@ -107,6 +108,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   app.use(rejectMalformedTarget);
+  app.use(drainUnreadBodies());
 
   // Request body limits, then a same-origin check on every state-changing request.
   app.use((req, res, next) => {

@@ -1,9 +1,10 @@
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, request as httpRequest, type Server } from "node:http";
 import { connect } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { isCleanTarget, isCleanUrlEncoded } from "~/platform/request-validation";
-import { applyServerLimits, limitPasswordPosts, SERVICE_BUSY_TEXT } from "./request-guards";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { applyServerLimits, drainUnreadBodies, limitPasswordPosts, SERVICE_BUSY_TEXT } from "./request-guards";
 
 describe("strict percent-decoding", () => {
   it.each(["/", "/admin/comptes?q=jean", "/admin/comptes?q=%C3%A9lo%C3%AFse", "/a?b=1&c=&d", "/recherche?q=50%25+de+remise", "/x?q=ligne%0Asuivante"])(
@@ -92,5 +93,50 @@ describe("applyServerLimits", () => {
     again.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     expect(await new Promise<string>((resolve) => again.once("data", (chunk) => resolve(chunk.toString())))).toMatch(/200/);
     again.destroy();
+  });
+});
+
+describe("a request answered before its body is read", () => {
+  /** Answers 429 after React Router's body stream has started (and paused at its high-water mark), body unread. */
+  function refusingApp(drain: boolean) {
+    const app = express();
+    if (drain) app.use(drainUnreadBodies());
+    app.post("/upload", (req, res) => {
+      createReadableStreamFromReadable(req);
+      setTimeout(() => res.status(429).send("Réessayez plus tard."), 20);
+    });
+    app.get("/next", (_req, res) => res.send("ok"));
+    return app;
+  }
+
+  async function refusedThenNext(drain: boolean) {
+    const server = createServer(refusingApp(drain));
+    server.keepAliveTimeout = 2_000;
+    const port = await listen(server);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body = "") =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const request = httpRequest({ agent, host: "127.0.0.1", port, method, path, headers: body ? { "content-length": Buffer.byteLength(body) } : {} }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, socket: request.socket }));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    try {
+      const refused = await send("POST", "/upload", "a".repeat(512 * 1024));
+      const next = await send("GET", "/next").catch((error: Error) => ({ status: 0, socket: error.message }));
+      return { refused: refused.status, next: next.status, sameConnection: next.socket === refused.socket };
+    } finally {
+      agent.destroy();
+    }
+  }
+
+  it("the rest of the body is dropped and the kept-alive connection carries the next request", async () => {
+    expect(await refusedThenNext(true)).toEqual({ refused: 429, next: 200, sameConnection: true });
+  });
+
+  it("without it, the next request on that connection is reset (what the drain is for)", async () => {
+    expect(await refusedThenNext(false)).toMatchObject({ refused: 429, next: 0 });
   });
 });

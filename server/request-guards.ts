@@ -127,3 +127,27 @@ export function applyServerLimits(server: Server, limits: ServerLimits): void {
     });
   });
 }
+
+/**
+ * A request answered before its body was read to the end (an upload refused on its declared size or on the hourly
+ * count, an action that never reads the form): once the answer is sent, the rest of the body is read and dropped, so
+ * the keep-alive connection can carry the client's next request. Left paused (React Router's body stream stops
+ * reading at its high-water mark), the connection would hold that next request until the keep-alive timeout and
+ * reset it. A client still sending after `limitMilliseconds` is cut off.
+ */
+export function drainUnreadBodies(limitMilliseconds = 30_000): RequestHandler {
+  return (req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete || req.destroyed) return;
+      req.removeAllListeners("data");
+      const timer = setTimeout(() => req.socket.destroy(), limitMilliseconds);
+      timer.unref();
+      const stop = () => clearTimeout(timer);
+      req.once("end", stop);
+      req.once("close", stop);
+      req.on("data", () => undefined);
+      req.resume();
+    });
+    next();
+  };
+}
