@@ -1,10 +1,20 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { caseAmountText } from "~/components/case-file/case-amount";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-cases";
-import { CaseStatusBadge } from "~/components/dashboard/case-list";
+import {
+  BackOfficePage,
+  BUTTON_PRIMARY,
+  FilterSelect,
+  INPUT,
+  ListAlert,
+  Pagination,
+  TEXT_LINK,
+  useListHref,
+} from "~/components/back-office/back-office-page";
+import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
+import { caseRowAction, listQuery } from "~/modules/back-office/staff-list.server";
 import { adminCaseList, assignCaseByAdmin, type AdminCaseRow, type LawyerChoice } from "~/modules/cases/admin-cases.server";
 import {
   ADMIN_CASE_STATUSES,
@@ -13,50 +23,41 @@ import {
   assignLawyerSchema,
   FINISHED_STATUSES,
 } from "~/modules/cases/admin-cases.schema";
-import { caseStatusLabel, formatDate, scamTypeLabel } from "~/modules/cases/cases.schema";
-import { NotFoundError } from "~/platform/actor";
-import { redirectWithToast } from "~/platform/flash.server";
-import { parseForm } from "~/platform/form.server";
+import { caseStatusLabel, formatDate } from "~/modules/cases/cases.schema";
 import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dossiers") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const query = adminCaseQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = listQuery(request, adminCaseQuerySchema);
   return { query, page: await adminCaseList(actor, query) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
-  const form = await parseForm(request, assignLawyerSchema);
-  if (!form.ok) {
-    return data(
-      {
-        caseId: form.values.caseId ?? null,
-        error: form.fieldErrors.lawyerId ?? form.fieldErrors.caseId ?? adminCaseMessages.assignFailed,
-      },
-      { status: 400 },
-    );
-  }
-  try {
-    const result = await assignCaseByAdmin(actor, form.data);
-    if (!result.ok) return data({ caseId: form.data.caseId, error: result.message }, { status: result.status });
-    const back = new URL(request.url).searchParams;
-    back.delete("assigner");
-    return redirectWithToast(`/admin/cases${back.size > 0 ? `?${back}` : ""}`, {
+  return caseRowAction(request, assignLawyerSchema, {
+    fields: ["lawyerId", "caseId"],
+    failed: adminCaseMessages.assignFailed,
+    unknownCase: adminCaseMessages.unknownCase,
+    run: (input) => assignCaseByAdmin(actor, input),
+    back: (url) => {
+      url.searchParams.delete("assigner");
+      return `/admin/cases${url.searchParams.size > 0 ? `?${url.searchParams}` : ""}`;
+    },
+    toast: (result) => ({
       title: adminCaseMessages.assigned,
       description: `${result.reassigned ? "Dossier réassigné à" : "Dossier confié à"} ${result.lawyerName}. Le client et l'avocat sont prévenus par email.`,
       tone: "success",
-    });
-  } catch (error) {
-    if (error instanceof NotFoundError) return data({ caseId: form.data.caseId, error: adminCaseMessages.unknownCase }, { status: 404 });
-    throw error;
-  }
+    }),
+  });
 }
 
-const BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md px-4 font-semibold";
-const LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
+const STATUS_OPTIONS = [{ value: "tous", label: "Tous les statuts" }, ...ADMIN_CASE_STATUSES.map((status) => ({ value: status, label: caseStatusLabel(status) }))];
+const LAWYER_FILTER_OPTIONS = [
+  { value: "tous", label: "Assignés ou non" },
+  { value: "non-assignes", label: "Non assignés" },
+];
 
 function lawyerOption(lawyer: LawyerChoice): string {
   const share =
@@ -85,7 +86,7 @@ function AssignForm({
   // Closed, the row only links to its form: the lawyer list (2 000 names at scale) is sent for one case at a time.
   if (!open) {
     return (
-      <Link to={openLink} preventScrollReset className={LINK}>
+      <Link to={openLink} preventScrollReset className={TEXT_LINK}>
         {row.lawyer ? "Réassigner" : "Assigner un avocat"}
         <span className="sr-only"> : dossier {row.caseNumber}</span>
       </Link>
@@ -98,7 +99,7 @@ function AssignForm({
       {/* No id: the row is rendered twice (table and phone cards). */}
       <label className="flex flex-col gap-1 text-sm font-semibold">
         Avocat
-        <select name="lawyerId" defaultValue="" required className="min-h-11 rounded-md border border-slate-400 bg-white px-2 font-normal">
+        <select name="lawyerId" defaultValue="" required className={`${INPUT} font-normal`}>
           <option value="">Choisir un avocat</option>
           {lawyers
             .filter((lawyer) => lawyer.id !== row.lawyer?.id)
@@ -109,11 +110,11 @@ function AssignForm({
             ))}
         </select>
       </label>
-      <button type="submit" disabled={busy} className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}>
+      <button type="submit" disabled={busy} className={BUTTON_PRIMARY}>
         {verb}
         <span className="sr-only"> le dossier {row.caseNumber}</span>
       </button>
-      <Link to={closeLink} preventScrollReset className={LINK}>
+      <Link to={closeLink} preventScrollReset className={TEXT_LINK}>
         Annuler
         <span className="sr-only"> l'attribution du dossier {row.caseNumber}</span>
       </Link>
@@ -123,26 +124,9 @@ function AssignForm({
 
 export default function AdminCasesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, query } = loaderData;
-  const [params] = useSearchParams();
-  const linkWith = (name: "apres" | "assigner", value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name === "apres") next.delete("assigner");
-    const search = next.toString();
-    return `/admin/cases${search ? `?${search}` : ""}`;
-  };
-  const nextLink = (cursor: string | null) => linkWith("apres", cursor);
+  const href = useListHref();
   return (
-    <section aria-labelledby="titre-dossiers-admin" className="mx-auto max-w-7xl px-4 pb-10 pt-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="titre-dossiers-admin" className="text-3xl font-bold text-slate-900">
-          Dossiers
-        </h1>
-        <Link to="/dashboard" className={LINK}>
-          Retour au dashboard
-        </Link>
-      </div>
+    <BackOfficePage id="titre-dossiers-admin" title="Dossiers" wide>
       {page.waitingCount > 0 ? (
         <p className="mt-4 rounded-md border-2 border-amber-600 bg-amber-50 p-3 text-amber-950">
           <span className="font-semibold">{page.waitingCount} dossier(s) attendent un avocat.</span> Aucun avocat actif n'avait de
@@ -154,61 +138,19 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
 
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-2">
-        <div className="grow">
-          <label htmlFor="recherche" className="block font-semibold">
-            Rechercher
-          </label>
-          <input
-            id="recherche"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Numéro de dossier, email ou nom du client, type d'arnaque"
-            className="min-h-11 w-full rounded-md border border-slate-400 px-3"
-          />
-        </div>
-        <div>
-          <label htmlFor="statut" className="block font-semibold">
-            Statut
-          </label>
-          <select
-            id="statut"
-            name="statut"
-            defaultValue={query.statut}
-            className="min-h-11 rounded-md border border-slate-400 bg-white px-2"
-          >
-            <option value="tous">Tous les statuts</option>
-            {ADMIN_CASE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {caseStatusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtre" className="block font-semibold">
-            Avocat
-          </label>
-          <select
-            id="filtre"
-            name="filtre"
-            defaultValue={query.filtre}
-            className="min-h-11 rounded-md border border-slate-400 bg-white px-2"
-          >
-            <option value="tous">Assignés ou non</option>
-            <option value="non-assignes">Non assignés</option>
-          </select>
-        </div>
-        <button type="submit" className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}>
-          Filtrer
-        </button>
-      </Form>
+      <CaseSearchForm
+        value={query.q}
+        placeholder="Numéro de dossier, email ou nom du client, type d'arnaque"
+        status={query.statut}
+        statuses={STATUS_OPTIONS}
+      >
+        <FilterSelect id="filtre" name="filtre" label="Avocat" value={query.filtre} options={LAWYER_FILTER_OPTIONS} />
+      </CaseSearchForm>
 
       {actionData ? (
-        <p role="alert" className="mt-6 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+        <ListAlert>
           {adminCaseMessages.assignFailed} : {actionData.error}
-        </p>
+        </ListAlert>
       ) : null}
 
       <div className="mt-6">
@@ -242,15 +184,7 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
                 </span>
               ),
             },
-            {
-              header: "Type d'arnaque",
-              cell: (row) => scamTypeLabel(row.scamType),
-            },
-            { header: "Montant", cell: (row) => caseAmountText(row) },
-            {
-              header: "Statut",
-              cell: (row) => <CaseStatusBadge status={row.status} />,
-            },
+            ...caseSummaryColumns<AdminCaseRow>(),
             { header: "Créé le", cell: (row) => formatDate(row.createdAt) },
             {
               header: "Avocat",
@@ -263,26 +197,18 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
                   row={row}
                   lawyers={page.lawyers}
                   open={query.assigner === row.id}
-                  openLink={linkWith("assigner", row.id)}
-                  closeLink={linkWith("assigner", null)}
+                  openLink={href({ assigner: row.id })}
+                  closeLink={href({ assigner: null })}
                 />
               ),
             },
           ]}
         />
       </div>
-      <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center gap-4">
-        {query.apres ? (
-          <Link to={nextLink(null)} className={LINK}>
-            Retour aux premiers dossiers
-          </Link>
-        ) : null}
-        {page.nextCursor ? (
-          <Link to={nextLink(page.nextCursor)} className={LINK}>
-            Dossiers suivants
-          </Link>
-        ) : null}
-      </nav>
-    </section>
+      <Pagination
+        back={query.apres ? { to: href({ apres: null, assigner: null }), label: "Retour aux premiers dossiers" } : null}
+        next={page.nextCursor ? { to: href({ apres: page.nextCursor, assigner: null }), label: "Dossiers suivants" } : null}
+      />
+    </BackOfficePage>
   );
 }

@@ -1,10 +1,22 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/admin-documents";
+import {
+  BackOfficePage,
+  FilterSelect,
+  filterOptions,
+  INPUT,
+  ListAlert,
+  Pagination,
+  SearchForm,
+  TEXT_LINK,
+  useListHref,
+} from "~/components/back-office/back-office-page";
 import { ErrorSummary } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
 import { PdfPreview } from "~/components/identity/pdf-preview";
 import { ZoomableImage } from "~/components/identity/zoomable-image";
 import { isoToFrenchDate } from "~/lib/dates";
+import { listQuery } from "~/modules/back-office/staff-list.server";
 import { unavailableFileText } from "~/modules/files/file-states";
 import { reviewDocumentGroup, reviewQueue, type ReviewGroup } from "~/modules/identity/identity.server";
 import {
@@ -27,8 +39,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Documents d'i
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const query = reviewQuerySchema.parse(params);
+  const query = listQuery(request, reviewQuerySchema);
   return { query, page: await reviewQueue(actor, query) };
 }
 
@@ -90,12 +101,12 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
       <figcaption className="mt-2 text-sm">
         <span className="font-semibold">{label}</span> · <span className="break-all">{document.fileName}</span> · {document.size}
         <span className="block">
-          <a href={href} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          <a href={href} target="_blank" rel="noreferrer" className={TEXT_LINK}>
             {isImage ? "Agrandir" : "Ouvrir"}
             <span className="sr-only"> {document.fileName}</span>
           </a>
           {isImage ? null : (
-            <a href={`${href}?telecharger=1`} className="ml-4 inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            <a href={`${href}?telecharger=1`} className={`ml-4 ${TEXT_LINK}`}>
               Télécharger<span className="sr-only"> {document.fileName}</span>
             </a>
           )}
@@ -124,7 +135,7 @@ function ReviewActions({ group, error }: { group: ReviewGroup; error: string | n
         <label htmlFor={reasonId} className="font-semibold">
           Raison du rejet
         </label>
-        <select id={reasonId} name="reason" defaultValue="" className="min-h-11 rounded-md border border-slate-400 bg-white px-2">
+        <select id={reasonId} name="reason" defaultValue="" className={INPUT}>
           <option value="">Choisir une raison</option>
           {REJECTION_REASONS.map((reason) => (
             <option key={reason} value={reason}>
@@ -136,7 +147,7 @@ function ReviewActions({ group, error }: { group: ReviewGroup; error: string | n
         <label htmlFor={`autre-${group.groupId}`} className="text-sm">
           Autre raison (si « {OTHER_REASON} »)
         </label>
-        <textarea id={`autre-${group.groupId}`} name="otherReason" maxLength={1000} rows={2} className="rounded-md border border-slate-400 p-2" />
+        <textarea id={`autre-${group.groupId}`} name="otherReason" maxLength={1000} rows={2} className={INPUT} />
         <button type="submit" name="decision" value="reject" className={`${BUTTON} bg-red-700 text-white hover:bg-red-800`}>
           Rejeter<span className="sr-only"> les documents de {group.firstName} {group.lastName}</span>
         </button>
@@ -191,54 +202,22 @@ function GroupCard({ group, error }: { group: ReviewGroup; error: string | null 
   );
 }
 
+const STATUS_OPTIONS = filterOptions(REVIEW_STATUS_FILTERS, REVIEW_STATUS_LABELS);
+
 export default function AdminDocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, query } = loaderData;
-  const [params] = useSearchParams();
-  const pageLink = (cursor: string | null) => {
-    const next = new URLSearchParams(params);
-    next.delete("page");
-    if (cursor) next.set("apres", cursor);
-    else next.delete("apres");
-    return `/admin/documents?${next.toString()}`;
-  };
+  const href = useListHref();
   return (
-    <section aria-labelledby="titre-documents" className="mx-auto max-w-6xl px-4 pb-10 pt-4">
-      <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-        Retour au dashboard
-      </Link>
-      <h1 id="titre-documents" className="mt-2 text-3xl font-bold text-slate-900">
-        Documents d'identité
-      </h1>
-      <p className="mt-2 text-slate-700">
-        {page.pendingGroups} groupe(s) en attente. Comparez chaque pièce au profil avant de décider ; chaque décision est enregistrée.
-      </p>
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-2">
-        <div className="grow">
-          <label htmlFor="recherche" className="block font-semibold">
-            Rechercher
-          </label>
-          <input id="recherche" name="q" type="search" defaultValue={query.q} placeholder="Email, prénom, nom ou nom de fichier" className="min-h-11 w-full rounded-md border border-slate-400 px-3" />
-        </div>
-        <div>
-          <label htmlFor="statut" className="block font-semibold">
-            Statut
-          </label>
-          <select id="statut" name="statut" defaultValue={query.statut} className="min-h-11 rounded-md border border-slate-400 bg-white px-2">
-            {REVIEW_STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {REVIEW_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}>
-          Filtrer
-        </button>
-      </Form>
+    <BackOfficePage
+      id="titre-documents"
+      title="Documents d'identité"
+      intro={`${page.pendingGroups} groupe(s) en attente. Comparez chaque pièce au profil avant de décider ; chaque décision est enregistrée.`}
+    >
+      <SearchForm label="Rechercher" placeholder="Email, prénom, nom ou nom de fichier" value={query.q} submitLabel="Filtrer">
+        <FilterSelect id="statut" name="statut" label="Statut" value={query.statut} options={STATUS_OPTIONS} />
+      </SearchForm>
       {actionData && !page.groups.some((group) => group.groupId === actionData.groupId && group.status === "pending") ? (
-        <p role="alert" className="mt-6 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-          {actionData.error}
-        </p>
+        <ListAlert>{actionData.error}</ListAlert>
       ) : null}
       {page.groups.length === 0 ? (
         <p className="mt-8">Aucun document ne correspond.</p>
@@ -249,21 +228,11 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
           ))}
         </ul>
       )}
-      {page.nextCursor || !page.firstPage ? (
-        <nav aria-label="Pagination" className="mt-6 flex flex-wrap items-center gap-4">
-          {!page.firstPage ? (
-            <Link to={pageLink(null)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-              Première page
-            </Link>
-          ) : null}
-          <span>{page.totalCapped ? `${page.total.toLocaleString("fr-FR")}+` : page.total} groupe(s)</span>
-          {page.nextCursor ? (
-            <Link to={pageLink(page.nextCursor)} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-              Page suivante
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </section>
+      <Pagination
+        back={page.firstPage ? null : { to: href({ apres: null, page: null }), label: "Première page" }}
+        status={`${page.totalCapped ? `${page.total.toLocaleString("fr-FR")}+` : page.total} groupe(s)`}
+        next={page.nextCursor ? { to: href({ apres: page.nextCursor, page: null }), label: "Page suivante" } : null}
+      />
+    </BackOfficePage>
   );
 }

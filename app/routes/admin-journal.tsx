@@ -119,7 +119,7 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </div>
-      <NextPageLink next={page.next} params={{ acteur: query.acteur, action: query.action, cible: query.cible, cibleId: query.cibleId }} />
+      <NextPageLink next={page.next} />
     </BackOfficePage>
   );
 }

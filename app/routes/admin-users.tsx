@@ -109,7 +109,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </div>
-      <NextPageLink next={page.next} params={{ q: query.q, role: query.role, verification: query.verification === "tous" ? undefined : query.verification }} />
+      <NextPageLink next={page.next} />
     </BackOfficePage>
   );
 }

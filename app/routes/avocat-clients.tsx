@@ -1,8 +1,10 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/avocat-clients";
+import { BackOfficePage, FilterSelect, filterOptions, SearchForm, TEXT_LINK } from "~/components/back-office/back-office-page";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
+import { listQuery } from "~/modules/back-office/staff-list.server";
 import { lawyerClients } from "~/modules/cases/lawyer-cases.server";
 import { CLIENT_VERIFICATION_FILTERS, lawyerClientQuerySchema } from "~/modules/cases/lawyer-cases.schema";
 import { requireRole } from "~/platform/guards.server";
@@ -11,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes clients")
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "lawyer");
-  const query = lawyerClientQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = listQuery(request, lawyerClientQuerySchema);
   return { query, clients: await lawyerClients(actor, query) };
 }
 
@@ -21,7 +23,7 @@ const VERIFICATION_LABELS: Record<(typeof CLIENT_VERIFICATION_FILTERS)[number], 
   "non-verifies": "Identité non vérifiée",
 };
 
-const LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
+const VERIFICATION_OPTIONS = filterOptions(CLIENT_VERIFICATION_FILTERS, VERIFICATION_LABELS);
 
 /** "+33612345678" → "+33 6 12 34 56 78" for reading; the link keeps the raw number. */
 function readablePhone(phone: string): string {
@@ -32,37 +34,15 @@ function readablePhone(phone: string): string {
 export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) {
   const { clients, query } = loaderData;
   return (
-    <section aria-labelledby="titre-clients" className="mx-auto max-w-6xl px-4 pb-10 pt-4">
-      <h1 id="titre-clients" className="text-3xl font-bold text-slate-900">
-        Mes clients
-      </h1>
-      <p className="mt-2 text-slate-700">
-        {clients.total} client(s), dont {clients.verified} à l'identité vérifiée. Un client non vérifié ne peut pas encore soumettre de
-        nouveau dossier.
-      </p>
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-2">
-        <div className="grow">
-          <label htmlFor="recherche" className="block font-semibold">
-            Rechercher
-          </label>
-          <input id="recherche" name="q" type="search" defaultValue={query.q} placeholder="Nom ou email du client" className="min-h-11 w-full rounded-md border border-slate-400 px-3" />
-        </div>
-        <div>
-          <label htmlFor="verification" className="block font-semibold">
-            Vérification
-          </label>
-          <select id="verification" name="verification" defaultValue={query.verification} className="min-h-11 rounded-md border border-slate-400 bg-white px-2">
-            {CLIENT_VERIFICATION_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {VERIFICATION_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
-          Filtrer
-        </button>
-      </Form>
+    <BackOfficePage
+      id="titre-clients"
+      title="Mes clients"
+      backLink={false}
+      intro={`${clients.total} client(s), dont ${clients.verified} à l'identité vérifiée. Un client non vérifié ne peut pas encore soumettre de nouveau dossier.`}
+    >
+      <SearchForm label="Rechercher" placeholder="Nom ou email du client" value={query.q} submitLabel="Filtrer">
+        <FilterSelect id="verification" name="verification" label="Vérification" value={query.verification} options={VERIFICATION_OPTIONS} />
+      </SearchForm>
       <div className="mt-6">
         <ResponsiveTable
           caption="Mes clients : nom, vérification, coordonnées, dossiers actifs et dernier dossier"
@@ -100,7 +80,7 @@ export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) 
               header: "Dernier dossier",
               cell: (row) =>
                 row.latestCase ? (
-                  <Link to={`/avocat/dossiers/${row.latestCase.id}`} className={LINK}>
+                  <Link to={`/avocat/dossiers/${row.latestCase.id}`} className={TEXT_LINK}>
                     {row.latestCase.caseNumber}
                   </Link>
                 ) : (
@@ -110,6 +90,6 @@ export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) 
           ]}
         />
       </div>
-    </section>
+    </BackOfficePage>
   );
 }

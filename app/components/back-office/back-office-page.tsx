@@ -1,20 +1,40 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 
 export const BUTTON_PRIMARY =
   "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800";
 export const BUTTON_SECONDARY =
   "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-3 font-semibold text-slate-900 hover:bg-slate-100";
 export const INPUT = "min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2";
+export const TEXT_LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
-/** An admin screen: 'Retour au dashboard' (spec), its title, what it is for, then the screen. */
-export function BackOfficePage({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+/**
+ * A staff list screen: 'Retour au dashboard' (spec; the admin screens), its title, what it is for, then the screen.
+ * `wide` for the tables with many columns.
+ */
+export function BackOfficePage({
+  id,
+  title,
+  intro,
+  wide = false,
+  backLink = true,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  wide?: boolean;
+  backLink?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 pb-10 pt-4">
-      <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-        Retour au dashboard
-      </Link>
-      <h1 id={id} className="mt-2 text-3xl font-bold text-slate-900">
+    <section aria-labelledby={id} className={`mx-auto ${wide ? "max-w-7xl" : "max-w-6xl"} px-4 pb-10 pt-4`}>
+      {backLink ? (
+        <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          Retour au dashboard
+        </Link>
+      ) : null}
+      <h1 id={id} className={`${backLink ? "mt-2 " : ""}text-3xl font-bold text-slate-900`}>
         {title}
       </h1>
       {intro ? <div className="mt-2 max-w-3xl text-slate-700">{intro}</div> : null}
@@ -23,22 +43,30 @@ export function BackOfficePage({ id, title, intro, children }: { id: string; tit
   );
 }
 
-/** The search box of an admin list (case-insensitive substring match), keeping the list's other filters. */
+/**
+ * The search box of a staff list (case-insensitive substring match) with the list's filters beside it (FilterSelect);
+ * `keep` carries the list's other parameters (its view) through the search.
+ */
 export function SearchForm({
   label,
   placeholder,
   value,
   error,
+  submitLabel = "Rechercher",
+  keep,
   children,
 }: {
   label: string;
   placeholder: string;
   value: string;
   error?: string | null;
+  submitLabel?: string;
+  keep?: Record<string, string | undefined>;
   children?: ReactNode;
 }) {
   return (
     <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+      {Object.entries(keep ?? {}).map(([name, kept]) => (kept ? <input key={name} type="hidden" name={name} value={kept} /> : null))}
       <div className="min-w-64 flex-1">
         <label htmlFor="recherche" className="block font-semibold text-slate-900">
           {label}
@@ -62,10 +90,131 @@ export function SearchForm({
       </div>
       {children}
       <button type="submit" className={BUTTON_PRIMARY}>
-        Rechercher
+        {submitLabel}
       </button>
     </Form>
   );
+}
+
+/** A filter of a staff list, beside its search box. */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={INPUT}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The options of a FilterSelect from a list of values and their labels. */
+export function filterOptions<Value extends string>(values: readonly Value[], labels: Record<Value, string>): { value: string; label: string }[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** The views of a list as tabs (links), the current one marked. */
+export function ListTabs({ label, tabs }: { label: string; tabs: readonly { to: string; label: string; current: boolean }[] }) {
+  return (
+    <nav aria-label={label} className="mt-6 flex flex-wrap gap-2">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.to}
+          to={tab.to}
+          aria-current={tab.current ? "page" : undefined}
+          className={`inline-flex min-h-11 items-center rounded-md px-4 font-semibold ${
+            tab.current ? "bg-brand-700 text-white" : "border border-slate-400 bg-white text-brand-800 hover:bg-slate-100"
+          }`}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** What a row action of the list refused, above the list. */
+export function ListAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mt-6 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+      {children}
+    </p>
+  );
+}
+
+/** How many rows the list holds, read out when it changes. */
+export function ResultCount({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+      {children}
+    </p>
+  );
+}
+
+/** The address of this list with some parameters changed (null removes one), the others kept. */
+export function useListHref(): (changes: Record<string, string | null | undefined>) => string {
+  const location = useLocation();
+  return (changes) => {
+    const next = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    const search = next.toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
+}
+
+interface PageLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * The paging of a list: back (the previous page, or the first one for a keyset list), where the list stands, next.
+ * Nothing when there is neither back nor next.
+ */
+export function Pagination({ back, status, next, label = "Pagination" }: { back?: PageLink | null; status?: ReactNode; next?: PageLink | null; label?: string }) {
+  if (!back && !next) return null;
+  return (
+    <nav aria-label={label} className="mt-6 flex flex-wrap items-center gap-4">
+      {back ? (
+        <Link to={back.to} className={BUTTON_SECONDARY}>
+          {back.label}
+        </Link>
+      ) : null}
+      {status ? <span className="text-slate-700">{status}</span> : null}
+      {next ? (
+        <Link to={next.to} className={BUTTON_SECONDARY}>
+          {next.label}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** "Page suivante" of a keyset list: the current address with the next page's cursor. */
+export function NextPageLink({ next }: { next: string | null }) {
+  const href = useListHref();
+  return <Pagination next={next ? { to: href({ apres: next }), label: "Page suivante" } : null} />;
 }
 
 const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
@@ -77,19 +226,4 @@ export function frenchDateTime(iso: string): string {
 
 export function frenchDate(iso: string): string {
   return dateOnly.format(new Date(iso));
-}
-
-/** "Page suivante" of a keyset list: the current filters plus the cursor. */
-export function NextPageLink({ next, params }: { next: string | null; params: Record<string, string | undefined> }) {
-  if (!next) return null;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
-  search.set("apres", next);
-  return (
-    <p className="mt-4 flex gap-3">
-      <Link to={`?${search.toString()}`} className={BUTTON_SECONDARY}>
-        Page suivante
-      </Link>
-    </p>
-  );
 }
