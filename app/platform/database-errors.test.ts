@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./database-errors";
+import { isDatabaseUnavailable, isUniqueViolation } from "./database-errors";
 
 describe("isDatabaseUnavailable", () => {
   it("recognises a terminated backend, a refused or timed-out connection, wrapped or not", () => {
@@ -16,5 +16,14 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+  });
+});
+
+describe("isUniqueViolation", () => {
+  it("is true only for SQLSTATE 23505", () => {
+    expect(isUniqueViolation(Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" }))).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error("foreign key"), { code: "23503" }))).toBe(false);
+    expect(isUniqueViolation(new Error("boom"))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -545,6 +545,7 @@ export interface Database {
 }
 
 export type Profile = Selectable<ProfileTable>;
-export type NewProfile = Insertable<ProfileTable>;
-export type ProfileUpdate = Updateable<ProfileTable>;
 export type Case = Selectable<CaseTable>;
+
+/** Where a query runs: the database handle or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;

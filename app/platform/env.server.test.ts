@@ -111,6 +111,7 @@ describe("parseEnv", () => {
   it("derives PUBLIC_URL from PORT unless it is given", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
     expect(parseEnv({ PORT: "8080", PUBLIC_URL: "https://recours.example" }).PUBLIC_URL).toBe("https://recours.example");
+    expect(parseEnv({ PUBLIC_URL: "https://recours.example//" }).PUBLIC_URL).toBe("https://recours.example");
   });
 
   it("reads numbers, flags and URLs", () => {

@@ -165,7 +165,8 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    // Without its trailing slashes, so that links are written `${PUBLIC_URL}${path}`.
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     MAIL_FROM: env.MAIL_FROM ?? `Recours <no-reply@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>`,
   }));
 

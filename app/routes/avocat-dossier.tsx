@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/avocat-dossier";
+import { isUuid } from "~/lib/uuid";
 import { markCaseOpened } from "~/modules/cases/lawyer-cases.server";
 import { NotFoundError } from "~/platform/actor";
 import { requireRole } from "~/platform/guards.server";
 
-const CASE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The lawyer's way into a case (lists, email): marks it opened ('Nouveaux dossiers' no more), then the case page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "lawyer");
-  if (!CASE_ID.test(params.caseId)) throw data(null, { status: 404 });
+  if (!isUuid(params.caseId)) throw data(null, { status: 404 });
   try {
     await markCaseOpened(actor, params.caseId);
   } catch (error) {

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await verificationFor(actor);
   const asked = requestedStep(request);
   const step = (asked && view.reachable[asked as IdentityStep] ? asked : view.openStep) as IdentityStep;
-  const phoneUrl = `${env().PUBLIC_URL.replace(/\/+$/, "")}/verify-identity?etape=2`;
+  const phoneUrl = `${env().PUBLIC_URL}/verify-identity?etape=2`;
   const qrCode = step === 1 ? await QRCode.toString(phoneUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) : null;
   return { view, step, qrCode, phoneUrl, submissionId: randomUUID() };
 }

@@ -3,13 +3,13 @@ import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { z } from "zod";
 import { operatorIdentity } from "~/content/operator.server";
-import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
+import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable, isUniqueViolation } from "~/platform/database-errors";
 import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/notifications.server";
-import { jobsEnqueued, type Executor } from "~/modules/jobs/jobs.server";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import type { AnonymousActor, Actor, UserActor } from "~/platform/actor";
 import { assertRole, assertUser, NotFoundError, normaliseRole } from "~/platform/actor";
 import { recordStaffAction } from "~/modules/audit/audit.server";
-import type { AccountSecurityAction } from "~/platform/database-schema";
+import type { AccountSecurityAction, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { messages, type SignInInput, type SignUpInput } from "./accounts.schema";
@@ -338,10 +338,6 @@ export async function createAccount(account: NewAccount): Promise<{ ok: true; us
   return { ok: true, userId };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
-}
-
 export async function signOut(actor: Actor, request: Request): Promise<Headers> {
   if (actor.kind !== "user") return new Headers();
   try {
@@ -363,7 +359,7 @@ function publicLink(path: string, token: string): string {
 }
 
 function siteLink(path: string): string {
-  return `${runtime().env.PUBLIC_URL.replace(/\/+$/, "")}${path}`;
+  return `${runtime().env.PUBLIC_URL}${path}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { recordStaffAction } from "~/modules/audit/audit.server";
+import { isUniqueViolation } from "~/platform/database-errors";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
 import { containsPattern } from "~/platform/like-pattern";
 import { db } from "~/platform/runtime.server";
@@ -70,10 +71,6 @@ function missingRequired(key: string | null, input: TemplateInput): string[] {
   if (!key) return [];
   const used = usedVariables(`${input.subject}\n${input.body}`);
   return (SYSTEM_TEMPLATE_REQUIRED_VARIABLES[key] ?? []).filter((name) => !input.variables.includes(name) || !used.includes(name));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 }
 
 function journalled(template: { name: string; subject: string; body: string; variables: readonly string[] }) {

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import { enqueueJob, jobsEnqueued, PermanentJobError, type Executor, type JobHandler } from "~/modules/jobs/jobs.server";
+import { enqueueJob, jobsEnqueued, PermanentJobError, type JobHandler } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { publicLink } from "~/modules/cases/case-history.server";
-import type { Database } from "~/platform/database-schema";
+import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { formatDate, paymentMethodLabel } from "~/modules/cases/cases.schema";
 import { addDays, BANK_CONTESTABLE_METHODS, BANK_REMINDER_DAYS, bankDeadlineOf } from "./deadlines";

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import type { CaseStatus, Database } from "~/platform/database-schema";
-import { caseViewerOf, isCaseId } from "~/modules/cases/cases.server";
+import { isUuid } from "~/lib/uuid";
+import { caseViewerOf } from "~/modules/cases/cases.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
 
 export type CaseViewer = "owner" | "lawyer" | "admin";
@@ -27,7 +28,7 @@ export async function caseAccess(
   options: { forUpdate?: boolean } = {},
 ): Promise<CaseAccess> {
   assertUser(actor);
-  if (!isCaseId(caseId)) throw new NotFoundError(caseMessages.noAccess);
+  if (!isUuid(caseId)) throw new NotFoundError(caseMessages.noAccess);
   let query = executor
     .selectFrom("cases")
     .select(["id", "case_number", "status", "user_id", "assigned_lawyer_id"])

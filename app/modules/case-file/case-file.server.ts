@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
-import { isCaseId } from "~/modules/cases/cases.server";
+import { isUuid } from "~/lib/uuid";
 import type { Actor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
 import type { FieldErrors } from "~/lib/form";
@@ -72,7 +72,7 @@ export async function addPayment(actor: Actor, caseId: string, input: PaymentInp
 }
 
 export async function updatePayment(actor: Actor, caseId: string, paymentId: string, input: PaymentInput): Promise<CaseFileResult> {
-  if (!isCaseId(paymentId)) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
+  if (!isUuid(paymentId)) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<CaseFileResult> => {
@@ -93,7 +93,7 @@ export async function updatePayment(actor: Actor, caseId: string, paymentId: str
 
 /** Deletes a payment, its IBAN or wallet identifier (cascade) and its queued reminders. */
 export async function deletePayment(actor: Actor, caseId: string, paymentId: string): Promise<CaseFileResult> {
-  if (!isCaseId(paymentId)) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
+  if (!isUuid(paymentId)) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
   return db()
     .transaction()
     .execute(async (trx): Promise<CaseFileResult> => {
@@ -126,7 +126,7 @@ export async function addIdentifier(actor: Actor, caseId: string, input: Identif
 }
 
 export async function deleteIdentifier(actor: Actor, caseId: string, identifierId: string): Promise<CaseFileResult> {
-  if (!isCaseId(identifierId)) return { ok: false, status: 404, formError: caseFileMessages.identifierUnknown };
+  if (!isUuid(identifierId)) return { ok: false, status: 404, formError: caseFileMessages.identifierUnknown };
   return db()
     .transaction()
     .execute(async (trx): Promise<CaseFileResult> => {
@@ -248,7 +248,7 @@ export async function caseFileFor(actor: Actor, caseId: string, now: Date = new 
 /** One payment of a case, for its edit form. */
 export async function paymentFor(actor: Actor, caseId: string, paymentId: string): Promise<{ payment: PaymentRow; canEdit: boolean; caseNumber: string } | null> {
   const access = await caseAccess(db(), actor, caseId);
-  if (!isCaseId(paymentId)) return null;
+  if (!isUuid(paymentId)) return null;
   const row = await db().selectFrom("case_payments").selectAll().where("id", "=", paymentId).where("case_id", "=", access.caseId).executeTakeFirst();
   return row ? { payment: paymentFromRow(row), canEdit: canEditCaseFile(access), caseNumber: access.caseNumber } : null;
 }

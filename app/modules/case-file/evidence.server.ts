@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
+import { isUuid } from "~/lib/uuid";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
 import { caseAccess } from "./case-access.server";
@@ -18,7 +19,6 @@ import {
   type EvidenceItem,
 } from "./evidence.schema";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type CaseFileViewer = "owner" | "lawyer" | "admin";
 
@@ -166,7 +166,7 @@ export async function evidenceOf(executor: Kysely<Database> | Transaction<Databa
 /** The categories of the evidence already uploaded on one of the actor's cases (the wizard pre-ticks them). */
 export async function uploadedEvidenceCategories(actor: Actor, caseId: string): Promise<string[]> {
   assertUser(actor);
-  if (!UUID.test(caseId)) return [];
+  if (!isUuid(caseId)) return [];
   const rows = await db()
     .selectFrom("case_evidence as e")
     .innerJoin("cases as c", "c.id", "e.case_id")

@@ -25,7 +25,7 @@ export async function withHistoryContext<T>(
 
 /** An absolute link for an email. */
 export function publicLink(path: string): string {
-  return `${runtime().env.PUBLIC_URL.replace(/\/+$/, "")}${path}`;
+  return `${runtime().env.PUBLIC_URL}${path}`;
 }
 
 /** "Maître Prénom Nom". */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
+import { isUuid } from "~/lib/uuid";
 import { assertUser, ForbiddenError, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import type { CaseStatus, Database } from "~/platform/database-schema";
 import { isoToFrenchDate } from "~/lib/dates";
@@ -19,12 +20,6 @@ import {
   CASE_FIELDS,
   EVIDENCE_TYPES,
 } from "./cases.schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isCaseId(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 /** Only clients file cases (spec §6): staff get the 403 page. */
 function assertClient(actor: Actor): asserts actor is UserActor {
@@ -131,7 +126,7 @@ export async function caseWizardFor(actor: Actor, draftId: string | null): Promi
   const profile = await database.selectFrom("profiles").select(["identity_verified"]).where("id", "=", actor.userId).executeTakeFirst();
   if (!profile) throw new NotFoundError();
   if (draftId !== null) {
-    if (!isCaseId(draftId)) throw new NotFoundError(caseMessages.noAccess);
+    if (!isUuid(draftId)) throw new NotFoundError(caseMessages.noAccess);
     const row = await database
       .selectFrom("cases")
       .select(["id", "case_number", "status", ...CASE_FIELDS])
@@ -191,7 +186,7 @@ export type SaveDraftResult =
  */
 export async function saveCaseDraft(actor: Actor, draftId: string, input: CaseDraftInput): Promise<SaveDraftResult> {
   assertClient(actor);
-  if (!isCaseId(draftId)) throw new NotFoundError(caseMessages.noAccess);
+  if (!isUuid(draftId)) throw new NotFoundError(caseMessages.noAccess);
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -246,7 +241,7 @@ export type SubmitResult =
  */
 export async function submitCase(actor: Actor, caseId: string): Promise<SubmitResult> {
   assertClient(actor);
-  if (!isCaseId(caseId)) throw new NotFoundError(caseMessages.noAccess);
+  if (!isUuid(caseId)) throw new NotFoundError(caseMessages.noAccess);
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -323,7 +318,7 @@ export function caseViewerOf(
  */
 export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
   assertUser(actor);
-  if (!isCaseId(caseId)) throw new NotFoundError(caseMessages.noAccess);
+  if (!isUuid(caseId)) throw new NotFoundError(caseMessages.noAccess);
   const database = db();
   const row = await database
     .selectFrom("cases as c")

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
+import { isUuid } from "~/lib/uuid";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
@@ -45,7 +46,7 @@ export async function uploadChatAttachment(actor: Actor, caseId: string, request
 /** A file attached to a message of this case, for one of the case's three parties (admins included); else 404. */
 async function attachmentOf(actor: Actor, caseId: string, fileId: string): Promise<{ chat: ChatCase; messageId: string; senderId: string }> {
   const chat = await chatCaseFor(actor, caseId);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) throw new NotFoundError("Document introuvable.");
+  if (!isUuid(fileId)) throw new NotFoundError("Document introuvable.");
   const message = await db()
     .selectFrom("case_chat_messages")
     .select(["id", "sender_id"])

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import { enqueueJob, jobsEnqueued, PermanentJobError, type ClaimedJob, type Executor, type JobHandler } from "~/modules/jobs/jobs.server";
+import { enqueueJob, jobsEnqueued, PermanentJobError, type ClaimedJob, type JobHandler } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { lawyerTitle, publicLink } from "~/modules/cases/case-history.server";
-import type { Database } from "~/platform/database-schema";
+import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 

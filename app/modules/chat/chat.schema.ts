@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { NUL_MESSAGE } from "~/lib/form";
 
 /** Characters of one message (counted as people count them: one emoji is one character). */
@@ -44,13 +45,13 @@ export const sendMessageSchema = z
       .refine((value) => characterCount(value) <= CHAT_MESSAGE_MAX, chatMessages.tooLong),
     fileId: z
       .string()
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+      .regex(UUID_PATTERN)
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** Proposed by the page so that a retried post never makes a second message. */
     clientId: z
       .string()
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+      .regex(UUID_PATTERN)
       .optional()
       .or(z.literal("").transform(() => undefined)),
   })

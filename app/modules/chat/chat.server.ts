@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
+import { isUuid } from "~/lib/uuid";
 import { retryDelayLabel } from "~/lib/retry-delay";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import { consumeAttempt } from "~/platform/attempt-limiter.server";
-import type { CaseStatus, Database } from "~/platform/database-schema";
+import type { CaseStatus, Database, Executor } from "~/platform/database-schema";
 import { keysetCursor, encodeCursor } from "~/platform/keyset";
 import { cursorTime, olderThan } from "~/platform/keyset.server";
 import { notifyLive } from "~/platform/live-events.server";
@@ -14,7 +15,6 @@ import { cancelUnreadNotices, scheduleUnreadNotice } from "./chat-notices.server
 import { servedFileName } from "~/modules/files/file-names";
 import { chatMessages, CHAT_PAGE_SIZE, type ChatEvent, type ChatMessageView, type ChatRole, type SendMessageInput } from "./chat.schema";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ChatViewer = "owner" | "lawyer" | "admin";
 
@@ -37,7 +37,6 @@ export function chatViewerOf(actor: { userId: string; role: ChatRole }, row: { u
   return caseViewerOf(actor, row);
 }
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 async function caseRow(executor: Executor, caseId: string, lock: boolean) {
   let query = executor
@@ -51,7 +50,7 @@ async function caseRow(executor: Executor, caseId: string, lock: boolean) {
 /** The case of the chat if the actor may use it, else NotFoundError ('Vous n'avez pas accès à ce dossier'). */
 export async function chatCaseFor(actor: Actor, caseId: string, executor: Executor = db(), lock = false): Promise<ChatCase> {
   assertUser(actor);
-  if (!UUID.test(caseId)) throw new NotFoundError(chatMessages.noAccess);
+  if (!isUuid(caseId)) throw new NotFoundError(chatMessages.noAccess);
   const row = await caseRow(executor, caseId, lock);
   const viewer = row ? chatViewerOf(actor, row) : null;
   if (!row || !viewer) throw new NotFoundError(chatMessages.noAccess);
@@ -153,7 +152,7 @@ export async function chatThreadFor(actor: Actor, caseId: string, options: { bef
     .orderBy("m.created_at", "desc")
     .orderBy("m.id", "desc")
     .limit(CHAT_PAGE_SIZE + 1);
-  if (cursor?.success && UUID.test(cursor.data.id)) query = query.where(olderThan("m.created_at", "m.id", cursor.data));
+  if (cursor?.success && isUuid(cursor.data.id)) query = query.where(olderThan("m.created_at", "m.id", cursor.data));
   const rows = await query.execute();
   const more = rows.length > CHAT_PAGE_SIZE;
   const page = rows.slice(0, CHAT_PAGE_SIZE);

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
-import type { Database, StoredFileMediaType, StoredFileTable } from "~/platform/database-schema";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { Database, Executor, StoredFileMediaType, StoredFileTable } from "~/platform/database-schema";
 import { secureDataDir } from "~/platform/data-dir.server";
 import type { Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
@@ -25,7 +25,6 @@ import { servedFileName } from "./file-names";
 import { filesystemStore, newObjectName, s3Store, type ObjectStore } from "./object-store.server";
 
 export type StoredFile = Selectable<StoredFileTable>;
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** An encrypted object written to the store but not yet recorded in stored_files. */
 export interface WrittenObject {

@@ -3,7 +3,7 @@ import { megabytesLabel, retryDelayLabel } from "~/lib/retry-delay";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import type { UserActor } from "~/platform/actor";
 import { consumeAttempt } from "~/platform/attempt-limiter.server";
-import type { Database } from "~/platform/database-schema";
+import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 import { UploadError } from "./upload-error";
@@ -28,7 +28,6 @@ export const UPLOAD_QUOTA_ACTION = "upload.quota-reached";
 const HOUR_SECONDS = 3600;
 const DAY_SECONDS = 86_400;
 
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export function uploadScopeKey(scope: UploadScope): string {
   return scope.kind === "identity" ? "identity" : `case:${scope.caseId}`;

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { z } from "zod";
+import { isUuid } from "~/lib/uuid";
 import { recordPersonalDataRead, recordStaffAction } from "~/modules/audit/audit.server";
 import { recordEvidenceView, staffMayViewEvidenceFile } from "~/modules/case-file/evidence.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
@@ -10,7 +11,7 @@ import { servedFileName } from "~/modules/files/file-names";
 import { UploadError } from "~/modules/files/upload-error";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { assertRole, assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
-import type { Database, DocumentSide, DocumentStatus, DocumentType, ProofOfAddressType, VerificationOverallStatus } from "~/platform/database-schema";
+import type { Database, DocumentSide, Executor, DocumentStatus, DocumentType, ProofOfAddressType, VerificationOverallStatus } from "~/platform/database-schema";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { containsPattern } from "~/platform/like-pattern";
 import { db, runtime } from "~/platform/runtime.server";
@@ -71,7 +72,6 @@ export interface VerificationView {
   address: { firstName: string; lastName: string; address: string | null; postalCode: string | null; city: string | null };
 }
 
-type Executor = Transaction<Database> | ReturnType<typeof db>;
 
 async function ensureStatusRow(executor: Executor, userId: string) {
   await executor.insertInto("identity_verification_status").values({ user_id: userId }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
@@ -682,7 +682,7 @@ export async function reviewDocumentGroup(actor: Actor, decision: ReviewDecision
         .where("id", "in", ids)
         .execute();
       const person = await trx.selectFrom("profiles").select(["email", "first_name", "identity_verified"]).where("id", "=", anchor.user_id).executeTakeFirstOrThrow();
-      const base = runtime().env.PUBLIC_URL.replace(/\/+$/, "");
+      const base = runtime().env.PUBLIC_URL;
       let identityVerified = false;
       if (outcome === "approved") {
         const approvedSteps = await trx
@@ -793,7 +793,6 @@ export type FileDownload =
   | { kind: "redirect"; location: string }
   | { kind: "file"; file: StoredFile; stream: import("node:stream").Readable };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /fichiers/:id. Without a signature: a fresh 60-second link for this viewer (after the access check). With one:
@@ -806,7 +805,7 @@ export async function downloadFile(
   options: { storage?: FileStorage } = {},
 ): Promise<FileDownload> {
   if (actor.kind !== "user") return { kind: "refused", status: 403, message: "Connectez-vous pour ouvrir ce document." };
-  if (!UUID.test(fileId)) return { kind: "refused", status: 404, message: "Document introuvable." };
+  if (!isUuid(fileId)) return { kind: "refused", status: 404, message: "Document introuvable." };
   const storage = options.storage ?? fileStorage();
   try {
     assertUser(actor);

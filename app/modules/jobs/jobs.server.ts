@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "~/platform/database-schema";
+import { sql, type Kysely } from "kysely";
+import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 
 /** A database handle or an open transaction: enqueue inside the transaction of the change that causes the job. */
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface NewJob {
   kind: string;

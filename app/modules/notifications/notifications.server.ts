@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "~/platform/database-schema";
+import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
-import { enqueueJob, PermanentJobError, type ClaimedJob, type Executor, type JobHandler } from "~/modules/jobs/jobs.server";
+import { enqueueJob, PermanentJobError, type ClaimedJob, type JobHandler } from "~/modules/jobs/jobs.server";
 import { MASKED_LINK, renderEmail } from "./email-rendering";
 import type { MailTransport } from "./mail-transport.server";
 

@@ -500,7 +500,7 @@ export const buildDataExportLink: PersonalLinkBuilder = async (request, database
     .returning("id")
     .executeTakeFirst();
   if (!updated) return null;
-  return `${runtime().env.PUBLIC_URL.replace(/\/+$/, "")}/compte/donnees/export?token=${token}`;
+  return `${runtime().env.PUBLIC_URL}/compte/donnees/export?token=${token}`;
 };
 
 export type ExportLinkState =

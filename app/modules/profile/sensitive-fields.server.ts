@@ -1,14 +1,13 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { newRowKey, openField, rewrapRowKey, sealField, unwrapRowKey } from "~/modules/files/field-encryption.server";
 import type { Keyring } from "~/modules/files/envelope-encryption.server";
-import type { Database } from "~/platform/database-schema";
+import type { Database, Executor } from "~/platform/database-schema";
 
 /**
  * The profile's sensitive fields (privacy policy: tax number, birth date) live only encrypted in `profiles`
  * (decision 0043). This file is the one place that seals and opens them: the profile module, the identity review
  * and the complaint pack ask it; nothing filters, sorts or searches on them.
  */
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export const SENSITIVE_PROFILE_COLUMNS = ["birth_date", "nif"] as const;
 export type SensitiveProfileColumn = (typeof SENSITIVE_PROFILE_COLUMNS)[number];
