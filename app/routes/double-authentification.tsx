@@ -146,6 +146,44 @@ function useStepForm(schema: Parameters<typeof useFormValidation>[0], intent: In
   };
 }
 
+/** The current password (and any further field) posted with an intent: starting enrolment and turning it off. */
+function PasswordConfirmationForm({
+  form,
+  intent,
+  busyLabel,
+  submitLabel,
+  className,
+  children,
+}: {
+  form: ReturnType<typeof useStepForm>;
+  intent: Intent;
+  busyLabel: string;
+  submitLabel: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Form {...form.formProps} className={className ?? form.formProps.className}>
+      <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
+      <FormAlert message={form.formError} />
+      <input type="hidden" name="intent" value={intent} />
+      <fieldset disabled={form.busy} className="space-y-5">
+        <TextField
+          name="motDePasse"
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.motDePasse}
+        />
+        {children}
+      </fieldset>
+      <SubmitButton busy={form.busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 function Start({ result }: { result: ActionResult | undefined }) {
   const form = useStepForm(startEnrolmentSchema, "commencer", result);
   return (
@@ -154,23 +192,7 @@ function Start({ result }: { result: ActionResult | undefined }) {
         Installez d'abord sur votre téléphone une application d'authentification, par exemple FreeOTP, Google
         Authenticator, Microsoft Authenticator ou le gestionnaire de mots de passe de votre téléphone.
       </p>
-      <Form {...form.formProps}>
-        <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
-        <FormAlert message={form.formError} />
-        <input type="hidden" name="intent" value="commencer" />
-        <fieldset disabled={form.busy} className="space-y-5">
-          <TextField
-            name="motDePasse"
-            label="Mot de passe actuel"
-            type="password"
-            autoComplete="current-password"
-            error={form.errors.motDePasse}
-          />
-        </fieldset>
-        <SubmitButton busy={form.busy} busyLabel="Vérification...">
-          Continuer
-        </SubmitButton>
-      </Form>
+      <PasswordConfirmationForm form={form} intent="commencer" busyLabel="Vérification..." submitLabel="Continuer" />
     </Step>
   );
 }
@@ -327,31 +349,16 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
             Désactiver la double authentification
           </h2>
           <p className="mt-2 text-slate-800">Votre compte sera alors protégé par votre mot de passe seul.</p>
-          <Form {...form.formProps} className="mt-4 space-y-5">
-            <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
-        <FormAlert message={form.formError} />
-            <input type="hidden" name="intent" value="desactiver" />
-            <fieldset disabled={form.busy} className="space-y-5">
-              <TextField
-                name="motDePasse"
-                label="Mot de passe actuel"
-                type="password"
-                autoComplete="current-password"
-                error={form.errors.motDePasse}
-              />
-              <TextField
-                name="code"
-                label="Code de l'application ou code de secours"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                error={form.errors.code}
-              />
-            </fieldset>
-            <SubmitButton busy={form.busy} busyLabel="Désactivation...">
-              Désactiver
-            </SubmitButton>
-          </Form>
+          <PasswordConfirmationForm form={form} intent="desactiver" busyLabel="Désactivation..." submitLabel="Désactiver" className="mt-4 space-y-5">
+            <TextField
+              name="code"
+              label="Code de l'application ou code de secours"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={form.errors.code}
+            />
+          </PasswordConfirmationForm>
         </section>
       )}
       <p>
