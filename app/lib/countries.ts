@@ -23,7 +23,6 @@ export type CountryIsoCode = Country["isoCode"];
 
 export const DEFAULT_COUNTRY: Country = COUNTRIES[0];
 
-export const COUNTRY_VALUES = COUNTRIES.map((c) => c.value) as [CountryValue, ...CountryValue[]];
 export const SIGN_UP_COUNTRY_VALUES = COUNTRIES.map((c) => c.signUpValue) as [SignUpCountryValue, ...SignUpCountryValue[]];
 export const COUNTRY_ISO_CODES = COUNTRIES.map((c) => c.isoCode) as [CountryIsoCode, ...CountryIsoCode[]];
 

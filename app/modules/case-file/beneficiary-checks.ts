@@ -87,11 +87,6 @@ export function normalizeWallet(network: WalletNetwork, raw: string): string | n
   }
 }
 
-/** The matching key of a wallet: Ethereum hex is case-insensitive, base58 is not. */
-export function walletMatchKey(network: WalletNetwork, address: string): string {
-  return network === "eth" ? address.toLowerCase() : address;
-}
-
 /** E.164 ("+33612345678"). Numbers without "+" are read as French. */
 export function normalizePhone(raw: string): string | null {
   const text = raw.trim();

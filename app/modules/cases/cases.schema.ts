@@ -220,8 +220,6 @@ export const EVIDENCE_TYPE_LABELS: Record<EvidenceType, string> = {
 export const DESCRIPTION_MAX = 10_000;
 export const DETAILS_MAX = 2_000;
 export const COMPLAINT_FIELD_MAX = 200;
-/** numeric(14, 2): up to 999 999 999 999,99 €. */
-export const AMOUNT_MAX = 999_999_999_999.99;
 
 export const caseMessages = {
   scamTypeRequired: "Choisissez le type d'arnaque",

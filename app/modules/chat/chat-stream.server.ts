@@ -177,13 +177,6 @@ function streamRefused(reason: "viewer" | "instance"): Response {
   });
 }
 
-/** Open event streams on this instance (bench and tests). */
-export function openChatStreams(): number {
-  let count = 0;
-  for (const hub of hubs.values()) count += hub.clients.size;
-  return count;
-}
-
 function positionFrom(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   return Number(value);

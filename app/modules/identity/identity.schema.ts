@@ -34,7 +34,6 @@ export const IDENTITY_STATUS_LABELS: Record<IdentityStatus, string> = {
 
 export type IdentityStep = 1 | 2 | 3 | 4 | 5;
 export type UploadStep = 2 | 3 | 4;
-export const IDENTITY_STEPS: readonly IdentityStep[] = [1, 2, 3, 4, 5];
 
 export const STEP_TITLES: Record<IdentityStep, string> = {
   1: "Tutoriel",
@@ -47,12 +46,6 @@ export const STEP_TITLES: Record<IdentityStep, string> = {
 /** The identity documents a person may send at steps 2 and 3 (step 3 excludes step 2's type). */
 export const IDENTITY_DOCUMENT_TYPES = ["cni", "passeport", "permis", "carte_sejour"] as const;
 export type IdentityDocumentType = (typeof IDENTITY_DOCUMENT_TYPES)[number];
-
-/** Spec §5: a passport has one photo page; the other documents need recto and verso. */
-export function requiredSides(type: DocumentType): DocumentSide[] {
-  if (type === "passeport" || type === "proof_of_address") return ["single"];
-  return ["recto", "verso"];
-}
 
 export const PROOF_OF_ADDRESS_TYPES = ["facture_eau", "facture_electricite", "facture_gaz", "avis_imposition", "releve_bancaire"] as const;
 export type ProofOfAddressChoice = (typeof PROOF_OF_ADDRESS_TYPES)[number];

@@ -782,12 +782,6 @@ export async function assertMayViewFile(actor: Actor, fileId: string): Promise<v
   throw new NotFoundError();
 }
 
-/** A fresh 60-second link to a file, bound to the acting person, after checking they may view it. */
-export async function fileLinkFor(actor: Actor, fileId: string): Promise<string> {
-  await assertMayViewFile(actor, fileId);
-  return fileStorage().downloadLink(fileId, (actor as UserActor).userId);
-}
-
 export type FileDownload =
   | { kind: "refused"; status: 403 | 404 | 409; message: string }
   | { kind: "redirect"; location: string }

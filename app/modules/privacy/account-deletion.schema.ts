@@ -8,8 +8,6 @@ export const accountDeletionSchema = z.object({
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
 
-export const ACCOUNT_DELETION_PATH = "/compte/suppression";
-
 /** Cases in these statuses are being worked by a lawyer: the person closes them with the lawyer first. */
 export const ACTIVE_CASE_STATUSES = ["assigned", "in_progress"] as const;
 
