@@ -28,6 +28,7 @@ import { operatorPlaceholders, pageTitle } from "~/content/site";
 import { env } from "~/platform/env.server";
 import { pageRunsWithoutScripts, pageScriptsWaitForInteraction } from "~/lib/page-handle";
 import { HydrateOnInteraction, SubmitOnceUntilHydrated } from "~/components/hydrate-on-interaction";
+import { buttonClasses } from "~/components/ui/button";
 
 // In the browser, zod must not probe `new Function`: the page's CSP (no 'unsafe-eval') refuses it and the browser
 // reports a violation on every page with a form. The server keeps zod's faster compiled checks.
@@ -152,7 +153,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-4xl font-bold">{unavailable ? "Service momentanément indisponible" : "Erreur"}</h1>
       <p className="mt-4 text-lg">{message}</p>
-      <a href="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+      <a className={buttonClasses({ variant: "link" }, "mt-6")} href="/">
         Retour à l'accueil
       </a>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
 
 /** The not-found screen of the spec (§2): the figure, the sentence, a way home. */
 export function NotFoundMessage() {
@@ -6,9 +6,9 @@ export function NotFoundMessage() {
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-6xl font-bold text-brand-800">404</h1>
       <p lang="en" className="mt-4 text-xl">Oops! Page not found</p>
-      <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+      <ButtonLink variant="link" className="mt-6" to="/">
         Retour à l'accueil
-      </Link>
+      </ButtonLink>
     </section>
   );
 }
@@ -22,12 +22,7 @@ export function RefusalMessage({ status, message }: { status: number; message: s
     <section className="mx-auto max-w-xl px-4 py-16 text-center" data-refusal={status}>
       <p className="text-5xl font-bold text-brand-800">{status}</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{message}</h1>
-      <Link
-        to="/dashboard"
-        className="mt-6 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-      >
-        Retour au tableau de bord
-      </Link>
+      <BackToDashboardLink variant="primary" className="mt-6" />
     </section>
   );
 }

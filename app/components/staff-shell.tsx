@@ -9,6 +9,7 @@ import {
   type StaffDestination,
   type StaffRole,
 } from "~/lib/staff-navigation";
+import { buttonClasses } from "~/components/ui/button";
 
 export interface StaffPerson {
   firstName: string;
@@ -64,8 +65,7 @@ function StaffNavigation({ role }: { role: StaffRole }) {
   );
 }
 
-const barButton =
-  "inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100";
+const barButton = buttonClasses({ variant: "secondary", size: "sm" }, "text-sm");
 
 /**
  * The layout of lawyers' and administrators' pages: no marketing header or footer, the workspace navigation

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/admin-email-template";
 import { BackOfficePage, BUTTON_PRIMARY, INPUT } from "~/components/back-office/back-office-page";
 import { TemplatePreview } from "~/components/back-office/template-preview";
@@ -10,6 +10,7 @@ import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: pageTitle(params.templateId === "nouveau" ? "Nouveau modèle d'e-mail" : "Modifier un modèle d'e-mail") },
@@ -63,9 +64,9 @@ export default function AdminEmailTemplatePage({ loaderData, actionData }: Route
   return (
     <BackOfficePage id="titre-modele" title={template.id ? `Modifier « ${template.name} »` : "Nouveau modèle"}>
       <p className="mt-2">
-        <Link to="/admin/email-templates" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+        <ButtonLink variant="link" to="/admin/email-templates">
           Tous les modèles
-        </Link>
+        </ButtonLink>
       </p>
       {messages.length > 0 ? (
         <div role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/admin-user";
 import { BackOfficePage, BUTTON_PRIMARY, BUTTON_SECONDARY, frenchDate, INPUT } from "~/components/back-office/back-office-page";
 import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
@@ -14,6 +14,7 @@ import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Fiche utilisateur") }, { name: "robots", content: "noindex" }];
 
@@ -132,9 +133,9 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
   return (
     <BackOfficePage id="titre-fiche" title={`${user.firstName} ${user.lastName}`}>
       <p className="mt-2">
-        <Link to="/admin/users" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+        <ButtonLink variant="link" to="/admin/users">
           Tous les utilisateurs
-        </Link>
+        </ButtonLink>
       </p>
       {actionData?.formError ? (
         <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
@@ -167,9 +168,9 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
             {user.identity.pendingDocuments} document(s) en attente, {user.identity.rejectedDocuments} rejeté(s).
           </p>
           <p className="mt-3">
-            <Link to={`/admin/documents?q=${encodeURIComponent(user.email)}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            <ButtonLink variant="link" to={`/admin/documents?q=${encodeURIComponent(user.email)}`}>
               Voir ses documents
-            </Link>
+            </ButtonLink>
           </p>
         </section>
       </div>
@@ -239,9 +240,9 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
           ) : null}
         </div>
         <p className="mt-3">
-          <Link to={`/admin/journal?cible=user&cibleId=${encodeURIComponent(user.id)}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          <ButtonLink variant="link" to={`/admin/journal?cible=user&cibleId=${encodeURIComponent(user.id)}`}>
             Journal des actions sur ce compte
-          </Link>
+          </ButtonLink>
         </p>
       </section>
 

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/case-identifiants";
 import { IdentifierForm } from "~/components/case-file/identifier-form";
 import { pageTitle } from "~/content/site";
@@ -7,6 +7,7 @@ import { addIdentifier, caseFileHeader, deleteIdentifier } from "~/modules/case-
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ data: header }) => [
   { title: pageTitle(header ? `Ajouter un identifiant — dossier ${header.caseNumber}` : "Ajouter un identifiant") },
@@ -36,9 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function NewIdentifierPage({ loaderData: header, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <Link to={`/case/${header.caseId}#identifiants`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-800 underline">
+      <ButtonLink variant="link" className="gap-2" to={`/case/${header.caseId}#identifiants`}>
         <span aria-hidden="true">←</span> Retour au dossier {header.caseNumber}
-      </Link>
+      </ButtonLink>
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold text-slate-900">Ajouter un identifiant de l'escroc</h1>
         <p className="mt-1 text-slate-700">

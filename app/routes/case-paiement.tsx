@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/case-paiement";
 import { PaymentForm } from "~/components/case-file/payment-form";
 import { pageTitle } from "~/content/site";
@@ -10,6 +10,7 @@ import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Modifier un paiement") }, { name: "robots", content: "noindex" }];
 
@@ -51,9 +52,9 @@ export default function EditPaymentPage({ loaderData, actionData }: Route.Compon
   const values = { ...loaderData.values, ...(actionData?.values as Partial<PaymentFormValues> | undefined) };
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <Link to={`/case/${loaderData.caseId}#paiements`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-800 underline">
+      <ButtonLink variant="link" className="gap-2" to={`/case/${loaderData.caseId}#paiements`}>
         <span aria-hidden="true">←</span> Retour au dossier {loaderData.caseNumber}
-      </Link>
+      </ButtonLink>
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold text-slate-900">Modifier un paiement</h1>
         <p className="mt-1 text-slate-700">Dossier {loaderData.caseNumber}</p>
@@ -70,9 +71,9 @@ export default function EditPaymentPage({ loaderData, actionData }: Route.Compon
           <h2 className="text-lg font-bold text-slate-900">Supprimer ce paiement</h2>
           <p className="mt-1 text-slate-700">Son IBAN ou son portefeuille quitte aussi la liste des identifiants, et ses rappels d'échéance sont annulés.</p>
           <input type="hidden" name="intent" value="supprimer" />
-          <button type="submit" className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50">
+          <Button variant="danger-outline" className="mt-3" type="submit">
             Supprimer le paiement
-          </button>
+          </Button>
         </Form>
       ) : null}
     </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/case";
 import { CaseFilePanels } from "~/components/case-file/case-file-panels";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
@@ -20,6 +19,7 @@ import {
   timelineText,
 } from "~/modules/cases/cases.schema";
 import { requireUser } from "~/platform/guards.server";
+import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -51,12 +51,7 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
   const none = "Non renseigné";
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-      <Link
-        to="/dashboard"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
-      >
-        <span aria-hidden="true">←</span> Retour au tableau de bord
-      </Link>
+      <BackToDashboardLink variant="secondary" />
 
       <header className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <p className="text-sm font-semibold text-slate-600">{scamTypeLabel(facts.scam_type)}</p>
@@ -75,19 +70,17 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
           {view.status === "draft" && forOwner ? (
-            <Link
+            <ButtonLink size="lg"
               to={`/create-case?id=${encodeURIComponent(view.id)}`}
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
             >
               Compléter mon brouillon
-            </Link>
+            </ButtonLink>
           ) : (
-            <Link
+            <ButtonLink size="lg"
               to={`/case/${encodeURIComponent(view.id)}/chat`}
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
             >
               Ouvrir la messagerie du dossier
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </header>

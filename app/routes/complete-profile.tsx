@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/complete-profile";
 import { ErrorSummary, FormAlert, SubmitButton, useFormValidation } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -28,6 +28,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { runtime } from "~/platform/runtime.server";
+import { BackToDashboardLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Compléter mon profil") },
@@ -76,12 +77,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <Link
-        to="/dashboard"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
-      >
-        <span aria-hidden="true">←</span> Retour au tableau de bord
-      </Link>
+      <BackToDashboardLink variant="secondary" />
 
       <section
         aria-labelledby="titre-profil"

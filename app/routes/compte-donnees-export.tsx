@@ -1,8 +1,9 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/compte-donnees-export";
 import { pageTitle } from "~/content/site";
 import { exportLinkState } from "~/modules/privacy/data-export.server";
 import { requireUser } from "~/platform/guards.server";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Télécharger mes données") },
@@ -20,12 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function DataExportLinkPage({ loaderData }: Route.ComponentProps) {
   const back = (
-    <Link
+    <ButtonLink variant="secondary" className="mt-5 py-2"
       to="/compte/donnees"
-      className="mt-5 inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
     >
       Aller à « Mes données »
-    </Link>
+    </ButtonLink>
   );
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -46,12 +46,11 @@ export default function DataExportLinkPage({ loaderData }: Route.ComponentProps)
           {/* A plain form (not intercepted by the router): the browser saves the answer as a file. */}
           <form method="post" action="/compte/donnees/export/fichier" className="mt-5">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
-            <button
+            <Button size="lg"
               type="submit"
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
             >
               Télécharger le fichier ZIP
-            </button>
+            </Button>
           </form>
         </section>
       ) : (

@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import type { Route } from "./+types/compte-donnees";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
@@ -11,6 +11,7 @@ import { dataExportStatusFor, requestDataExport, type DataExportStatus } from "~
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
 
@@ -109,12 +110,11 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <Link
+      <ButtonLink variant="secondary" className="gap-2 py-2"
         to="/compte"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
       >
         <span aria-hidden="true">←</span> Retour à mon compte
-      </Link>
+      </ButtonLink>
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mes données</h1>
         <p className="mt-1 text-slate-700">
@@ -197,17 +197,16 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
         )}
         <nav aria-label="Pages des consultations" className="mt-4 flex flex-wrap gap-3">
           {olderPage ? (
-            <Link to="/compte/donnees" className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-100">
+            <ButtonLink variant="secondary" to="/compte/donnees">
               Les plus récentes
-            </Link>
+            </ButtonLink>
           ) : null}
           {reads.next ? (
-            <Link
+            <ButtonLink variant="secondary"
               to={`/compte/donnees?apres=${encodeURIComponent(reads.next)}`}
-              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold text-slate-900 hover:bg-slate-100"
             >
               Consultations plus anciennes
-            </Link>
+            </ButtonLink>
           ) : null}
         </nav>
       </section>

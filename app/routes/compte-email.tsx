@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/compte-email";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -8,6 +8,7 @@ import { requestEmailChange } from "~/modules/accounts/accounts.server";
 import { emailChangeSchema } from "~/modules/accounts/accounts.schema";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Changer mon adresse email") }];
 
@@ -72,9 +73,9 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
           </SubmitButton>
         </ValidatedForm>
       )}
-      <Link to="/compte" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+      <ButtonLink variant="link" className="mt-6" to="/compte">
         Retour à mon compte
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

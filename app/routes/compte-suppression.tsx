@@ -9,6 +9,7 @@ import { deleteMyAccount, deletionOverviewFor } from "~/modules/privacy/account-
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Supprimer mon compte") }, { name: "robots", content: "noindex" }];
 
@@ -38,12 +39,11 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
   const activeCases = actionData?.blocked ?? loaderData.activeCases;
   return (
     <section aria-labelledby="titre-suppression" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <Link
+      <ButtonLink variant="secondary" className="gap-2 py-2"
         to="/compte"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
       >
         <span aria-hidden="true">←</span> Retour à mon compte
-      </Link>
+      </ButtonLink>
       <div>
         <h1 id="titre-suppression" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Supprimer mon compte

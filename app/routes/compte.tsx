@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import { EmailSection } from "~/components/account/email-section";
 import type { Route } from "./+types/compte";
@@ -16,6 +16,7 @@ import { accountOverviewFor, changePassword, endAllSessions, endSession } from "
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
+import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mon compte") }, { name: "robots", content: "noindex" }];
 
@@ -75,12 +76,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <Link
-        to="/dashboard"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
-      >
-        <span aria-hidden="true">←</span> Retour au tableau de bord
-      </Link>
+      <BackToDashboardLink variant="secondary" />
 
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mon compte</h1>
@@ -104,12 +100,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Double authentification
         </h2>
         <p className="mt-2 text-slate-700">Un code de votre téléphone en plus du mot de passe, à chaque connexion.</p>
-        <Link
+        <ButtonLink variant="outline" className="mt-4"
           to={SECOND_FACTOR_ENROLMENT_PATH}
-          className="mt-4 inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
         >
           Gérer la double authentification
-        </Link>
+        </ButtonLink>
       </section>
 
       <SessionsSection sessions={account.sessions} />
@@ -119,12 +114,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Mes données
         </h2>
         <p className="mt-2 text-slate-700">Téléchargez tout ce que Recours conserve à votre sujet, et voyez qui l'a consulté.</p>
-        <Link
+        <ButtonLink variant="outline" className="mt-4"
           to="/compte/donnees"
-          className="mt-4 inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
         >
           Voir mes données
-        </Link>
+        </ButtonLink>
       </section>
 
       <DeleteAccountSection />

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "~/components/use-resettable-state";
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/double-authentification";
 import { ErrorSummary, FormAlert, SubmitButton, useFormValidation } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -22,6 +22,7 @@ import type { FieldErrors } from "~/lib/form";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireSignedIn, requireSignedInMiddleware } from "~/platform/guards.server";
+import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
 
 // Outside the member area on purpose: the one page a lawyer or admin without a second factor may open.
 export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware];
@@ -76,12 +77,11 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
           </p>
         </div>
         <Form method="post" action="/deconnexion">
-          <button
+          <Button variant="secondary" className="py-2"
             type="submit"
-            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
           >
             Se déconnecter
-          </button>
+          </Button>
         </Form>
       </div>
       {recoveryCodes ? (
@@ -211,9 +211,8 @@ function ScanAndConfirm({
         <p>Dans votre application d'authentification, ajoutez un compte et scannez ce QR code.</p>
         <p>
           Sur ce téléphone ?{" "}
-          <a
+          <a className={buttonClasses({ variant: "outline" })}
             href={settings.otpauthUri}
-            className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
           >
             Ouvrir dans mon application d'authentification
           </a>
@@ -271,8 +270,7 @@ function RecoveryCodeActions({ codes }: { codes: string[] }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const text = `Recours : codes de secours de la double authentification\nChaque code ne sert qu'une fois.\n\n${codes.join("\n")}\n`;
-  const button =
-    "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100";
+  const button = buttonClasses({ variant: "secondary" });
   return (
     <div className="flex flex-wrap items-center gap-2">
       {hydrated ? (
@@ -319,12 +317,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       </ol>
       <RecoveryCodeActions codes={codes} />
       <p>
-        <Link
+        <ButtonLink className="w-full py-3 text-base sm:w-auto"
           to="/dashboard"
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 py-3 text-base font-semibold text-white hover:bg-brand-800 sm:w-auto"
         >
           J'ai enregistré mes codes de secours, continuer
-        </Link>
+        </ButtonLink>
       </p>
     </section>
   );
@@ -362,9 +359,9 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
         </section>
       )}
       <p>
-        <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+        <ButtonLink variant="link" to="/dashboard">
           Retour à mon espace
-        </Link>
+        </ButtonLink>
       </p>
     </>
   );

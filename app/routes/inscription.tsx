@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 import { publicFormPageHandle } from "~/lib/page-handle";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = publicFormPageHandle;
 
@@ -81,9 +82,9 @@ function ConfirmationSent({ email }: { email: string }) {
         vous pourrez en demander un autre depuis la page de connexion.
       </p>
       <p className="mt-4 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
-      <Link to="/connexion" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+      <ButtonLink variant="link" className="mt-6" to="/connexion">
         Aller à la page de connexion
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

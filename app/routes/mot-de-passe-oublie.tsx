@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/mot-de-passe-oublie";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -10,6 +10,7 @@ import { emailOnlySchema } from "~/modules/accounts/accounts.schema";
 import { parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 import { publicFormPageHandle } from "~/lib/page-handle";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = publicFormPageHandle;
 
@@ -63,9 +64,9 @@ export default function ForgottenPasswordPage({ actionData }: Route.ComponentPro
         </>
       )}
       <p className="mt-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
-      <Link to="/connexion" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+      <ButtonLink variant="link" className="mt-6" to="/connexion">
         Retour à la connexion
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/verifier-email";
 import { FormAlert } from "~/components/form-controls";
 import { ResendConfirmationForm } from "~/components/resend-confirmation-form";
@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { currentActor } from "~/platform/guards.server";
 import { requestedPath, signInPathReturningTo } from "~/lib/redirect-target";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Confirmation de l'adresse email") },
@@ -80,9 +81,9 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
           <ResendConfirmationForm error={actionData?.fieldError} />
         </>
       )}
-      <Link to="/connexion" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+      <ButtonLink variant="link" className="mt-6" to="/connexion">
         Retour à la connexion
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -420,7 +420,7 @@ export const routeAccess: RouteAccessRow[] = [
     path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
     expect: {
       anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10"),
-      user: { status: 404, contains: [caseMessages.noAccess, "Retour au tableau de bord"] },
+      user: { status: 404, contains: [caseMessages.noAccess, "Retour au dashboard"] },
       lawyer: { status: 404, contains: [caseMessages.noAccess] },
       admin: { status: 404, contains: [caseMessages.noAccess] },
     },

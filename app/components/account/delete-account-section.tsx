@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 
 /** The way to 'Supprimer mon compte' (/compte/suppression), shown on /compte and on /compte/donnees. */
 export function DeleteAccountSection() {
@@ -8,12 +8,11 @@ export function DeleteAccountSection() {
         Supprimer mon compte
       </h2>
       <p className="mt-2 text-slate-700">Ce qui est supprimé tout de suite, ce que la loi nous oblige à garder et combien de temps.</p>
-      <Link
+      <ButtonLink variant="danger-outline" className="mt-4"
         to="/compte/suppression"
-        className="mt-4 inline-flex min-h-11 items-center rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50"
       >
         Supprimer mon compte
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

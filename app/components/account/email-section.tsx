@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 
 /** The change itself is on its own page: it asks for the password and sends a link to the new address. */
 export function EmailSection() {
@@ -11,12 +11,11 @@ export function EmailSection() {
         Pour utiliser une autre adresse, nous vous envoyons un lien de confirmation à la nouvelle. Votre adresse actuelle reste
         en place tant que ce lien n'est pas ouvert.
       </p>
-      <Link
+      <ButtonLink variant="outline" className="mt-4 py-2"
         to="/compte/email"
-        className="mt-4 inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
       >
         Changer mon adresse email
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -3,9 +3,9 @@ import { Badge } from "~/components/ui/badge";
 import { ConfirmedActionForm } from "~/components/confirmed-action";
 import { ACCOUNT_INTENTS } from "~/modules/accounts/account-settings.schema";
 import type { DateTimeText, DeviceSession } from "~/modules/accounts/account-settings.server";
+import { buttonClasses } from "~/components/ui/button";
 
-const secondaryButton =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-70";
+const secondaryButton = buttonClasses({ variant: "secondary" }, "py-2 disabled:opacity-70");
 const dangerButton =
   "inline-flex w-full items-center justify-center rounded-md border border-red-700 bg-white px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70 sm:w-auto";
 

@@ -10,10 +10,10 @@ import {
   WALLET_NETWORK_LABELS,
 } from "~/modules/case-file/case-file-format";
 import { countdownText, DEADLINE_RULES } from "~/modules/case-file/deadlines";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 const SECTION = "rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
-const BUTTON = "inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
-const LINK_BUTTON = "inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100";
+
 
 /** The case file on the case page: deadlines, payments with their totals, scammer identifiers and linked cases. */
 export function CaseFilePanels({ caseId, caseFile }: { caseId: string; caseFile: CaseFileView }) {
@@ -138,9 +138,9 @@ export function PaymentsPanel({ caseId, caseFile }: { caseId: string; caseFile: 
                   </td>
                   {caseFile.canEdit ? (
                     <td className="py-2">
-                      <Link to={`${base}/paiements/${payment.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+                      <ButtonLink variant="link" to={`${base}/paiements/${payment.id}`}>
                         Modifier<span className="sr-only"> le paiement du {formatDate(payment.paidOn)}</span>
-                      </Link>
+                      </ButtonLink>
                     </td>
                   ) : null}
                 </tr>
@@ -164,9 +164,9 @@ export function PaymentsPanel({ caseId, caseFile }: { caseId: string; caseFile: 
       )}
       {caseFile.canEdit ? (
         <p className="mt-4">
-          <Link to={`${base}/paiements`} className={BUTTON}>
+          <ButtonLink size="lg" to={`${base}/paiements`}>
             Ajouter un paiement
-          </Link>
+          </ButtonLink>
         </p>
       ) : null}
     </section>
@@ -221,9 +221,9 @@ export function IdentifiersPanel({ caseId, caseFile }: { caseId: string; caseFil
                 <Form method="post" action={`${base}/identifiants`}>
                   <input type="hidden" name="intent" value="supprimer" />
                   <input type="hidden" name="identifierId" value={identifier.id} />
-                  <button type="submit" className="inline-flex min-h-11 items-center font-semibold text-red-800 underline">
+                  <Button variant="danger-link" type="submit">
                     Retirer<span className="sr-only"> {identifierText(identifier.kind, identifier.value)}</span>
-                  </button>
+                  </Button>
                 </Form>
               ) : identifier.fromPayment ? (
                 <span className="text-sm text-slate-600">Issu d'un paiement</span>
@@ -234,9 +234,9 @@ export function IdentifiersPanel({ caseId, caseFile }: { caseId: string; caseFil
       )}
       {caseFile.canEdit ? (
         <p className="mt-4">
-          <Link to={`${base}/identifiants`} className={LINK_BUTTON}>
+          <ButtonLink variant="secondary" to={`${base}/identifiants`}>
             Ajouter un identifiant
-          </Link>
+          </ButtonLink>
         </p>
       ) : null}
     </section>

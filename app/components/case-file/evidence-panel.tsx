@@ -14,10 +14,10 @@ import {
 import { formatDate } from "~/modules/cases/cases.schema";
 import { unavailableFileText } from "~/modules/files/file-states";
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadMessages } from "~/modules/files/upload-messages";
+import { buttonClasses } from "~/components/ui/button";
 
-const BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold";
-const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`;
-const SECONDARY = `${BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
+const PRIMARY = buttonClasses({ size: "lg" }, "disabled:opacity-60");
+const SECONDARY = buttonClasses({ variant: "secondary", size: "lg" });
 
 function UploadForm({ caseId }: { caseId: string }) {
   const revalidator = useRevalidator();

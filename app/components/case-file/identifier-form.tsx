@@ -3,6 +3,7 @@ import { FieldError, fieldId, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 import { identifierSchema } from "~/modules/case-file/case-file.schema";
 import { IDENTIFIER_KIND_LABELS, TYPED_IDENTIFIER_KINDS } from "~/modules/case-file/case-file-format";
+import { Button } from "~/components/ui/button";
 
 /** Adds one identifier of the scammer; posts without JavaScript. */
 export function IdentifierForm({
@@ -53,9 +54,9 @@ export function IdentifierForm({
         error={validation.errors.value}
       />
       <TextField name="note" label="Précision, facultatif" autoComplete="off" defaultValue={values.note ?? ""} error={validation.errors.note} />
-      <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+      <Button size="lg" type="submit">
         Ajouter l'identifiant
-      </button>
+      </Button>
     </ValidatedForm>
   );
 }

@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
 import { FormAlert, useFormValidation, ValidatedForm } from "~/components/form-controls";
-import { FieldError, fieldId, TextField } from "~/components/ui/field";
+import { FieldError, fieldId, SelectField, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 import { PAYMENT_METHODS, paymentMethodLabel } from "~/modules/cases/cases.schema";
 import { paymentSchema, type PaymentFormValues } from "~/modules/case-file/case-file.schema";
@@ -12,51 +11,7 @@ import {
   WALLET_NETWORK_LABELS,
   WALLET_NETWORKS,
 } from "~/modules/case-file/case-file-format";
-
-const SELECT =
-  "mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2.5 text-base shadow-sm";
-
-function SelectField({
-  name,
-  label,
-  error,
-  hint,
-  defaultValue,
-  children,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  defaultValue: string;
-  children: ReactNode;
-}) {
-  const id = fieldId(name);
-  const hintId = hint ? `${id}-aide` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? `${id}-erreur` : undefined].filter(Boolean).join(" ") || undefined}
-        className={`${SELECT} ${error ? "border-red-600" : "border-slate-400"}`}
-      >
-        {children}
-      </select>
-      <FieldError id={`${id}-erreur`} message={error} />
-    </div>
-  );
-}
+import { Button } from "~/components/ui/button";
 
 /** Adds or edits one payment; posts without JavaScript, checked in the browser with the same schema when it runs. */
 export function PaymentForm({
@@ -169,9 +124,9 @@ export function PaymentForm({
         />
         <TextField name="note" label="Précision, facultatif" autoComplete="off" defaultValue={values.note} error={validation.errors.note} />
       </div>
-      <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+      <Button size="lg" type="submit">
         {submitLabel}
-      </button>
+      </Button>
     </ValidatedForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ErrorSummary, FormAlert } from "~/components/form-controls";
-import { FieldError } from "~/components/ui/field";
+import { controlClasses, FieldError } from "~/components/ui/field";
 import { BirthDateField } from "~/components/profile/birth-date-field";
 import { Notice } from "~/components/ui/notice";
 import { useHydrated, useResettableState } from "~/components/use-resettable-state";
@@ -38,6 +38,7 @@ import {
   type WizardStep,
 } from "~/modules/cases/cases.schema";
 import type { WizardView } from "~/modules/cases/cases.server";
+import { BackToDashboardLink, buttonClasses, ButtonLink } from "~/components/ui/button";
 
 type Wizard = Extract<WizardView, { kind: "wizard" }>;
 type Failure = { values: CaseFormValues; step: WizardStep; fieldErrors: Record<string, string>; formError: string | null };
@@ -71,18 +72,16 @@ export function OneDraftNotice({ existingDraftId }: { existingDraftId: string })
             les soumettre une fois votre identité vérifiée.
           </p>
           <p className="flex flex-wrap gap-3">
-            <Link
+            <ButtonLink
               to={pathFor(existingDraftId, 1)}
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
             >
               Reprendre mon brouillon
-            </Link>
-            <Link
+            </ButtonLink>
+            <ButtonLink variant="secondary"
               to="/verify-identity"
-              className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100"
             >
               Vérifier mon identité
-            </Link>
+            </ButtonLink>
           </p>
         </Notice>
       </div>
@@ -192,12 +191,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <Link
-        to="/dashboard"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100"
-      >
-        <span aria-hidden="true">←</span> Retour au tableau de bord
-      </Link>
+      <BackToDashboardLink variant="secondary" />
       <section aria-labelledby="titre-dossier" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 id="titre-dossier" className="text-2xl font-bold text-slate-900">
           {view.exists ? "Compléter mon dossier" : "Nouveau dossier"}
@@ -359,8 +353,7 @@ function ScamTypeStep({ values, error }: { values: CaseFormValues; error?: strin
   );
 }
 
-const inputClass = (error?: string) =>
-  `mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2.5 text-base shadow-sm ${error ? "border-red-600" : "border-slate-400"}`;
+const inputClass = controlClasses;
 
 function Label({ htmlFor, children, hint }: { htmlFor: string; children: ReactNode; hint?: ReactNode }) {
   return (
@@ -540,9 +533,9 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
 
 function EditLink({ draftId, step, what }: { draftId: string; step: 1 | 2; what: string }) {
   return (
-    <Link to={pathFor(draftId, step)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+    <ButtonLink variant="link" to={pathFor(draftId, step)}>
       Modifier<span className="sr-only"> {what}</span>
-    </Link>
+    </ButtonLink>
   );
 }
 
@@ -592,8 +585,8 @@ function SummaryStep({ values, draftId }: { values: CaseFormValues; draftId: str
   );
 }
 
-const primaryButton = "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70";
-const secondaryButton = "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-70";
+const primaryButton = buttonClasses({ size: "lg" }, "disabled:opacity-70");
+const secondaryButton = buttonClasses({ variant: "secondary", size: "lg" }, "disabled:opacity-70");
 
 function WizardButtons({ step, busy, identityVerified }: { step: WizardStep; busy: boolean; identityVerified: boolean }) {
   return (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { useHydrated } from "~/components/use-resettable-state";
 import {
@@ -20,6 +20,7 @@ import {
 } from "~/modules/chat/chat.schema";
 import type { ChatThreadView } from "~/modules/chat/chat.server";
 import { ChatAttachment, ChatAttachButton, useChatUpload, type UploadState } from "./chat-attachments";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 interface Pending {
   clientId: string;
@@ -324,12 +325,11 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
               <span>Statut :</span> <CaseStatusBadge status={view.chat.status} />
             </p>
           </div>
-          <Link
+          <ButtonLink variant="secondary"
             to={`/case/${caseId}`}
-            className="inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-900 hover:bg-slate-100"
           >
             Voir le dossier
-          </Link>
+          </ButtonLink>
         </header>
 
         {lostMessage ? (
@@ -432,13 +432,12 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
                 {count > CHAT_MESSAGE_MAX - 500 ? `${count.toLocaleString("fr-FR")} / ${CHAT_MESSAGE_MAX.toLocaleString("fr-FR")} caractères` : ""}
               </p>
             </div>
-            <button
+            <Button size="lg" className="disabled:opacity-60"
               type="submit"
               disabled={composerDisabled || upload.state.kind === "uploading"}
-              className="min-h-11 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
             >
               Envoyer
-            </button>
+            </Button>
           </div>
         </Form>
       </section>

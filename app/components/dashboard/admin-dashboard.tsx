@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { StaffDestinationItem } from "~/components/staff-shell";
 import { ADMIN_SECTIONS, type StaffSection } from "~/lib/staff-navigation";
 import { DocumentIcon, FolderIcon, MailIcon, ScaleIcon, UsersIcon } from "~/components/ui/icons";
@@ -8,6 +7,7 @@ import type { AdminDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
 import { IconTile } from "~/components/ui/icon-tile";
 import { plural, StatCards, VerifiedSplit } from "./stat-cards";
+import { ButtonLink } from "~/components/ui/button";
 
 const SECTION_ICONS: Record<StaffSection["icon"], ReactNode> = {
   users: <UsersIcon />,
@@ -31,12 +31,11 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
           <p>{plural(pendingDocuments, "document d'identité attend", "documents d'identité attendent")} une vérification.</p>
           <p>
             {documentReview?.available ? (
-              <Link
+              <ButtonLink
                 to={`${documentReview.to}?statut=pending`}
-                className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
               >
                 Examiner maintenant
-              </Link>
+              </ButtonLink>
             ) : (
               <span className="font-semibold">Examiner maintenant : bientôt disponible</span>
             )}

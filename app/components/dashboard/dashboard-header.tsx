@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
 
-const headerButton =
-  "inline-flex min-h-11 items-center rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100";
+const headerButton = buttonClasses({ variant: "secondary" }, "py-2");
 
 /**
  * The page's single h1: the greeting, or the dashboard's title when there is one (the greeting then follows it).

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { IconTile } from "~/components/ui/icon-tile";
+import { ButtonLink } from "~/components/ui/button";
 
 const counts = new Intl.NumberFormat("fr-FR");
 
@@ -43,9 +44,9 @@ export function StatCards({ items, label }: { items: StatItem[]; label: string }
           {item.detail ? <dd className="mt-1 text-sm text-slate-700">{item.detail}</dd> : null}
           {item.link ? (
             <dd className="mt-auto pt-2">
-              <Link to={item.link.to} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              <ButtonLink variant="link" to={item.link.to}>
                 {item.link.label}
-              </Link>
+              </ButtonLink>
             </dd>
           ) : null}
         </div>

@@ -12,6 +12,7 @@ import { documentLabel, IDENTITY_STATUS_LABELS } from "~/modules/identity/identi
 import { Badge } from "~/components/ui/badge";
 import { IconTile } from "~/components/ui/icon-tile";
 import { formatCount } from "./stat-cards";
+import { ButtonLink } from "~/components/ui/button";
 
 const VERIFY_IDENTITY = "/verify-identity";
 // A full page load: the profile form may have its own Content-Security-Policy (Google Maps).
@@ -83,13 +84,12 @@ function NextStep({ dashboard }: { dashboard: UserDashboard }) {
         {step.title}
       </h2>
       <p className="mt-2 text-slate-800">{step.why}</p>
-      <Link
+      <ButtonLink size="lg" className="mt-4"
         to={step.to}
         reloadDocument={step.reloadDocument}
-        className="mt-4 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
       >
         {step.action}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }
@@ -275,9 +275,9 @@ function Card({ titleId, title, icon, children }: { titleId: string; title: stri
 function CardLink({ to, reloadDocument, children }: { to: string; reloadDocument?: boolean; children: ReactNode }) {
   return (
     <p className="mt-auto">
-      <Link to={to} reloadDocument={reloadDocument} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      <ButtonLink variant="link" to={to} reloadDocument={reloadDocument}>
         {children}
-      </Link>
+      </ButtonLink>
     </p>
   );
 }

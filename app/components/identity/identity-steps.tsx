@@ -16,6 +16,7 @@ import {
   type UploadStep,
 } from "~/modules/identity/identity.schema";
 import type { VerificationView } from "~/modules/identity/identity.server";
+import { BackToDashboardLink, Button, buttonClasses, ButtonLink } from "~/components/ui/button";
 
 interface Failure {
   error: string;
@@ -33,9 +34,6 @@ interface Props {
 }
 
 const STEPS: IdentityStep[] = [1, 2, 3, 4, 5];
-const BUTTON = "inline-flex min-h-11 items-center justify-center rounded-md px-5 font-semibold";
-const PRIMARY = `${BUTTON} bg-brand-700 text-white hover:bg-brand-800`;
-const SECONDARY = `${BUTTON} border border-slate-400 bg-white text-slate-900 hover:bg-slate-100`;
 
 function stepTone(view: VerificationView, step: IdentityStep, current: IdentityStep): { circle: string; label: string } {
   const state = step >= 2 && step <= 4 ? view.stepStates[step as UploadStep] : null;
@@ -117,7 +115,7 @@ function SentDocuments({ view, step }: { view: VerificationView; step: UploadSte
             {unavailableFileText(document.fileStatus) ? (
               <span className={document.fileStatus === "failed" ? "font-semibold text-red-800" : "text-slate-700"}>{unavailableFileText(document.fileStatus)}</span>
             ) : document.fileId ? (
-              <a href={`/fichiers/${document.fileId}`} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              <a className={buttonClasses({ variant: "link" })} href={`/fichiers/${document.fileId}`} target="_blank" rel="noreferrer">
                 Voir<span className="sr-only"> {document.fileName}</span>
               </a>
             ) : null}
@@ -246,9 +244,9 @@ function UploadForm({ step, submissionId, failure, children }: { step: UploadSte
           <progress id="progression-envoi" max={100} value={progress} className="w-full" />
         </div>
       ) : null}
-      <button type="submit" className={`${PRIMARY} mt-6`} disabled={progress !== null}>
+      <Button size="lg" className="mt-6" type="submit" disabled={progress !== null}>
         {progress !== null ? "Envoi en cours..." : "Envoyer"}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -331,9 +329,9 @@ function Tutorial({ qrCode, phoneUrl }: { qrCode: string | null; phoneUrl: strin
           Vos documents sont chiffrés dès leur réception et ne sont vus que par notre équipe de vérification.
         </p>
         <Form method="post" action="/verify-identity?etape=1" className="mt-6">
-          <button type="submit" className={PRIMARY}>
+          <Button size="lg" type="submit">
             J'ai compris, commencer
-          </button>
+          </Button>
         </Form>
       </div>
       <div>
@@ -376,16 +374,14 @@ function StatusStep({ view }: { view: VerificationView }) {
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {view.lowestRejectedStep ? (
-          <Link to={`/verify-identity?etape=${view.lowestRejectedStep}`} className={PRIMARY}>
+          <ButtonLink size="lg" to={`/verify-identity?etape=${view.lowestRejectedStep}`}>
             Reprendre la vérification
-          </Link>
+          </ButtonLink>
         ) : null}
-        <Link to="/verify-identity?etape=5" reloadDocument className={SECONDARY}>
+        <ButtonLink variant="secondary" size="lg" to="/verify-identity?etape=5" reloadDocument>
           Rafraîchir
-        </Link>
-        <Link to="/dashboard" className={SECONDARY}>
-          Retour au tableau de bord
-        </Link>
+        </ButtonLink>
+        <BackToDashboardLink variant="secondary" />
       </div>
     </div>
   );
@@ -423,21 +419,21 @@ export function IdentityStepPage({ view, step, qrCode, phoneUrl, submissionId, f
       {step === 5 ? <StatusStep view={view} /> : null}
       <div className="mt-8 flex justify-between gap-3">
         {step > 1 ? (
-          <Link to={`/verify-identity?etape=${previous}`} className={SECONDARY}>
+          <ButtonLink variant="secondary" size="lg" to={`/verify-identity?etape=${previous}`}>
             Précédent
-          </Link>
+          </ButtonLink>
         ) : (
           <span />
         )}
         {step < 5 ? (
           canGoNext ? (
-            <Link to={`/verify-identity?etape=${next}`} className={SECONDARY}>
+            <ButtonLink variant="secondary" size="lg" to={`/verify-identity?etape=${next}`}>
               Suivant
-            </Link>
+            </ButtonLink>
           ) : (
-            <button type="button" disabled className={`${SECONDARY} cursor-not-allowed opacity-60`}>
+            <Button variant="secondary" size="lg" className="cursor-not-allowed opacity-60" type="button" disabled>
               Suivant
-            </button>
+            </Button>
           )
         ) : null}
       </div>

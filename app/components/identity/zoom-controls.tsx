@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent } from "react";
+import { buttonClasses } from "~/components/ui/button";
 
 const STEPS = [1, 1.5, 2, 3, 4] as const;
-const BUTTON =
-  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-400 bg-white px-3 font-semibold text-slate-900 hover:bg-slate-100 aria-disabled:opacity-50";
+const BUTTON = buttonClasses({ variant: "secondary", size: "sm" }, "min-w-11 aria-disabled:opacity-50");
 
 export interface Zoom {
   scale: number;

@@ -16,8 +16,11 @@ export const buttonVariants = cva("inline-flex min-h-11 items-center", {
       "danger-outline": "justify-center rounded-md border border-red-700 font-semibold text-red-800 hover:bg-red-50",
       /** A text link that is an action (Retour…, Voir…): underlined, 44 px high. */
       link: "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900",
+      /** A text button that removes or cancels something. */
+      "danger-link": "font-semibold text-red-800 underline underline-offset-2 hover:text-red-900",
     },
     size: {
+      sm: "px-3",
       md: "px-4",
       lg: "px-5",
       /** No horizontal padding: text links. */
@@ -31,7 +34,7 @@ export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
 /** Classes of a button-looking element the kit cannot render itself (a Radix trigger, a summary). */
 export function buttonClasses(variants: ButtonVariants, className?: string): string {
-  const size = variants.size ?? (variants.variant === "link" ? "text" : "md");
+  const size = variants.size ?? (variants.variant === "link" || variants.variant === "danger-link" ? "text" : "md");
   return buttonVariants({ variant: variants.variant, size, className });
 }
 
