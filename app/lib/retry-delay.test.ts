@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { megabytesLabel, retryDelayLabel } from "./retry-delay";
+import { retryDelayLabel } from "./retry-delay";
 
 describe("retryDelayLabel", () => {
   it("says seconds, minutes, then hours and minutes, rounded up", () => {
@@ -10,10 +10,5 @@ describe("retryDelayLabel", () => {
     expect(retryDelayLabel(3600)).toBe("1 heure");
     expect(retryDelayLabel(2 * 3600 + 5 * 60)).toBe("2 heures et 5 minutes");
     expect(retryDelayLabel(3660)).toBe("1 heure et 1 minute");
-  });
-
-  it("says megabytes the French way", () => {
-    expect(megabytesLabel(300 * 1024 * 1024)).toBe("300 Mo");
-    expect(megabytesLabel(1.5 * 1024 * 1024)).toBe("1,5 Mo");
   });
 });

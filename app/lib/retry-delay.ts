@@ -9,9 +9,3 @@ export function retryDelayLabel(seconds: number): string {
   const hourText = `${hours} heure${hours > 1 ? "s" : ""}`;
   return rest === 0 ? hourText : `${hourText} et ${rest} minute${rest > 1 ? "s" : ""}`;
 }
-
-/** Bytes as people read a quota: "300 Mo", "12,5 Mo". */
-export function megabytesLabel(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return `${megabytes.toLocaleString("fr-FR", { maximumFractionDigits: megabytes < 10 ? 1 : 0 })} Mo`;
-}

@@ -23,8 +23,9 @@ import {
   assignLawyerSchema,
   FINISHED_STATUSES,
 } from "~/modules/cases/admin-cases.schema";
-import { caseStatusLabel, formatDate } from "~/modules/cases/cases.schema";
+import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import { requireRole } from "~/platform/guards.server";
+import { formatDate } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dossiers") }, { name: "robots", content: "noindex" }];
 

@@ -17,7 +17,7 @@ import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { caseRowAction, listQuery } from "~/modules/back-office/staff-list.server";
-import { caseStatusLabel, formatDate } from "~/modules/cases/cases.schema";
+import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import { changeCaseStatusByLawyer, lawyerCaseList, type LawyerCaseRow } from "~/modules/cases/lawyer-cases.server";
 import {
   LAWYER_STATUS_FILTERS,
@@ -28,6 +28,7 @@ import {
   TRANSITION_LABELS,
 } from "~/modules/cases/lawyer-cases.schema";
 import { requireRole } from "~/platform/guards.server";
+import { formatDate } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes dossiers") }, { name: "robots", content: "noindex" }];
 

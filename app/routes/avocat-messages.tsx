@@ -3,8 +3,9 @@ import type { Route } from "./+types/avocat-messages";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { pageTitle } from "~/content/site";
 import { lawyerInbox } from "~/modules/chat/chat-inbox.server";
-import { formatMessageDate, inboxQuerySchema, unreadLabel } from "~/modules/chat/chat-inbox.schema";
+import { inboxQuerySchema, unreadLabel } from "~/modules/chat/chat-inbox.schema";
 import { requireRole } from "~/platform/guards.server";
+import { formatShortDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Messages") }, { name: "robots", content: "noindex" }];
 
@@ -81,7 +82,7 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
                   <span className="text-slate-900">{row.last.sender} : </span>
                   {row.last.excerpt ?? (row.last.fileName ? `Pièce jointe : ${row.last.fileName}` : "")}
                   <span className="block text-sm font-normal text-slate-700">
-                    <time dateTime={row.last.at}>{formatMessageDate(row.last.at)}</time>
+                    <time dateTime={row.last.at}>{formatShortDateTime(row.last.at)}</time>
                   </span>
                 </p>
               ) : (

@@ -11,7 +11,6 @@ import { formatTotals } from "~/modules/case-file/case-file-format";
 import {
   contactMethodLabel,
   evidenceTypeLabel,
-  formatDate,
   formatEuros,
   nextStepText,
   paymentMethodLabel,
@@ -20,6 +19,7 @@ import {
 } from "~/modules/cases/cases.schema";
 import { requireUser } from "~/platform/guards.server";
 import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
+import { formatDate, formatLongDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -33,7 +33,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...view, caseFile, evidence };
 }
 
-const timeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -129,7 +128,7 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
                 {timelineText(entry.toStatus, { lawyerName: entry.lawyerName ?? lawyerName, forOwner, first: index === 0 })}
               </p>
               <p className="text-sm text-slate-700">
-                <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{formatLongDateTime(entry.at)}</time>
                 {entry.by ? ` · par ${entry.by}` : entry.automatic ? " · automatiquement" : ""}
               </p>
               {entry.note ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 px-3 py-2 text-slate-800">{entry.note}</p> : null}

@@ -4,6 +4,7 @@ import { pageTitle } from "~/content/site";
 import { exportLinkState } from "~/modules/privacy/data-export.server";
 import { requireUser } from "~/platform/guards.server";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { formatArchiveSize } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Télécharger mes données") },
@@ -36,7 +37,7 @@ export default function DataExportLinkPage({ loaderData }: Route.ComponentProps)
             Votre fichier est prêt
           </h2>
           <p className="mt-2 text-slate-700">
-            Un fichier ZIP de {new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(Math.max(0.1, loaderData.sizeBytes / 1_048_576))} Mo,
+            Un fichier ZIP de {formatArchiveSize(loaderData.sizeBytes)},
             disponible jusqu'au <time dateTime={loaderData.expiresAt.iso}>{loaderData.expiresAt.text}</time>. Le lien ne fonctionne
             qu'une fois : le fichier est supprimé de nos serveurs dès qu'il est téléchargé.
           </p>

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { ButtonLink } from "~/components/ui/button";
+import { formatArchiveSize, formatMediumDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
 
@@ -35,9 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ fieldErrors: undefined, formError: result.formError }, answerInit(result));
 }
 
-function megabytes(bytes: number): string {
-  return `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(Math.max(0.1, bytes / 1_048_576))} Mo`;
-}
 
 function ExportStatusText({ status }: { status: DataExportStatus }) {
   const latest = status.latest;
@@ -62,7 +60,7 @@ function ExportStatusText({ status }: { status: DataExportStatus }) {
           <strong>
             prêt jusqu'au <time dateTime={latest.expiresAt!.iso}>{latest.expiresAt!.text}</time>
           </strong>
-          {latest.sizeBytes ? ` (${megabytes(latest.sizeBytes)})` : ""}. Le lien de téléchargement vous a été envoyé par e-mail.
+          {latest.sizeBytes ? ` (${formatArchiveSize(latest.sizeBytes)})` : ""}. Le lien de téléchargement vous a été envoyé par e-mail.
         </p>
       );
     case "downloaded":
@@ -183,7 +181,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
                   <tr key={entry.id} className="border-b border-slate-200 align-top">
                     <td className="py-2 pr-3 text-slate-800">
                       <time dateTime={entry.at}>
-                        {new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" }).format(new Date(entry.at))}
+                        {formatMediumDateTime(entry.at)}
                       </time>
                     </td>
                     <td className="py-2 pr-3 text-slate-900">{entry.who}</td>

@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addPayment } from "~/modules/case-file/case-file.server";
 import { paymentSchema } from "~/modules/case-file/case-file.schema";
 import { addDays, addMonths, daysBetween, parisToday } from "~/modules/case-file/deadlines";
-import { formatDate } from "~/modules/cases/cases.schema";
+import { formatDate } from "~/lib/format";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedEnrolledAccount } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";

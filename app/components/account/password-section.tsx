@@ -4,7 +4,7 @@ import { TextField } from "~/components/ui/field";
 import { useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
 import { ACCOUNT_INTENTS, changePasswordSchema, type ChangePasswordField } from "~/modules/accounts/account-settings.schema";
-import type { DateTimeText } from "~/modules/accounts/account-settings.server";
+import type { DateTimeText } from "~/lib/format";
 
 export interface PasswordFormResult {
   fieldErrors?: FieldErrors<ChangePasswordField>;

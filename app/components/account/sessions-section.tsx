@@ -2,7 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmedActionForm } from "~/components/confirmed-action";
 import { ACCOUNT_INTENTS } from "~/modules/accounts/account-settings.schema";
-import type { DateTimeText, DeviceSession } from "~/modules/accounts/account-settings.server";
+import type { DeviceSession } from "~/modules/accounts/account-settings.server";
+import type { DateTimeText } from "~/lib/format";
 import { buttonClasses } from "~/components/ui/button";
 
 const secondaryButton = buttonClasses({ variant: "secondary" }, "py-2 disabled:opacity-70");

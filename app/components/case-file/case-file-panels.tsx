@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { formatDate, paymentMethodLabel } from "~/modules/cases/cases.schema";
+import { paymentMethodLabel } from "~/modules/cases/cases.schema";
 import type { CaseFileView } from "~/modules/case-file/case-file.server";
 import {
   beneficiaryText,
@@ -11,6 +11,7 @@ import {
 } from "~/modules/case-file/case-file-format";
 import { countdownText, DEADLINE_RULES } from "~/modules/case-file/deadlines";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { formatDate } from "~/lib/format";
 
 const SECTION = "rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
 

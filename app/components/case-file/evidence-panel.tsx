@@ -8,13 +8,12 @@ import {
   EVIDENCE_FILES_PER_UPLOAD,
   evidenceCategoryLabel,
   evidenceMessages,
-  formatFileSize,
   type EvidencePanelView,
 } from "~/modules/case-file/evidence.schema";
-import { formatDate } from "~/modules/cases/cases.schema";
 import { unavailableFileText } from "~/modules/files/file-states";
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadMessages } from "~/modules/files/upload-messages";
 import { buttonClasses } from "~/components/ui/button";
+import { formatDate, formatFileSize } from "~/lib/format";
 
 const PRIMARY = buttonClasses({ size: "lg" }, "disabled:opacity-60");
 const SECONDARY = buttonClasses({ variant: "secondary", size: "lg" });

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type DragEvent } from "react";
 import { unavailableFileText } from "~/modules/files/file-states";
-import { fileSizeLabel, type ChatFileView } from "~/modules/chat/chat.schema";
+import { type ChatFileView } from "~/modules/chat/chat.schema";
+import { formatAttachmentSize } from "~/lib/format";
 
 export type UploadState =
   | { kind: "idle" }
@@ -120,7 +121,7 @@ export function ChatAttachment({ caseId, file, onDark }: { caseId: string; file:
         </a>
       ) : null}
       <a href={`${href}?telecharger=1`} className={`inline-flex min-h-11 items-center gap-1 font-semibold underline ${onDark ? "text-white" : "text-brand-800"}`}>
-        <span aria-hidden="true">📎</span> {file.name} <span className="font-normal">({fileSizeLabel(file.sizeBytes)})</span>
+        <span aria-hidden="true">📎</span> {file.name} <span className="font-normal">({formatAttachmentSize(file.sizeBytes)})</span>
       </a>
     </div>
   );

@@ -7,20 +7,17 @@ import {
   CHAT_POLL_MILLISECONDS,
   characterCount,
   chatMessages,
-  dateTimeLabel,
-  dayKey,
-  dayLabel,
   isStaffMessage,
   mergeMessages,
   normaliseMessage,
   roleTag,
-  timeLabel,
   type ChatEvent,
   type ChatMessageView,
 } from "~/modules/chat/chat.schema";
 import type { ChatThreadView } from "~/modules/chat/chat.server";
 import { ChatAttachment, ChatAttachButton, useChatUpload, type UploadState } from "./chat-attachments";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { formatLongDateTime, formatTime, formatWeekdayDate, parisIsoDay } from "~/lib/format";
 
 interface Pending {
   clientId: string;
@@ -65,8 +62,8 @@ function MessageBubble({ message, view }: { message: ChatMessageView; view: Chat
         {message.text ? <p className="whitespace-pre-wrap break-words">{message.text}</p> : null}
         {message.file ? <ChatAttachment caseId={view.chat.id} file={message.file} onDark={staff} /> : null}
         <p className={`mt-1 flex justify-end gap-2 text-xs ${staff ? "text-brand-50" : "text-slate-600"}`}>
-          <time dateTime={message.createdAt} title={dateTimeLabel(message.createdAt)}>
-            {timeLabel(message.createdAt)}
+          <time dateTime={message.createdAt} title={formatLongDateTime(message.createdAt)}>
+            {formatTime(message.createdAt)}
           </time>
           {mark ? <span data-read-mark="">{mark}</span> : null}
         </p>
@@ -79,12 +76,12 @@ function Thread({ messages, view }: { messages: ChatMessageView[]; view: ChatThr
   const items: React.ReactNode[] = [];
   let day = "";
   for (const message of messages) {
-    const key = dayKey(message.createdAt);
+    const key = parisIsoDay(message.createdAt);
     if (key !== day) {
       day = key;
       items.push(
         <li key={`jour-${key}`} className="flex justify-center">
-          <span className="rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-800">{dayLabel(message.createdAt)}</span>
+          <span className="rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-800">{formatWeekdayDate(message.createdAt)}</span>
         </li>,
       );
     }

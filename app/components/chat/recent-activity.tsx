@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import type { ActivityItem } from "~/modules/chat/chat-inbox.server";
-import { formatMessageDate } from "~/modules/chat/chat-inbox.schema";
+import { formatShortDateTime } from "~/lib/format";
 
 const LINK = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
@@ -29,7 +29,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
           {items.map((item) => (
             <li key={item.id} className="py-3">
               <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-                <time dateTime={item.at}>{formatMessageDate(item.at)}</time>
+                <time dateTime={item.at}>{formatShortDateTime(item.at)}</time>
                 <span aria-hidden="true">·</span>
                 <span>Dossier {item.caseNumber}</span>
                 {item.kind === "message" && item.unread ? <Badge className="bg-brand-50 text-brand-800 ring-brand-100">Non lu</Badge> : null}

@@ -1,10 +1,11 @@
 import { Form, Link } from "react-router";
 import { caseAmountText } from "~/components/case-file/case-amount";
 import { Badge } from "~/components/ui/badge";
-import { caseStatusLabel, formatDate, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { caseStatusLabel, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
 import { unreadLabel } from "~/modules/chat/chat-inbox.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import type { CaseStatus } from "~/platform/database-schema";
+import { formatDate } from "~/lib/format";
 
 type CaseRow = UserDashboard["cases"][number];
 

@@ -2,12 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { IconTile } from "~/components/ui/icon-tile";
 import { ButtonLink } from "~/components/ui/button";
-
-const counts = new Intl.NumberFormat("fr-FR");
-
-export function formatCount(value: number): string {
-  return counts.format(value);
-}
+import { formatCount } from "~/lib/format";
 
 /** French plural: 0 and 1 take the singular. */
 export function plural(count: number, singular: string, pluralForm: string): string {

@@ -11,7 +11,7 @@ import { DashboardHeader } from "./dashboard-header";
 import { documentLabel, IDENTITY_STATUS_LABELS } from "~/modules/identity/identity.schema";
 import { Badge } from "~/components/ui/badge";
 import { IconTile } from "~/components/ui/icon-tile";
-import { formatCount } from "./stat-cards";
+import { formatCount } from "~/lib/format";
 import { ButtonLink } from "~/components/ui/button";
 
 const VERIFY_IDENTITY = "/verify-identity";

@@ -10,12 +10,7 @@ import { auth } from "./auth-instance.server";
 import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server";
 import { isGuessablePassword } from "./password-policy.server";
 import { describeUserAgent } from "./user-agent";
-
-export interface DateTimeText {
-  iso: string;
-  /** "12 mars 2026 à 14:05", Paris time. */
-  text: string;
-}
+import { type DateTimeText, dateTimeText } from "~/lib/format";
 
 export interface DeviceSession {
   id: string;
@@ -37,14 +32,6 @@ export interface AccountOverview {
   passwordChangedAt: DateTimeText | null;
   /** The current session first, then the most recently active. */
   sessions: DeviceSession[];
-}
-
-// The server does not know the person's timezone; nearly all of them live on Paris time.
-const dateTimeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
-function dateTimeText(value: Date | string): DateTimeText {
-  const date = new Date(value);
-  return { iso: date.toISOString(), text: dateTimeFormat.format(date) };
 }
 
 /** "::ffff:203.0.113.7", as Node reports IPv4 clients on a dual-stack socket, reads "203.0.113.7". */

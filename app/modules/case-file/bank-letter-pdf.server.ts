@@ -1,8 +1,9 @@
 import { typeset } from "~/lib/typography";
-import { formatDate, paymentMethodLabel } from "~/modules/cases/cases.schema";
+import { paymentMethodLabel } from "~/modules/cases/cases.schema";
 import { postalAddress, type PackData, type PackPayment } from "./complaint-pack-pdf.server";
 import { finishPdf, heading, labelled, newPdf, paragraph, section, table } from "./pdf-document.server";
 import { beneficiaryText, formatMoney, totalsByCurrency } from "./pack-format";
+import { formatDate, formatLongDate } from "~/lib/format";
 
 /** The payments a bank executes and can be asked to refund or recall: transfers and card payments. */
 export const BANK_LETTER_METHODS = ["bank_transfer", "credit_card"] as const;
@@ -37,7 +38,6 @@ export function thirteenMonthsAfter(date: string): string {
   return target.toISOString().slice(0, 10);
 }
 
-const letterDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 
 /**
  * A contestation letter to the client's bank (Code monétaire et financier L133-18: refund of an unauthorised
@@ -58,7 +58,7 @@ export function renderBankLetter(data: PackData, bank: string | null): Promise<B
   paragraph(doc, letter, "Service réclamations", { align: "right" });
   paragraph(doc, letter, "Adresse de votre agence : ______________________", { align: "right" });
   doc.moveDown(1);
-  paragraph(doc, letter, `${victim.city ? `À ${victim.city}, le` : "Le"} ${letterDate.format(data.generatedAt)}`, { align: "right" });
+  paragraph(doc, letter, `${victim.city ? `À ${victim.city}, le` : "Le"} ${formatLongDate(data.generatedAt)}`, { align: "right" });
   doc.moveDown(1);
   paragraph(doc, letter, "Lettre recommandée avec demande d'avis de réception");
   heading(doc, letter, 1, "Contestation d'opérations de paiement");

@@ -5,9 +5,10 @@ import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { publicLink } from "~/modules/cases/case-history.server";
 import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
-import { formatDate, paymentMethodLabel } from "~/modules/cases/cases.schema";
+import { paymentMethodLabel } from "~/modules/cases/cases.schema";
 import { addDays, BANK_CONTESTABLE_METHODS, BANK_REMINDER_DAYS, bankDeadlineOf } from "./deadlines";
 import { formatMoney } from "./case-file-format";
+import { formatDate, parisHour } from "~/lib/format";
 
 export const BANK_REMINDER_JOB = "bank-deadline-reminder";
 
@@ -20,9 +21,7 @@ const payload = z.object({
 /** 09:00 in Paris on that day (CET or CEST: the hour is found, not assumed). */
 function parisMorning(day: string): Date {
   const guess = new Date(`${day}T08:00:00Z`);
-  const hourInParis = Number(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", hour12: false }).format(guess),
-  );
+  const hourInParis = parisHour(guess);
   return new Date(guess.getTime() + (9 - hourInParis) * 3_600_000);
 }
 

@@ -3,6 +3,7 @@
  * server import). Amounts travel as NUMERIC decimal strings ("1234.50"), never floats; sums are made in cents.
  */
 import type { BeneficiaryKind, IdentifierKind, PaymentCurrency, WalletNetwork } from "~/platform/database-schema";
+import { formatCurrency } from "~/lib/format";
 
 export const CURRENCIES = ["EUR", "CHF", "CAD"] as const satisfies readonly PaymentCurrency[];
 export const DEFAULT_CURRENCY: PaymentCurrency = "EUR";
@@ -54,23 +55,6 @@ export function formatIban(iban: string): string {
     .replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-const amountFormats = new Map<string, Intl.NumberFormat>();
-
-function amountFormat(currency: string, cents: boolean): Intl.NumberFormat {
-  const key = `${currency}:${cents}`;
-  let format = amountFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat("fr-FR", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: cents ? 2 : 0,
-      maximumFractionDigits: cents ? 2 : 0,
-    });
-    amountFormats.set(key, format);
-  }
-  return format;
-}
-
 /** A decimal string as whole cents ("1234.5" → 123450n). Null for anything that is not a plain positive decimal. */
 export function toCents(amount: string): bigint | null {
   const match = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(amount.trim());
@@ -92,7 +76,7 @@ export function formatMoney(amount: string | number, currency: PaymentCurrency |
   const value = typeof amount === "number" ? amount : Number(amount);
   if (!Number.isFinite(value)) return "";
   const hasCents = Math.round(value * 100) % 100 !== 0;
-  return amountFormat(currency, hasCents).format(value);
+  return formatCurrency(value, currency, hasCents);
 }
 
 export interface CurrencyTotal {

@@ -2,13 +2,14 @@ import { firstStepsContent } from "~/content/pages/first-steps";
 import type { Paragraph } from "~/content/types";
 import { COUNTRIES } from "~/lib/countries";
 import { typeset } from "~/lib/typography";
-import { contactMethodLabel, evidenceTypeLabel, formatDate, paymentMethodLabel, scamTypeLabel } from "~/modules/cases/cases.schema";
-import { formatFileSize, type EvidenceItem } from "./evidence.schema";
+import { contactMethodLabel, evidenceTypeLabel, paymentMethodLabel, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { type EvidenceItem } from "./evidence.schema";
 import { COLORS, finishPdf, heading, labelled, newPdf, paragraph, section, table, type Pdf } from "./pdf-document.server";
 import type { IdentifierRow } from "./identifiers.server";
 import { formatTotals } from "./case-file-format";
 import { beneficiaryText, formatMoney, identifierKindLabel, identifierText, totalsByCurrency } from "./pack-format";
 import type { PaymentRow } from "./payments.server";
+import { formatDate, formatFileSize, formatLongDateTime } from "~/lib/format";
 
 /** What the PDFs need of a payment (the payments module's rows). Dates "yyyy-MM-dd", amounts decimal strings. */
 export type PackPayment = Pick<PaymentRow, "paidOn" | "amount" | "currency" | "method" | "beneficiaryKind" | "beneficiary" | "walletNetwork" | "payerBank" | "note">;
@@ -55,7 +56,6 @@ function plainText(text: Paragraph): string {
   return typeof text === "string" ? text : text.map((piece) => (typeof piece === "string" ? piece : piece.text)).join("");
 }
 
-const generatedFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 export function countryName(value: string | null): string {
   return COUNTRIES.find((country) => country.value === value)?.label ?? value ?? "";
@@ -72,7 +72,7 @@ function cover(doc: Pdf, data: PackData): void {
   paragraph(doc, part, typeset(`Escroquerie : ${scamTypeLabel(data.facts.scamType)}`), { lineGap: 2 });
   doc.moveDown(1);
   labelled(doc, part, "Numéro de dossier", data.caseNumber);
-  labelled(doc, part, "Généré le", generatedFormat.format(data.generatedAt));
+  labelled(doc, part, "Généré le", formatLongDateTime(data.generatedAt));
   if (data.payments.length) labelled(doc, part, "Montant payé à l'escroc", formatTotals(totalsByCurrency(data.payments)));
   heading(doc, part, 2, "La victime");
   labelled(doc, part, "Nom", `${data.victim.lastName.toUpperCase()} ${data.victim.firstName}`);

@@ -3,6 +3,7 @@
  * "yyyy-MM-dd" strings, "today" is given by the caller (the Paris calendar day on the server).
  */
 import type { PaymentMethod } from "~/platform/database-schema";
+import { parisIsoDay } from "~/lib/format";
 
 /** Card payments and transfers can be contested with the bank (L133-24); other methods have no such right. */
 export const BANK_CONTESTABLE_METHODS: readonly PaymentMethod[] = ["bank_transfer", "credit_card"];
@@ -115,7 +116,7 @@ export function bankDeadlineOf(paidOn: string): string {
 
 /** "yyyy-MM-dd" of today in Paris. */
 export function parisToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return parisIsoDay(now);
 }
 
 export function computeDeadlines(input: DeadlineInput): Deadlines {

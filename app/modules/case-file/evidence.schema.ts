@@ -54,15 +54,6 @@ export interface EvidenceItem {
   uploadedAt: string;
 }
 
-const sizeFormat = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
-
-/** '245 ko', '3,4 Mo' (French units, decimal comma). */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes}\u00a0o`;
-  if (bytes < 1_000_000) return `${sizeFormat.format(Math.round(bytes / 1000))}\u00a0ko`;
-  return `${sizeFormat.format(bytes / 1_000_000)}\u00a0Mo`;
-}
-
 /** The case page's evidence panel and documents. */
 export interface EvidencePanelView {
   caseId: string;

@@ -12,7 +12,6 @@ import {
   timelineText,
   AMOUNT_MISSING_LABEL,
   caseStatusLabel,
-  formatDate,
   formatEuros,
   normalizeCaseStatus,
   SCAM_TYPE_MISSING_LABEL,
@@ -108,23 +107,6 @@ describe("formatEuros", () => {
     expect(formatEuros(undefined)).toBe(AMOUNT_MISSING_LABEL);
     expect(formatEuros(" ")).toBe(AMOUNT_MISSING_LABEL);
     expect(formatEuros("abc")).toBe(AMOUNT_MISSING_LABEL);
-  });
-});
-
-describe("formatDate", () => {
-  it("formats an instant as its day in Paris, dd/MM/yyyy", () => {
-    expect(formatDate("2024-03-05T10:00:00.000Z")).toBe("05/03/2024");
-    // 23:30 UTC on 31 December is already 1 January in Paris.
-    expect(formatDate("2024-12-31T23:30:00.000Z")).toBe("01/01/2025");
-    expect(formatDate(new Date("2024-07-14T12:00:00.000Z"))).toBe("14/07/2024");
-  });
-
-  it("reformats a date-only value without shifting it", () => {
-    expect(formatDate("2024-02-29")).toBe("29/02/2024");
-  });
-
-  it("returns an empty string for an invalid date", () => {
-    expect(formatDate("pas une date")).toBe("");
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EARLIEST_DATE, latestDayAnywhere, parseFrenchDate, todayIsoDate } from "~/lib/dates";
 import type { CaseStatus } from "~/platform/database-schema";
+import { formatCurrency } from "~/lib/format";
 
 export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
   draft: "Brouillon",
@@ -55,40 +56,13 @@ export function scamTypeLabel(scamType: string | null | undefined): string {
 
 export const AMOUNT_MISSING_LABEL = "Non renseigné";
 
-const euros = new Intl.NumberFormat("fr-FR", {
-  style: "currency",
-  currency: "EUR",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
 /** Euros without decimals, French style ("12 500 €"). Amounts arrive as NUMERIC strings from the database. */
 export function formatEuros(amount: number | string | null | undefined): string {
   if (amount === null || amount === undefined || (typeof amount === "string" && amount.trim() === "")) {
     return AMOUNT_MISSING_LABEL;
   }
   const value = typeof amount === "number" ? amount : Number(amount);
-  return Number.isFinite(value) ? euros.format(value) : AMOUNT_MISSING_LABEL;
-}
-
-// A fixed time zone keeps the server render and the browser's hydration identical.
-const dates = new Intl.DateTimeFormat("fr-FR", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** dd/MM/yyyy. A "yyyy-MM-dd" DATE is reformatted as is; an instant is shown as its day in Paris. */
-export function formatDate(value: string | Date): string {
-  if (typeof value === "string") {
-    const dateOnly = DATE_ONLY.exec(value);
-    if (dateOnly) return `${dateOnly[3]}/${dateOnly[2]}/${dateOnly[1]}`;
-  }
-  const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? "" : dates.format(date);
+  return Number.isFinite(value) ? formatCurrency(value, "EUR", false) : AMOUNT_MISSING_LABEL;
 }
 
 // ——— The new case wizard (spec §2, §3, §5) ———

@@ -23,14 +23,6 @@ export function chatPath(caseId: string): string {
   return `/case/${encodeURIComponent(caseId)}/chat`;
 }
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
-
-/** "23/11/2026 18:05", Paris time. */
-export function formatMessageDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
-}
-
 /** "1 message non lu", "3 messages non lus". */
 export function unreadLabel(count: number): string {
   return count >= 2 ? `${count} messages non lus` : `${count} message non lu`;

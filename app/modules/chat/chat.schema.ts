@@ -95,34 +95,6 @@ export function isStaffMessage(role: ChatRole): boolean {
   return role === "lawyer" || role === "admin";
 }
 
-const dayFormat = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
-const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
-const dateTimeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-const dayKeyFormat = new Intl.DateTimeFormat("fr-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "Europe/Paris" });
-
-/** "lundi 3 mars 2025": the separator above the first message of a day (Paris time). */
-export function dayLabel(iso: string): string {
-  const text = dayFormat.format(new Date(iso));
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function dayKey(iso: string): string {
-  return dayKeyFormat.format(new Date(iso));
-}
-
-export function timeLabel(iso: string): string {
-  return timeFormat.format(new Date(iso));
-}
-
-export function dateTimeLabel(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
-
-export function fileSizeLabel(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("fr-FR")} Ko`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} Mo`;
-}
-
 /** Adds messages to a thread kept in (created_at, id) order, each once; a newer copy (read since) wins. */
 export function mergeMessages(thread: ChatMessageView[], incoming: ChatMessageView[]): ChatMessageView[] {
   const byId = new Map(thread.map((message) => [message.id, message]));

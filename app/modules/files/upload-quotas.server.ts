@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { megabytesLabel, retryDelayLabel } from "~/lib/retry-delay";
+import { retryDelayLabel } from "~/lib/retry-delay";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import type { UserActor } from "~/platform/actor";
 import { consumeAttempt } from "~/platform/attempt-limiter.server";
@@ -7,6 +7,7 @@ import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 import { UploadError } from "./upload-error";
+import { formatQuota } from "~/lib/format";
 
 /**
  * Upload quotas per person (decision 62): upload requests per hour, bytes per rolling day, bytes per bucket — the
@@ -122,8 +123,8 @@ async function checkBytes(executor: Executor, quota: UploadQuota, adding: number
     const left = Math.max(0, bytesPerScope - held);
     throw new UploadQuotaError("bytes-per-case", "scopeQuota", {
       message:
-        `${where} déjà ${megabytesLabel(held)} sur les ${megabytesLabel(bytesPerScope)} permis` +
-        (left > 0 ? ` (il reste ${megabytesLabel(left)})` : "") +
+        `${where} déjà ${formatQuota(held)} sur les ${formatQuota(bytesPerScope)} permis` +
+        (left > 0 ? ` (il reste ${formatQuota(left)})` : "") +
         " : cet envoi n'a pas été enregistré. Réessayer plus tard n'y changera rien : envoyez un fichier plus léger (une photo plutôt qu'un PDF numérisé) ou écrivez-nous.",
       details: { limitBytes: bytesPerScope, heldBytes: held, addingBytes: adding, estimated },
     });
@@ -135,7 +136,7 @@ async function checkBytes(executor: Executor, quota: UploadQuota, adding: number
   if (adding > bytesPerDay) {
     throw new UploadQuotaError("bytes-per-day", "dailyQuota", {
       status: 413,
-      message: `Cet envoi dépasse à lui seul ${megabytesLabel(bytesPerDay)}, le plus que vous pouvez envoyer en 24 heures : envoyez moins de fichiers à la fois, ou des fichiers plus légers.`,
+      message: `Cet envoi dépasse à lui seul ${formatQuota(bytesPerDay)}, le plus que vous pouvez envoyer en 24 heures : envoyez moins de fichiers à la fois, ou des fichiers plus légers.`,
       details,
     });
   }
@@ -151,7 +152,7 @@ async function checkBytes(executor: Executor, quota: UploadQuota, adding: number
   }
   throw new UploadQuotaError("bytes-per-day", "dailyQuota", {
     retryAfterSeconds: wait,
-    message: `Vous avez envoyé beaucoup de fichiers ces dernières 24 heures (${megabytesLabel(bytesPerDay)} au plus) : cet envoi n'a pas été enregistré. Réessayez dans ${retryDelayLabel(wait)}.`,
+    message: `Vous avez envoyé beaucoup de fichiers ces dernières 24 heures (${formatQuota(bytesPerDay)} au plus) : cet envoi n'a pas été enregistré. Réessayez dans ${retryDelayLabel(wait)}.`,
     details: { ...details, retryAfterSeconds: wait },
   });
 }

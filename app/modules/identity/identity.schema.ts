@@ -135,11 +135,6 @@ export const reviewQuerySchema = z.object({
 });
 export type ReviewQuery = z.output<typeof reviewQuerySchema>;
 
-/** Spec (admin) §9: file sizes in MB with 2 decimals. */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
-
 /** The fields of a step's form, checked once the files have arrived. */
 export const stepUploadSchema = z.object({
   documentType: z.string().trim().max(40).optional().default(""),

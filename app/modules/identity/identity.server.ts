@@ -17,7 +17,6 @@ import { containsPattern } from "~/platform/like-pattern";
 import { db, runtime } from "~/platform/runtime.server";
 import {
   documentLabel,
-  formatMegabytes,
   IDENTITY_DOCUMENT_TYPES,
   identityMessages,
   PROOF_OF_ADDRESS_TYPES,
@@ -29,6 +28,7 @@ import {
   type ReviewQuery,
   type UploadStep,
 } from "./identity.schema";
+import { formatMegabytes } from "~/lib/format";
 
 const REVIEW_PAGE_SIZE = 20;
 const UPLOAD_STEPS: readonly UploadStep[] = [2, 3, 4];

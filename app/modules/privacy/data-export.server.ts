@@ -15,6 +15,7 @@ import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { DATA_EXPORT_EVERY_HOURS, DATA_EXPORT_LINK_HOURS, dataExportMessages, exportTokenSchema, type DataExportRequestInput } from "./data-export.schema";
+import { type DateTimeText, dateTimeText, formatLongDateTime } from "~/lib/format";
 
 /** Builds one person's export (decision 0045). */
 export const DATA_EXPORT_JOB = "privacy.data-export";
@@ -22,17 +23,6 @@ export const DATA_EXPORT_JOB = "privacy.data-export";
 export const DATA_EXPORT_EXPIRY_JOB = "privacy.data-export-expiry";
 
 const HOUR_MS = 3600 * 1000;
-const dateTimeFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
-export interface DateTimeText {
-  iso: string;
-  text: string;
-}
-
-function dateTimeText(value: Date): DateTimeText {
-  return { iso: value.toISOString(), text: dateTimeFormat.format(value) };
-}
-
 function tokenHash(token: string): Buffer {
   return createHash("sha256").update(token, "utf8").digest();
 }
@@ -123,7 +113,7 @@ export async function requestDataExport(actor: Actor, input: DataExportRequestIn
   const tooSoon = (requestedAt: Date) => ({
     ok: false as const,
     status: 429 as const,
-    formError: dataExportMessages.alreadyRequested(dateTimeFormat.format(new Date(requestedAt.getTime() + DATA_EXPORT_EVERY_HOURS * HOUR_MS))),
+    formError: dataExportMessages.alreadyRequested(formatLongDateTime(new Date(requestedAt.getTime() + DATA_EXPORT_EVERY_HOURS * HOUR_MS))),
   });
   // Before the password check: no password hashing for a request that cannot pass anyway.
   const earlier = await latestCounting(db(), actor.userId).executeTakeFirst();
@@ -431,7 +421,7 @@ export function createDataExportHandler(storage: () => FileStorage = fileStorage
           await enqueueEmail(trx, {
             to: person.email,
             template: "export-donnees-pret",
-            variables: { prenom: person.first_name, date_expiration: dateTimeFormat.format(expires) },
+            variables: { prenom: person.first_name, date_expiration: formatLongDateTime(expires) },
             personalLink: { kind: "data-export", userId: row.user_id, exportId },
           });
           await enqueueJob(trx, { kind: DATA_EXPORT_EXPIRY_JOB, payload: { exportId }, runAt: expires });

@@ -7,6 +7,7 @@ import { publicLink } from "~/modules/cases/case-history.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { deleteFlaggedInactiveAccounts, purgeExpiredClosedCases, removeEmptyTombstones } from "./account-deletion.server";
 import { CLOSED_CASE_RETENTION_DAYS, EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS, INACTIVE_ACCOUNT_WARNING_DAYS, RETENTION_RUN_EVERY_HOURS } from "./retention";
+import { formatLongDate } from "~/lib/format";
 
 /** The recurring job that applies every retention rule (decision 0044). */
 export const RETENTION_JOB = "privacy.retention";
@@ -125,7 +126,6 @@ export async function deleteStaleAttemptCounters(database: Kysely<Database>, now
   return Number(result.numDeletedRows) + Number(authLimiter.numAffectedRows ?? 0);
 }
 
-const parisDate = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "numeric", month: "long", year: "numeric" });
 
 /**
  * Client accounts with no sign-in, no account creation and no case change for 3 years less the warning period, and no
@@ -168,7 +168,7 @@ export async function warnInactiveAccounts(database: Kysely<Database>, now: Date
         await enqueueEmail(trx, {
           to: row.email,
           template: "compte-inactif",
-          variables: { prenom: row.first_name, date_suppression: parisDate.format(due), lien: publicLink("/connexion") },
+          variables: { prenom: row.first_name, date_suppression: formatLongDate(due), lien: publicLink("/connexion") },
         });
       }
       return rows.rows.length;
