@@ -21,7 +21,8 @@ import { StaffShell, type StaffPerson } from "~/components/staff-shell";
 import { isStaffRole, isWorkspacePath } from "~/lib/staff-navigation";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { useNonce } from "~/components/nonce";
-import { currentActor, resolveActorMiddleware, toastContext } from "~/platform/guards.server";
+import { currentActor, toastContext } from "~/platform/guards.server";
+import { resolveActorMiddleware } from "~/modules/accounts/actor-middleware.server";
 import { rejectMalformedFormMiddleware } from "~/platform/request-validation.server";
 import { operatorIdentity } from "~/content/operator.server";
 import { operatorPlaceholders, pageTitle } from "~/content/site";
@@ -60,7 +61,7 @@ export function loader({ context }: Route.LoaderArgs) {
     staff,
     toast: context.get(toastContext),
     publicUrl: env().PUBLIC_URL,
-    operator: operatorIdentity(),
+    operator: operatorIdentity(env()),
   };
 }
 

@@ -2,7 +2,8 @@
 // npm run restore -- <folder>  — restores it into an EMPTY database and an empty store.
 // With PGlite (no DATABASE_URL), stop the server first: one process per data folder. The master keys are not in the
 // backup: keep STORAGE_MASTER_KEY (and the other secrets) in your secret manager.
-import { loadKeyring, storeFromEnv } from "../app/modules/files/files.server";
+import { storeFromEnv } from "../app/modules/files/files.server";
+import { loadKeyring } from "../app/platform/keyring.server";
 import { databaseTarget } from "../app/platform/database.server";
 import { env as loadEnv } from "../app/platform/env.server";
 import { createBackup, restoreBackup } from "./backup-lib";

@@ -7,7 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { filesystemStore } from "../app/modules/files/object-store.server";
-import { loadKeyring, storeFromEnv } from "../app/modules/files/files.server";
+import { storeFromEnv } from "../app/modules/files/files.server";
+import { loadKeyring } from "../app/platform/keyring.server";
 import { env as loadEnv, parseEnv } from "../app/platform/env.server";
 import { emptyStore, postgresScratchSchema, runRestoreDrill, type DrillScratch } from "./backup-lib";
 

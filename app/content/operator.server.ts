@@ -1,8 +1,26 @@
-import { env, type Env } from "~/platform/env.server";
 import { figureSources, operatorPlaceholders, unsourcedFigures, type FigureKey, type OperatorIdentity } from "./site";
 
+type OperatorVariable =
+  | "OPERATOR_NAME"
+  | "OPERATOR_LEGAL_FORM"
+  | "OPERATOR_SHARE_CAPITAL"
+  | "OPERATOR_SIREN"
+  | "OPERATOR_RCS"
+  | "OPERATOR_ADDRESS"
+  | "OPERATOR_PUBLICATION_DIRECTOR"
+  | "OPERATOR_HOST_NAME"
+  | "OPERATOR_HOST_ADDRESS"
+  | "OPERATOR_EMAIL"
+  | "OPERATOR_PHONE";
+
+/**
+ * The settings this file reads: the caller passes the parsed environment (platform's env()), so content imports
+ * nothing from the layers above it.
+ */
+export type OperatorSettings = Partial<Record<OperatorVariable, string>> & { NODE_ENV: string; PUBLIC_URL: string };
+
 /** The operator's identity: each OPERATOR_* variable that is set replaces its visible placeholder. */
-export function operatorIdentity(e: Env = env()): OperatorIdentity {
+export function operatorIdentity(e: OperatorSettings): OperatorIdentity {
   return {
     name: e.OPERATOR_NAME ?? operatorPlaceholders.name,
     legalForm: e.OPERATOR_LEGAL_FORM ?? operatorPlaceholders.legalForm,
@@ -51,7 +69,7 @@ const FIGURE_LABELS: Record<FigureKey, string> = {
  * What a public production site may not show: an operator field of the legal notice still at its placeholder
  * (or the example contact address), or a marketing figure without its source. Empty when nothing is missing.
  */
-export function missingForProduction(e: Env, sources: Record<FigureKey, { source: string; date: string }> = figureSources): string[] {
+export function missingForProduction(e: OperatorSettings, sources: Record<FigureKey, { source: string; date: string }> = figureSources): string[] {
   const identity = operatorIdentity(e);
   const missing: string[] = [];
   for (const [field, variable] of Object.entries(OPERATOR_VARIABLES) as [keyof typeof OPERATOR_VARIABLES, string][]) {
@@ -70,7 +88,7 @@ export function missingForProduction(e: Env, sources: Record<FigureKey, { source
  * Called at server start. A production server with a public https address refuses to start while something of
  * missingForProduction remains, and says in French what to fill in; development keeps the visible placeholders.
  */
-export function assertReadyForProduction(e: Env = env(), sources?: Record<FigureKey, { source: string; date: string }>): void {
+export function assertReadyForProduction(e: OperatorSettings, sources?: Record<FigureKey, { source: string; date: string }>): void {
   if (e.NODE_ENV !== "production" || !e.PUBLIC_URL.startsWith("https://")) return;
   const missing = missingForProduction(e, sources);
   if (missing.length === 0) return;

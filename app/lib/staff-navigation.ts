@@ -1,5 +1,3 @@
-import type { Role } from "~/platform/database-schema";
-
 /**
  * The staff workspace: its navigation for each role, and the pages that use the staff shell instead of the
  * marketing header and footer. A destination a later issue builds is listed with `available: false`: the shell
@@ -19,11 +17,12 @@ export interface StaffSection {
   destinations: StaffDestination[];
 }
 
-export type StaffRole = Extract<Role, "lawyer" | "admin">;
+/** The staff roles of platform's Role (lib imports no layer above it; a use with a Role that is missing here fails to compile). */
+export type StaffRole = "lawyer" | "admin";
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { lawyer: "Avocat", admin: "Administrateur" };
 
-export const ROLE_LABELS: Record<Role, string> = { user: "Client", ...STAFF_ROLE_LABELS };
+export const ROLE_LABELS: Record<"user" | StaffRole, string> = { user: "Client", ...STAFF_ROLE_LABELS };
 
 export function isStaffRole(role: string): role is StaffRole {
   return role === "lawyer" || role === "admin";

@@ -64,6 +64,9 @@ export function isStaff(role: Role): boolean {
   return STAFF_ROLES.includes(role);
 }
 
+/** Enrolment (and, for plain users, turning it off): the one page staff without a second factor may open. */
+export const SECOND_FACTOR_ENROLMENT_PATH = "/compte/double-authentification";
+
 /** A staff member signed in with the password only: their session is good for enrolling a second factor, nothing else. */
 export function mustEnrolSecondFactor(actor: UserActor): boolean {
   return isStaff(actor.role) && actor.secondFactor !== "verified";

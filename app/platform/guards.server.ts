@@ -1,29 +1,18 @@
-import { createContext, redirect, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { resolveActor } from "~/modules/accounts/accounts.server";
-import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.schema";
-import { hasCompletedProfile } from "~/modules/profile/profile.server";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Role } from "./database-schema";
 import { actorContext } from "./request-context";
 import { requestedPath, signInPathReturningTo } from "~/lib/redirect-target";
-import { mustEnrolSecondFactor, type Actor, type UserActor } from "./actor";
-import { clearToastCookie, readToast, type Toast } from "./flash.server";
+import { mustEnrolSecondFactor, SECOND_FACTOR_ENROLMENT_PATH, type Actor, type UserActor } from "./actor";
+import type { Toast } from "./flash.server";
+
+/*
+ * The guards read the actor that the root middleware (modules/accounts/actor-middleware.server.ts) put in the
+ * context; the guard that needs a module's data lives beside it (modules/profile/completed-profile-guard.server.ts).
+ */
 
 export const toastContext = createContext<Toast | null>(null);
 /** A message and an email for the sign-in form, carried by the flash cookie (see Toast.signIn). */
 export const signInNoticeContext = createContext<{ message: string; email: string } | null>(null);
-
-/** Root middleware: resolves who is acting once per request, and consumes a pending toast. */
-export const resolveActorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(actorContext, await resolveActor(request));
-  const toast = await readToast(request);
-  context.set(toastContext, toast?.signIn ? null : toast);
-  context.set(signInNoticeContext, toast?.signIn ? { message: toast.title, email: toast.signIn.email } : null);
-  const response = await next();
-  if (toast && request.method === "GET" && !response.headers.has("location")) {
-    response.headers.append("set-cookie", await clearToastCookie());
-  }
-  return response;
-};
 
 export function currentActor(context: Readonly<RouterContextProvider>): Actor {
   return context.get(actorContext);
@@ -75,28 +64,9 @@ export function requireRoleMiddleware(...roles: Role[]): MiddlewareFunction<Resp
   };
 }
 
-export const COMPLETE_PROFILE_PATH = "/complete-profile";
-
-/**
- * A signed-in user whose profile is completed, or a redirect to the profile form (spec, second document §6).
- * A document redirect: that page may need its own Content-Security-Policy (Google Maps), which only a full
- * page load receives.
- */
-export async function requireCompletedProfile(context: Readonly<RouterContextProvider>): Promise<UserActor> {
-  const actor = requireUser(context);
-  if (!(await hasCompletedProfile(actor))) throw redirectDocument(COMPLETE_PROFILE_PATH);
-  return actor;
-}
-
 /** Guards the enrolment page: signed in, second factor or not. */
 export const requireSignedInMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
   requireSignedIn(context);
-  return next();
-};
-
-/** Guards a route subtree that needs a completed profile. */
-export const requireCompletedProfileMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  await requireCompletedProfile(context);
   return next();
 };
 

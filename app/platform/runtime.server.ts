@@ -6,10 +6,9 @@ import { secureDataDir, restrictNewFiles } from "./data-dir.server";
 import { databaseTarget, openDatabase, type DatabaseHandle, type DatabaseTarget } from "./database.server";
 import type { Database } from "./database-schema";
 import type { Env } from "./env.server";
+import { loadKeyring, type Keyring } from "./keyring.server";
 import { logger } from "./logger.server";
 import { migrateToLatest } from "./migrate.server";
-import type { Keyring } from "~/modules/files/envelope-encryption.server";
-import { loadKeyring } from "~/modules/files/files.server";
 
 export interface Runtime {
   env: Env;

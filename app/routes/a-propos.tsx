@@ -7,7 +7,7 @@ import { RichText } from "~/components/marketing/rich-text";
 import { useOperator } from "~/components/use-operator";
 import { aboutContent as content } from "~/content/pages/about";
 import { staticPageHandle } from "~/lib/page-handle";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 

@@ -15,7 +15,7 @@ import { scamPages } from "~/content/scam-pages";
 import { isScamSlug } from "~/content/site";
 import type { ScamPageSection } from "~/content/types";
 import { staticPageHandle } from "~/lib/page-handle";
-import { breadcrumbJsonLd, faqJsonLd, publicPageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, faqJsonLd, publicPageMeta } from "~/content/seo";
 import { logger } from "~/platform/logger.server";
 
 export const handle = staticPageHandle;

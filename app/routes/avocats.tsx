@@ -9,7 +9,7 @@ import { StepList } from "~/components/marketing/step-list";
 import { lawyerApplication, lawyersContent as content } from "~/content/pages/lawyers";
 import { useOperator } from "~/components/use-operator";
 import { staticPageHandle } from "~/lib/page-handle";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 

@@ -5,7 +5,7 @@ import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/com
 import { TextField } from "~/components/ui/field";
 import { pageTitle } from "~/content/site";
 import { keysetCursor } from "~/platform/keyset";
-import { personalDataReadsFor } from "~/modules/audit/audit.server";
+import { personalDataReadsFor } from "~/modules/privacy/access-log.server";
 import { DATA_EXPORT_INTENT, dataExportMessages, dataExportRequestSchema } from "~/modules/privacy/data-export.schema";
 import { dataExportStatusFor, requestDataExport, type DataExportStatus } from "~/modules/privacy/data-export.server";
 import { redirectWithToast } from "~/platform/flash.server";

@@ -1,5 +1,5 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";

@@ -16,7 +16,7 @@ import {
 } from "~/modules/cases/cases.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
-import { requireCompletedProfile } from "~/platform/guards.server";
+import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nouveau dossier") }, { name: "robots", content: "noindex" }];
 

@@ -9,7 +9,7 @@ import { PageSection } from "~/components/marketing/page-section";
 import { StepList } from "~/components/marketing/step-list";
 import { howItWorksContent as content } from "~/content/pages/how-it-works";
 import { staticPageHandle } from "~/lib/page-handle";
-import { faqJsonLd, publicPageMeta } from "~/lib/seo";
+import { faqJsonLd, publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 

@@ -12,7 +12,7 @@ import { FeeStatement } from "~/components/marketing/fee-statement";
 import { CheckIcon } from "~/components/ui/icons";
 import { homeContent as content } from "~/content/pages/home";
 import { staticPageHandle } from "~/lib/page-handle";
-import { legalServiceJsonLd, publicPageMeta } from "~/lib/seo";
+import { legalServiceJsonLd, publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
 import { ErrorSummary, FormAlert, NewPasswordField, SubmitButton, useFormValidation } from "~/components/form-controls";

@@ -3,8 +3,9 @@ import type { Route } from "./+types/legal-page";
 import { LegalDocumentPage } from "~/components/marketing/legal-document-page";
 import { legalDocumentAt } from "~/content/legal/documents";
 import { privacyPolicyFor } from "~/content/legal/privacy-policy";
+import { retentionRules, STRICTLY_NECESSARY_COOKIES } from "~/modules/privacy/retention";
 import { staticPageHandle } from "~/lib/page-handle";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 import { env } from "~/platform/env.server";
 
 export const handle = staticPageHandle;
@@ -25,7 +26,10 @@ export const meta: Route.MetaFunction = (args) => {
 export default function LegalPage() {
   const { pathname } = useLocation();
   const { retention } = useLoaderData<typeof loader>();
-  const document = pathname === PRIVACY_POLICY_PATH ? privacyPolicyFor(retention) : legalDocumentAt(pathname);
+  const document =
+    pathname === PRIVACY_POLICY_PATH
+      ? privacyPolicyFor({ retention: retentionRules(retention), cookies: STRICTLY_NECESSARY_COOKIES })
+      : legalDocumentAt(pathname);
   if (!document) throw new Error("legal-page.tsx is mounted on a path without a document");
   return <LegalDocumentPage document={document} />;
 }

@@ -4,7 +4,7 @@ import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/com
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { safetyNotice } from "~/content/site";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 import { anonymousActor, requestPasswordReset } from "~/modules/accounts/accounts.server";
 import { emailOnlySchema } from "~/modules/accounts/accounts.schema";
 import { parseForm } from "~/platform/form.server";

@@ -8,7 +8,7 @@ import { StepNumber } from "~/components/marketing/step-list";
 import { Notice } from "~/components/ui/notice";
 import { firstStepsContent as content } from "~/content/pages/first-steps";
 import { staticPageHandle } from "~/lib/page-handle";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 

@@ -1,5 +1,5 @@
 import { privatePathPrefixes } from "~/content/site";
-import { absoluteUrl } from "~/lib/seo";
+import { absoluteUrl } from "~/content/seo";
 import { env } from "~/platform/env.server";
 
 export function loader() {

@@ -1,5 +1,5 @@
 import { publicPagePaths } from "~/content/site";
-import { absoluteUrl } from "~/lib/seo";
+import { absoluteUrl } from "~/content/seo";
 import { env } from "~/platform/env.server";
 
 function escapeXml(text: string): string {

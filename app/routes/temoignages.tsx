@@ -6,7 +6,7 @@ import { RatingSummary } from "~/components/marketing/rating-summary";
 import { TestimonialList } from "~/components/marketing/testimonial-list";
 import { testimonialsContent as content } from "~/content/pages/testimonials";
 import { staticPageHandle } from "~/lib/page-handle";
-import { publicPageMeta } from "~/lib/seo";
+import { publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 

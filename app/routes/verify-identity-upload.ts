@@ -3,7 +3,7 @@ import { submitIdentityStep } from "~/modules/identity/identity.server";
 import { identityMessages, type UploadStep } from "~/modules/identity/identity.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit } from "~/platform/form.server";
-import { requireCompletedProfile } from "~/platform/guards.server";
+import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
 
 /**
  * POST /verify-identity/envoi?etape=2|3|4: the page's upload script (progress bar) posts the same multipart form

@@ -9,7 +9,7 @@ import { identityMessages, type IdentityStep, type UploadStep } from "~/modules/
 import { env } from "~/platform/env.server";
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit } from "~/platform/form.server";
-import { requireCompletedProfile } from "~/platform/guards.server";
+import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vérification d'identité") }, { name: "robots", content: "noindex" }];
 

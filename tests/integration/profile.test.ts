@@ -10,7 +10,7 @@ import {
 import { profileFormSchema, type ProfileFormValues, type ProfileInput } from "~/modules/profile/profile.schema";
 import { ForbiddenError, type AnonymousActor, type UserActor } from "~/platform/actor";
 import type { Role } from "~/platform/database-schema";
-import { requireCompletedProfile } from "~/platform/guards.server";
+import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
 import { actorContext } from "~/platform/request-context";
 import { db, runtime } from "~/platform/runtime.server";
 import { readProfileFields } from "~/modules/profile/sensitive-fields.server";

@@ -1,11 +1,5 @@
 import { PRODUCT_NAME, safetyNotice } from "~/content/site";
 import type { Block, LegalDocument } from "~/content/types";
-import {
-  DEFAULT_IDENTITY_DOCUMENT_RETENTION_DAYS,
-  retentionRules,
-  STRICTLY_NECESSARY_COOKIES,
-  type RetentionSettings,
-} from "~/modules/privacy/retention";
 
 export const RETENTION_TABLE_CAPTION = "Durées de conservation";
 export const RETENTION_TABLE_HEAD = [
@@ -16,13 +10,22 @@ export const RETENTION_TABLE_HEAD = [
 ] as const;
 export const COOKIE_TABLE_CAPTION = "Cookies utilisés sur le site";
 
-/** Generated from the rules the retention jobs apply (decision 0044): the page cannot drift from the code. */
-export function retentionTable(settings: RetentionSettings): Block {
+/**
+ * What the policy's two tables show. The route passes the privacy module's retention rules (the ones the retention
+ * jobs apply, decision 0044) and the cookies the app sets, so the page cannot drift from the code; content imports
+ * no module.
+ */
+export interface PrivacyPolicyFacts {
+  retention: readonly { data: string; duration: string; outcome: string; basis: string }[];
+  cookies: readonly { name: string; purpose: string; lifetime: string }[];
+}
+
+export function retentionTable(rules: PrivacyPolicyFacts["retention"]): Block {
   return {
     kind: "table",
     caption: RETENTION_TABLE_CAPTION,
     head: RETENTION_TABLE_HEAD,
-    rows: retentionRules(settings).map((rule) => [
+    rows: rules.map((rule) => [
       rule.data,
       rule.duration,
       rule.outcome,
@@ -31,12 +34,12 @@ export function retentionTable(settings: RetentionSettings): Block {
   };
 }
 
-export function cookieTable(): Block {
+export function cookieTable(cookies: PrivacyPolicyFacts["cookies"]): Block {
   return {
     kind: "table",
     caption: COOKIE_TABLE_CAPTION,
     head: ["Cookie", "À quoi il sert", "Durée"],
-    rows: STRICTLY_NECESSARY_COOKIES.map((cookie) => [
+    rows: cookies.map((cookie) => [
       cookie.name,
       cookie.purpose,
       cookie.lifetime,
@@ -45,10 +48,10 @@ export function cookieTable(): Block {
 }
 
 /**
- * Privacy policy (spec §2 « Privacy policy », §9 retention and versions). Twelve sections, version 1.6. The
- * identity-document retention comes from the environment, so the route passes it in.
+ * Privacy policy (spec §2 « Privacy policy », §9 retention and versions). Twelve sections, version 1.6. Its tables
+ * come from the privacy module and the environment (the identity-document retention), so the route passes them in.
  */
-export function privacyPolicyFor(settings: RetentionSettings): LegalDocument {
+export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
   return {
     title: "Politique de confidentialité",
     metaDescription: `Quelles données ${PRODUCT_NAME} collecte, pourquoi, combien de temps elles sont gardées, comment elles sont protégées et comment exercer vos droits.`,
@@ -175,7 +178,7 @@ export function privacyPolicyFor(settings: RetentionSettings): LegalDocument {
       {
         heading: "5. Combien de temps nous gardons vos données",
         blocks: [
-          retentionTable(settings),
+          retentionTable(facts.retention),
           {
             kind: "paragraph",
             text: "Après la clôture du dossier, les données conservées sont archivées à part. Très peu de personnes peuvent y accéder, et seulement en cas de besoin (par exemple un litige). À la fin de ces durées, les données sont supprimées ou rendues anonymes.",
@@ -240,7 +243,7 @@ export function privacyPolicyFor(settings: RetentionSettings): LegalDocument {
             kind: "paragraph",
             text: "Un cookie est un petit fichier déposé sur votre appareil. Nous utilisons uniquement des cookies strictement nécessaires au fonctionnement du site.",
           },
-          cookieTable(),
+          cookieTable(facts.cookies),
           {
             kind: "paragraph",
             text: "Nous n'utilisons aucun cookie de suivi, de mesure d'audience ou de publicité. Le site ne charge aucun contenu ni aucune police de caractères venant d'un autre site. C'est pourquoi aucun bandeau ne vous demande votre accord : la loi ne l'exige pas pour ces cookies indispensables.",
@@ -318,6 +321,8 @@ export function privacyPolicyFor(settings: RetentionSettings): LegalDocument {
   };
 }
 
-export const privacyPolicy: LegalDocument = privacyPolicyFor({
-  identityDocumentDays: DEFAULT_IDENTITY_DOCUMENT_RETENTION_DAYS,
-});
+/**
+ * The policy's title, description, sections and footer, for the table of legal pages and their meta; its two tables
+ * are empty here: the page itself is privacyPolicyFor with the privacy module's facts (routes/legal-page.tsx).
+ */
+export const privacyPolicy: LegalDocument = privacyPolicyFor({ retention: [], cookies: [] });

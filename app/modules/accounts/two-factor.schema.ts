@@ -5,8 +5,7 @@ export const TOTP_CODE_LENGTH = 6;
 
 /** The second step of sign-in, for accounts with a second factor. */
 export const SECOND_FACTOR_SIGN_IN_PATH = "/connexion/verification";
-/** Enrolment (and, for plain users, turning it off): the one page staff without a second factor may open. */
-export const SECOND_FACTOR_ENROLMENT_PATH = "/compte/double-authentification";
+export { SECOND_FACTOR_ENROLMENT_PATH } from "~/platform/actor";
 
 export const twoFactorMessages = {
   codeRequired: "Le code est requis",

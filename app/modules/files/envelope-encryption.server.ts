@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import type { Keyring, MasterKey } from "~/platform/keyring.server";
 import { Transform, type TransformCallback } from "node:stream";
 
 /**
@@ -148,34 +149,7 @@ export class DecryptStream extends Transform {
   }
 }
 
-/** A master key, known by a short id derived from it (stored beside each wrapped data key). */
-export interface MasterKey {
-  id: string;
-  key: Buffer;
-}
-
-export function masterKeyFrom(material: Buffer): MasterKey {
-  if (material.length !== KEY_BYTES) throw new Error("une clé maîtresse fait 32 octets");
-  const id = createHash("sha256").update("recours/storage-master-key-id/").update(material).digest("hex").slice(0, 16);
-  return { id, key: material };
-}
-
-/** Parses 32 bytes given as base64, base64url or 64 hex digits; undefined when it is none of those. */
-export function decodeKeyMaterial(text: string): Buffer | undefined {
-  const trimmed = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, "hex");
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
-    const decoded = Buffer.from(trimmed.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-    if (decoded.length === KEY_BYTES) return decoded;
-  }
-  return undefined;
-}
-
-/** The current key wraps new data keys; previous keys only unwrap, until every row is re-wrapped. */
-export interface Keyring {
-  current: MasterKey;
-  previous: MasterKey[];
-}
+export { decodeKeyMaterial, masterKeyFrom, type Keyring, type MasterKey } from "~/platform/keyring.server";
 
 function wrapAad(fileId: string, keyId: string): Buffer {
   return Buffer.from(`${fileId}|${keyId}`, "utf8");

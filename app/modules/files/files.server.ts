@@ -1,5 +1,5 @@
-import { createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
@@ -13,13 +13,11 @@ import {
   DecryptStream,
   EncryptStream,
   SEGMENT_BYTES,
-  decodeKeyMaterial,
-  masterKeyFrom,
   newObjectKey,
   unwrapDataKey,
   wrapDataKey,
-  type Keyring,
 } from "./envelope-encryption.server";
+import { loadKeyring, type Keyring } from "~/platform/keyring.server";
 import { unavailableFileText } from "./file-states";
 import { servedFileName } from "./file-names";
 import { filesystemStore, newObjectName, s3Store, type ObjectStore } from "./object-store.server";
@@ -326,32 +324,6 @@ export function createFileStorage(options: FileStorageOptions) {
       return removed;
     },
   };
-}
-
-/** The keyring from the environment, or a key generated beside the embedded database on first start. */
-export function loadKeyring(env: Pick<Env, "STORAGE_MASTER_KEY" | "STORAGE_PREVIOUS_MASTER_KEYS" | "DATABASE_URL" | "DATA_DIR">): Keyring {
-  const previous = (env.STORAGE_PREVIOUS_MASTER_KEYS ?? "")
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => masterKeyFrom(decodeKeyMaterial(part)!));
-  if (env.STORAGE_MASTER_KEY) return { current: masterKeyFrom(decodeKeyMaterial(env.STORAGE_MASTER_KEY)!), previous };
-  if (env.DATABASE_URL) {
-    throw new Error(
-      "Configuration invalide :\n  - STORAGE_MASTER_KEY : requis avec DATABASE_URL (toutes les instances partagent la même clé ; openssl rand -base64 32)",
-    );
-  }
-  if (env.DATA_DIR.startsWith("memory://")) return { current: masterKeyFrom(randomBytes(32)), previous };
-  const file = path.resolve(env.DATA_DIR, "storage-master-key");
-  if (existsSync(file)) {
-    const material = decodeKeyMaterial(readFileSync(file, "utf8"));
-    if (!material) throw new Error(`Configuration invalide :\n  - ${file} ne contient pas une clé de 32 octets`);
-    return { current: masterKeyFrom(material), previous };
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const material = randomBytes(32);
-  writeFileSync(file, `${material.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
-  return { current: masterKeyFrom(material), previous };
 }
 
 /** The store chosen by STORAGE_DRIVER. */

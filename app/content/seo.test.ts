@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { operatorPlaceholders } from "~/content/site";
+import { operatorPlaceholders } from "./site";
 import { absoluteUrl, breadcrumbJsonLd, faqJsonLd, legalServiceJsonLd, publicPageMeta } from "./seo";
 
 const site = { publicUrl: "https://recours.example/", operator: operatorPlaceholders };

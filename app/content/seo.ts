@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { figures, figureSources, PRODUCT_NAME, pageTitle, type FigureSource, type OperatorIdentity } from "~/content/site";
-import type { FaqItem } from "~/content/types";
+import { figures, figureSources, PRODUCT_NAME, pageTitle, type FigureSource, type OperatorIdentity } from "./site";
+import type { FaqItem } from "./types";
 
 /** What the root loader gives every page's meta function. */
 export type SiteInfo = { publicUrl: string; operator: OperatorIdentity };
