@@ -5,7 +5,7 @@ import { fileStorage } from "~/modules/files/files.server";
 import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
 import { buildDataExportLink, createDataExportExpiryHandler, createDataExportHandler, DATA_EXPORT_EXPIRY_JOB, DATA_EXPORT_JOB } from "~/modules/privacy/data-export.server";
-import { createDeletedFilesSweepHandler, DELETED_FILES_SWEEP_JOB } from "~/modules/privacy/account-deletion.server";
+import { createDeletedFilesSweepHandler, DELETED_FILES_SWEEP_JOB } from "~/modules/privacy/file-sweep.server";
 import { createRetentionHandler, ensureRetentionScheduled, RETENTION_JOB } from "~/modules/privacy/retention.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";

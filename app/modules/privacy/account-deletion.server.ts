@@ -4,8 +4,7 @@ import { auth } from "~/modules/accounts/auth-instance.server";
 import { checkCurrentPassword } from "~/modules/accounts/accounts.server";
 import { HashingBusyError } from "~/modules/accounts/password-hashing.server";
 import { publicLink, withHistoryContext } from "~/modules/cases/case-history.server";
-import type { FileStorage } from "~/modules/files/files.server";
-import { enqueueJob, jobsEnqueued, type JobHandler } from "~/modules/jobs/jobs.server";
+import { enqueueJob, jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { assertRole, assertUser, type Actor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
@@ -18,10 +17,8 @@ import {
   DELETED_EMAIL_DOMAIN,
   type AccountDeletionInput,
 } from "./account-deletion.schema";
-import { sweepFilesMarkedForDeletion } from "./retention.server";
+import { DELETED_FILES_SWEEP_JOB } from "./file-sweep.server";
 
-/** Deletes the objects of the files a deletion marked, right after it commits (the daily retention sweeps too). */
-export const DELETED_FILES_SWEEP_JOB = "privacy.sweep-deleted-files";
 export const DELETED_CASE_REASON = "compte-supprime";
 
 export interface BlockingCase {
@@ -236,14 +233,6 @@ export async function deleteMyAccount(actor: Actor, input: AccountDeletionInput)
     logger.info({ userId: actor.userId, filesMarked: outcome.filesMarked, casesKept: outcome.casesKept }, "compte supprimé à la demande de la personne");
   }
   return { ok: true, headers: await clearedSessionCookies() };
-}
-
-/** The queue's handler that deletes the objects of marked files right after a deletion (idempotent). */
-export function createDeletedFilesSweepHandler(storage: () => FileStorage): JobHandler {
-  return async (job, database) => {
-    const deleted = await sweepFilesMarkedForDeletion(database, storage());
-    logger.info({ jobId: job.id, deleted }, "fichiers d'un compte supprimé effacés du stockage");
-  };
 }
 
 /** Inactive accounts flagged by retention (warned, no sign-in since) are deleted like a person's own request. */

@@ -6,6 +6,7 @@ import { logger } from "~/platform/logger.server";
 import { publicLink } from "~/modules/cases/case-history.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { deleteFlaggedInactiveAccounts, purgeExpiredClosedCases, removeEmptyTombstones } from "./account-deletion.server";
+import { sweepFilesMarkedForDeletion } from "./file-sweep.server";
 import { CLOSED_CASE_RETENTION_DAYS, EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS, INACTIVE_ACCOUNT_WARNING_DAYS, RETENTION_RUN_EVERY_HOURS } from "./retention";
 import { formatLongDate } from "~/lib/format";
 
@@ -66,30 +67,6 @@ export async function detachExpiredIdentityDocuments(database: Kysely<Database>,
     });
     detached += count;
     if (count < BATCH) return detached;
-  }
-}
-
-/**
- * Deletes every stored file marked for deletion: its object first, then its row. A store failure stops the sweep
- * with the row still marked, so the next run finishes it (deleting an object already gone is a no-op).
- */
-export async function sweepFilesMarkedForDeletion(database: Kysely<Database>, storage: FileStorage): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const marked = await database
-      .selectFrom("stored_files")
-      .select(["id", "object_name"])
-      .where("deletion_requested_at", "is not", null)
-      .orderBy("deletion_requested_at")
-      .orderBy("id")
-      .limit(BATCH)
-      .execute();
-    for (const file of marked) {
-      await storage.store.delete(file.object_name);
-      const removed = await database.deleteFrom("stored_files").where("id", "=", file.id).where("deletion_requested_at", "is not", null).executeTakeFirst();
-      deleted += Number(removed.numDeletedRows);
-    }
-    if (marked.length < BATCH) return deleted;
   }
 }
 
