@@ -2,6 +2,7 @@
  * How the case file's values are shown: on the case page, in the dashboard lists and in the PDFs. Browser-safe (no
  * server import). Amounts travel as NUMERIC decimal strings ("1234.50"), never floats; sums are made in cents.
  */
+import type { CurrencyTotal } from "~/modules/cases/payment-totals";
 import type { BeneficiaryKind, IdentifierKind, PaymentCurrency, WalletNetwork } from "~/platform/database-schema";
 import { formatCurrency } from "~/lib/format";
 
@@ -77,13 +78,6 @@ export function formatMoney(amount: string | number, currency: PaymentCurrency |
   if (!Number.isFinite(value)) return "";
   const hasCents = Math.round(value * 100) % 100 !== 0;
   return formatCurrency(value, currency, hasCents);
-}
-
-export interface CurrencyTotal {
-  currency: PaymentCurrency;
-  /** Decimal string, exact. */
-  amount: string;
-  count: number;
 }
 
 /** The case total: one sum per currency, euros first, exact (in cents). */

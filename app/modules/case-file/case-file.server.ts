@@ -2,14 +2,15 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { isUuid } from "~/lib/uuid";
+import { caseAccess, mayEditCaseFile, type CaseAccess, type CaseViewer } from "~/modules/cases/case-access.server";
+import type { CurrencyTotal } from "~/modules/cases/payment-totals";
 import type { Actor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
 import type { FieldErrors } from "~/lib/form";
 import { db } from "~/platform/runtime.server";
 import { cancelBankReminders, scheduleBankReminders } from "./bank-reminders.server";
-import { caseAccess, canEditCaseFile, type CaseAccess, type CaseViewer } from "./case-access.server";
 import { caseFileMessages, type IdentifierInput, type PaymentInput } from "./case-file.schema";
-import { MATCHABLE_IDENTIFIER_KINDS, totalsByCurrency, type CurrencyTotal } from "./case-file-format";
+import { MATCHABLE_IDENTIFIER_KINDS, totalsByCurrency } from "./case-file-format";
 import { computeDeadlines, parisToday, type Deadlines } from "./deadlines";
 import { readIdentifiers, type IdentifierRow } from "./identifiers.server";
 import { paymentFromRow, readPayments, type PaymentRow } from "./payments.server";
@@ -18,8 +19,8 @@ export type CaseFileResult = { ok: true; id: string } | { ok: false; status: 400
 
 /** Reads the case for a change, locked, and refuses when the actor may not change it any more. */
 async function editableCase(trx: Transaction<Database>, actor: Actor, caseId: string): Promise<CaseAccess | CaseFileResult> {
-  const access = await caseAccess(trx, actor, caseId, { forUpdate: true });
-  if (!canEditCaseFile(access)) return { ok: false, status: 409, formError: caseFileMessages.readOnly };
+  const access = await caseAccess(actor, caseId, { executor: trx, lock: "update" });
+  if (!mayEditCaseFile(access)) return { ok: false, status: 409, formError: caseFileMessages.readOnly };
   return access;
 }
 
@@ -157,7 +158,7 @@ const LINKS_SHOWN = 20;
  * (kind, normalized, case_id) index, to the same key in other cases. Never for the client (another victim's case).
  */
 export async function linkedCases(actor: Actor, caseId: string): Promise<IdentifierLinks[]> {
-  const access = await caseAccess(db(), actor, caseId);
+  const access = await caseAccess(actor, caseId);
   return readLinkedCases(access);
 }
 
@@ -214,7 +215,7 @@ export interface CaseFileView {
 /** Everything the case page shows of the case file: payments and totals, identifiers and their links, deadlines. */
 export async function caseFileFor(actor: Actor, caseId: string, now: Date = new Date()): Promise<CaseFileView> {
   const database = db();
-  const access = await caseAccess(database, actor, caseId);
+  const access = await caseAccess(actor, caseId, { executor: database });
   const [payments, identifiers, links, facts] = await Promise.all([
     readPayments(access.caseId),
     readIdentifiers(access.caseId),
@@ -230,7 +231,7 @@ export async function caseFileFor(actor: Actor, caseId: string, now: Date = new 
   const today = parisToday(now);
   return {
     viewer: access.viewer,
-    canEdit: canEditCaseFile(access),
+    canEdit: mayEditCaseFile(access),
     payments,
     totals: totalsByCurrency(payments),
     identifiers: identifiers.map((identifier) => ({ ...identifier, links: linksByKey.get(`${identifier.kind}:${identifier.normalized}`) ?? null })),
@@ -247,14 +248,14 @@ export async function caseFileFor(actor: Actor, caseId: string, now: Date = new 
 
 /** One payment of a case, for its edit form. */
 export async function paymentFor(actor: Actor, caseId: string, paymentId: string): Promise<{ payment: PaymentRow; canEdit: boolean; caseNumber: string } | null> {
-  const access = await caseAccess(db(), actor, caseId);
+  const access = await caseAccess(actor, caseId);
   if (!isUuid(paymentId)) return null;
   const row = await db().selectFrom("case_payments").selectAll().where("id", "=", paymentId).where("case_id", "=", access.caseId).executeTakeFirst();
-  return row ? { payment: paymentFromRow(row), canEdit: canEditCaseFile(access), caseNumber: access.caseNumber } : null;
+  return row ? { payment: paymentFromRow(row), canEdit: mayEditCaseFile(access), caseNumber: access.caseNumber } : null;
 }
 
 /** The case's number and whether the actor may change its file (404 otherwise), for the forms' pages. */
 export async function caseFileHeader(actor: Actor, caseId: string): Promise<{ caseId: string; caseNumber: string; canEdit: boolean }> {
-  const access = await caseAccess(db(), actor, caseId);
-  return { caseId: access.caseId, caseNumber: access.caseNumber, canEdit: canEditCaseFile(access) };
+  const access = await caseAccess(actor, caseId);
+  return { caseId: access.caseId, caseNumber: access.caseNumber, canEdit: mayEditCaseFile(access) };
 }

@@ -1,11 +1,12 @@
 import { recordStaffAction } from "~/modules/audit/audit.server";
-import type { Actor, UserActor } from "~/platform/actor";
+import { caseAccess, type CaseAccess } from "~/modules/cases/case-access.server";
+import type { Actor } from "~/platform/actor";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { renderBankLetter, bankLetterBanks } from "./bank-letter-pdf.server";
 import { renderComplaintPack, type PackData, type PackIdentifier, type PackPayment } from "./complaint-pack-pdf.server";
 import { EVIDENCE_CLOSED_STATUSES, type EvidencePanelView } from "./evidence.schema";
-import { evidenceOf, readableCase, type ReadableCase } from "./evidence.server";
+import { evidenceOf } from "./evidence.server";
 import { readIdentifiers } from "./identifiers.server";
 import { readPayments } from "./payments.server";
 
@@ -20,7 +21,7 @@ async function paymentsAndIdentifiers(caseId: string): Promise<{ payments: PackP
   return { payments, identifiers };
 }
 
-async function packData(found: ReadableCase, now: Date): Promise<PackData> {
+async function packData(found: CaseAccess, now: Date): Promise<PackData> {
   const database = db();
   const row = await database
     .selectFrom("cases as c")
@@ -54,9 +55,9 @@ async function packData(found: ReadableCase, now: Date): Promise<PackData> {
       "l.last_name as lawyer_last_name",
       "l.bar_name as lawyer_bar_name",
     ])
-    .where("c.id", "=", found.id)
+    .where("c.id", "=", found.caseId)
     .executeTakeFirstOrThrow();
-  const [{ payments, identifiers }, evidence] = await Promise.all([paymentsAndIdentifiers(found.id), evidenceOf(database, found.id)]);
+  const [{ payments, identifiers }, evidence] = await Promise.all([paymentsAndIdentifiers(found.caseId), evidenceOf(database, found.caseId)]);
   return {
     caseNumber: found.caseNumber,
     generatedAt: now,
@@ -91,22 +92,22 @@ async function packData(found: ReadableCase, now: Date): Promise<PackData> {
   };
 }
 
-async function journal(actor: Actor, found: ReadableCase, document: string): Promise<void> {
+async function journal(found: CaseAccess, document: string): Promise<void> {
   // The pack holds the client's identity and story: staff generating it goes to the journal, like a document view.
   if (found.viewer === "owner") return;
-  await recordStaffAction(db(), actor as UserActor, {
+  await recordStaffAction(db(), found.actor, {
     action: "case.pack-generated",
     targetType: "case",
-    targetId: found.id,
+    targetId: found.caseId,
     after: { caseNumber: found.caseNumber, document, subjectUserId: found.ownerId },
   });
 }
 
 /** The complaint pack of a case (client, assigned lawyer, admin; anyone else 404), generated now. */
 export async function complaintPackFor(actor: Actor, caseId: string, now = new Date()): Promise<GeneratedPdf> {
-  const found = await readableCase(actor, caseId);
+  const found = await caseAccess(actor, caseId);
   const pdf = await renderComplaintPack(await packData(found, now));
-  await journal(actor, found, "complaint-pack");
+  await journal(found, "complaint-pack");
   return { fileName: `dossier-plainte-${found.caseNumber}.pdf`, pdf };
 }
 
@@ -115,19 +116,19 @@ export async function complaintPackFor(actor: Actor, caseId: string, now = new D
  * 'banque débitée' is `bank`; without `bank`, the first bank named, or every such payment when none is named).
  */
 export async function bankLetterFor(actor: Actor, caseId: string, bank: string | null, now = new Date()): Promise<GeneratedPdf> {
-  const found = await readableCase(actor, caseId);
+  const found = await caseAccess(actor, caseId);
   const data = await packData(found, now);
   const banks = bankLetterBanks(data.payments);
   const chosen = bank !== null && banks.includes(bank) ? bank : (banks[0] ?? null);
   const pdf = await renderBankLetter(data, chosen);
-  await journal(actor, found, "bank-letter");
+  await journal(found, "bank-letter");
   return { fileName: `lettre-banque-${found.caseNumber}.pdf`, pdf };
 }
 
 /** The case page's evidence panel and documents: the files, whether the actor may add some, the banks to write to. */
 export async function evidencePanelFor(actor: Actor, caseId: string): Promise<EvidencePanelView> {
-  const found = await readableCase(actor, caseId);
-  const [items, payments] = await Promise.all([evidenceOf(db(), found.id), readPayments(found.id)]);
+  const found = await caseAccess(actor, caseId);
+  const [items, payments] = await Promise.all([evidenceOf(db(), found.caseId), readPayments(found.caseId)]);
   const closed = (EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(found.status);
-  return { caseId: found.id, items, canUpload: found.viewer === "owner" && !closed, closed, banks: bankLetterBanks(payments) };
+  return { caseId: found.caseId, items, canUpload: found.viewer === "owner" && !closed, closed, banks: bankLetterBanks(payments) };
 }

@@ -1,14 +1,13 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import { isUuid } from "~/lib/uuid";
+import { sql, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
+import { caseAccess } from "~/modules/cases/case-access.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
-import { caseAccess } from "./case-access.server";
 import { servedFileName } from "~/modules/files/file-names";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
 import { receiveUpload, type ReceivedFile } from "~/modules/files/upload-pipeline.server";
 import { UploadError } from "~/modules/files/upload-error";
-import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
-import type { CaseStatus, Database } from "~/platform/database-schema";
+import { NotFoundError, type Actor, type UserActor } from "~/platform/actor";
+import type { Database, Executor } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import {
   EVIDENCE_CLOSED_STATUSES,
@@ -18,27 +17,6 @@ import {
   evidenceMessages,
   type EvidenceItem,
 } from "./evidence.schema";
-
-
-export type CaseFileViewer = "owner" | "lawyer" | "admin";
-
-export interface ReadableCase {
-  id: string;
-  caseNumber: string;
-  status: CaseStatus;
-  ownerId: string;
-  assignedLawyerId: string | null;
-  viewer: CaseFileViewer;
-}
-
-/**
- * The case file's access rule (spec, second document §6): the client who owns the case, the lawyer it is assigned
- * to, an admin. Anyone else, and an unknown or malformed id, get the same 404: whether the case exists is not said.
- */
-export async function readableCase(actor: Actor, caseId: string, executor: Kysely<Database> | Transaction<Database> = db()): Promise<ReadableCase> {
-  const access = await caseAccess(executor, actor, caseId);
-  return { id: access.caseId, caseNumber: access.caseNumber, status: access.status, ownerId: access.ownerId, assignedLawyerId: access.assignedLawyerId, viewer: access.viewer };
-}
 
 export type EvidenceUploadResult =
   | { ok: true; message: string; items: EvidenceItem[] }
@@ -65,17 +43,17 @@ export async function uploadEvidence(
   request: Request,
   options: { storage?: FileStorage } = {},
 ): Promise<EvidenceUploadResult> {
-  const found = await readableCase(actor, caseId);
+  const found = await caseAccess(actor, caseId);
   if (found.viewer !== "owner") return { ok: false, status: 403, message: evidenceMessages.ownerOnly };
   if ((EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(found.status)) return { ok: false, status: 409, message: evidenceMessages.caseClosed };
-  const owner = actor as UserActor;
+  const owner = found.actor;
   try {
     const upload = await receiveUpload(
       request,
       {
         ownerId: owner.userId,
         fileFields: { [EVIDENCE_FILE_FIELD]: EVIDENCE_FILES_PER_UPLOAD },
-        quota: { actor: owner, scope: { kind: "case", caseId: found.id } },
+        quota: { actor: owner, scope: { kind: "case", caseId: found.caseId } },
         ...(options.storage ? { storage: options.storage } : {}),
       },
       (trx, received) => recordEvidence(trx, owner, caseId, received.files, received.fields),
@@ -103,9 +81,9 @@ async function recordEvidence(
     throw new EvidenceFormError(issue.message, 422, String(issue.path[0] ?? "formulaire"));
   }
   // The status is read again under a lock: a case closed while the file streamed refuses it all the same.
-  const row = await trx.selectFrom("cases").select(["user_id", "status"]).where("id", "=", caseId).forUpdate().executeTakeFirst();
-  if (!row || row.user_id !== actor.userId) throw new NotFoundError(caseMessages.noAccess);
-  if ((EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(row.status)) throw new EvidenceFormError(evidenceMessages.caseClosed, 409);
+  const locked = await caseAccess(actor, caseId, { executor: trx, lock: "update" });
+  if (locked.viewer !== "owner") throw new NotFoundError(caseMessages.noAccess);
+  if ((EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(locked.status)) throw new EvidenceFormError(evidenceMessages.caseClosed, 409);
   const items: EvidenceItem[] = [];
   for (const { file, originalSha256 } of files) {
     const inserted = await trx
@@ -144,12 +122,12 @@ function itemFrom(row: { id: string; created_at: Date; category: string; descrip
 
 /** The evidence of a case, oldest first, for whoever may read the case. */
 export async function listEvidence(actor: Actor, caseId: string): Promise<EvidenceItem[]> {
-  const found = await readableCase(actor, caseId);
-  return evidenceOf(db(), found.id);
+  const found = await caseAccess(actor, caseId);
+  return evidenceOf(db(), found.caseId);
 }
 
 /** Internal: the rows of a case already checked. */
-export async function evidenceOf(executor: Kysely<Database> | Transaction<Database>, caseId: string): Promise<EvidenceItem[]> {
+export async function evidenceOf(executor: Executor, caseId: string): Promise<EvidenceItem[]> {
   const rows = await executor
     .selectFrom("case_evidence as e")
     .innerJoin("stored_files as f", "f.id", "e.stored_file_id")
@@ -161,21 +139,6 @@ export async function evidenceOf(executor: Kysely<Database> | Transaction<Databa
   return rows.map((row) =>
     itemFrom({ ...row, file: { id: row.file_id, original_name: row.original_name, size_bytes: row.size_bytes, media_type: row.media_type, status: row.status } }),
   );
-}
-
-/** The categories of the evidence already uploaded on one of the actor's cases (the wizard pre-ticks them). */
-export async function uploadedEvidenceCategories(actor: Actor, caseId: string): Promise<string[]> {
-  assertUser(actor);
-  if (!isUuid(caseId)) return [];
-  const rows = await db()
-    .selectFrom("case_evidence as e")
-    .innerJoin("cases as c", "c.id", "e.case_id")
-    .select("e.category")
-    .distinct()
-    .where("e.case_id", "=", caseId)
-    .where("c.user_id", "=", actor.userId)
-    .execute();
-  return rows.map((row) => row.category);
 }
 
 /**

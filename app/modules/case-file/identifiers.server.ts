@@ -1,7 +1,7 @@
 import type { Actor } from "~/platform/actor";
 import type { IdentifierKind } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { caseAccess } from "./case-access.server";
+import { caseAccess } from "~/modules/cases/case-access.server";
 import { IDENTIFIER_KINDS } from "./case-file-format";
 
 /** A scammer identifier of the case. IBANs and wallets of the payments are included (fromPayment), once each. */
@@ -20,8 +20,7 @@ export interface IdentifierRow {
 
 /** The case's identifiers, by kind (names, phones, emails, websites, social profiles, IBANs, wallets), then date. */
 export async function listIdentifiers(actor: Actor, caseId: string): Promise<IdentifierRow[]> {
-  const database = db();
-  const access = await caseAccess(database, actor, caseId);
+  const access = await caseAccess(actor, caseId);
   return readIdentifiers(access.caseId);
 }
 

@@ -1,9 +1,7 @@
-import { sql } from "kysely";
 import type { Actor } from "~/platform/actor";
 import type { BeneficiaryKind, PaymentCurrency, PaymentMethod, WalletNetwork } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { caseAccess } from "./case-access.server";
-import type { CurrencyTotal } from "./case-file-format";
+import { caseAccess } from "~/modules/cases/case-access.server";
 
 /** A payment as every reader gets it (case page, PDFs). Dates "yyyy-MM-dd", amounts exact decimal strings. */
 export interface PaymentRow {
@@ -25,8 +23,7 @@ export interface PaymentRow {
 
 /** The case's payments, oldest first. 404 (NotFoundError) for a case the actor may not read. */
 export async function listPayments(actor: Actor, caseId: string): Promise<PaymentRow[]> {
-  const database = db();
-  const access = await caseAccess(database, actor, caseId);
+  const access = await caseAccess(actor, caseId);
   return readPayments(access.caseId);
 }
 
@@ -71,16 +68,4 @@ export function paymentFromRow(row: {
     note: row.note,
     createdAt: row.created_at.toISOString(),
   };
-}
-
-/**
- * The payments' totals of the case whose id is at `caseIdColumn`, as a column of a list query (one small indexed
- * aggregate per listed row): [{ currency, amount, count }], euros first, or null without payments.
- */
-export function paymentTotalsColumn(caseIdColumn: string) {
-  return sql<CurrencyTotal[] | null>`(
-    SELECT jsonb_agg(jsonb_build_object('currency', t.currency, 'amount', t.amount::text, 'count', t.n)
-                     ORDER BY t.currency <> 'EUR', t.currency)
-      FROM (SELECT currency, sum(amount) AS amount, count(*)::int AS n
-              FROM case_payments WHERE case_id = ${sql.ref(caseIdColumn)} GROUP BY currency) t)`;
 }

@@ -1,5 +1,5 @@
-import { paymentTotalsColumn } from "~/modules/case-file/payments.server";
-import type { CurrencyTotal } from "~/modules/case-file/case-file-format";
+import { paymentTotalsColumn } from "./payment-totals.server";
+import type { CurrencyTotal } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";

@@ -6,8 +6,8 @@ import type { CaseStatus, Database } from "~/platform/database-schema";
 import { isoToFrenchDate } from "~/lib/dates";
 import { db } from "~/platform/runtime.server";
 import { recordPersonalDataRead } from "~/modules/audit/audit.server";
-import { uploadedEvidenceCategories } from "~/modules/case-file/evidence.server";
 import { assignCase } from "./case-assignment.server";
+import { caseViewerOf, type CaseViewer } from "./case-access.server";
 import {
   amountForInput,
   caseMessages,
@@ -118,6 +118,19 @@ export type WizardView =
     }
   /** Unverified with a draft already (spec §5): no second one, the existing draft is offered. */
   | { kind: "one-draft"; existingDraftId: string };
+
+/** The categories of the evidence already uploaded on one of the actor's drafts (the wizard pre-ticks them). */
+async function uploadedEvidenceCategories(actor: UserActor, caseId: string): Promise<string[]> {
+  const rows = await db()
+    .selectFrom("case_evidence as e")
+    .innerJoin("cases as c", "c.id", "e.case_id")
+    .select("e.category")
+    .distinct()
+    .where("e.case_id", "=", caseId)
+    .where("c.user_id", "=", actor.userId)
+    .execute();
+  return rows.map((row) => row.category);
+}
 
 /** The wizard for a new case (a fresh draft id) or for one of the actor's drafts. */
 export async function caseWizardFor(actor: Actor, draftId: string | null): Promise<WizardView> {
@@ -288,7 +301,7 @@ export interface CaseView {
   id: string;
   caseNumber: string;
   status: CaseStatus;
-  viewer: "owner" | "lawyer" | "admin";
+  viewer: CaseViewer;
   owner: { firstName: string; lastName: string };
   lawyer: { firstName: string; lastName: string; barName: string | null; barNumber: string | null } | null;
   assignedAt: string | null;
@@ -300,17 +313,6 @@ export interface CaseView {
 
 /** A staff member's reads of one case page within this time are one entry (each action reloads the page). */
 export const CASE_VIEW_COALESCE_MINUTES = 30;
-
-/** Who may see a case: its owner, an admin, or the lawyer it is assigned to; anyone else gets null (a 404). */
-export function caseViewerOf(
-  actor: { userId: string; role: string },
-  row: { user_id: string; assigned_lawyer_id: string | null },
-): "owner" | "admin" | "lawyer" | null {
-  if (row.user_id === actor.userId) return "owner";
-  if (actor.role === "admin") return "admin";
-  if (actor.role === "lawyer" && row.assigned_lawyer_id === actor.userId) return "lawyer";
-  return null;
-}
 
 /**
  * The case page (spec, second document §6): its owner, the assigned lawyer or an admin. Anyone else, and an unknown

@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { isUuid } from "~/lib/uuid";
 import { recordStaffAction } from "~/modules/audit/audit.server";
+import { isUuid } from "~/lib/uuid";
+import { caseAccess, mayPostInChat, type CaseAccess } from "~/modules/cases/case-access.server";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { fileStorage, notReadyRefusal, openForDownload, type FileStorage, type StoredFile } from "~/modules/files/files.server";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { UploadError } from "~/modules/files/upload-error";
-import { chatCaseFor, type ChatCase } from "./chat.server";
 import { chatMessages } from "./chat.schema";
 
 /** The file field of the chat's upload form. */
@@ -23,14 +23,13 @@ export type ChatUploadResult =
  * encrypted at rest). It belongs to the sender until a message of theirs references it (sendChatMessage).
  */
 export async function uploadChatAttachment(actor: Actor, caseId: string, request: Request, options: { storage?: FileStorage } = {}): Promise<ChatUploadResult> {
-  assertUser(actor);
-  const chat = await chatCaseFor(actor, caseId);
-  if (chat.status === "draft") return { ok: false, status: 409, message: chatMessages.draft };
+  const chat = await caseAccess(actor, caseId);
+  if (!mayPostInChat(chat)) return { ok: false, status: 409, message: chatMessages.draft };
   try {
     const upload = await receiveUpload(request, {
-      ownerId: actor.userId,
+      ownerId: chat.actor.userId,
       fileFields: { [CHAT_FILE_FIELD]: 1 },
-      quota: { actor, scope: { kind: "case", caseId: chat.id } },
+      quota: { actor: chat.actor, scope: { kind: "case", caseId: chat.caseId } },
       ...(options.storage ? { storage: options.storage } : {}),
     });
     const file = upload.files[0]!.file;
@@ -44,8 +43,8 @@ export async function uploadChatAttachment(actor: Actor, caseId: string, request
 }
 
 /** A file attached to a message of this case, for one of the case's three parties (admins included); else 404. */
-async function attachmentOf(actor: Actor, caseId: string, fileId: string): Promise<{ chat: ChatCase; messageId: string; senderId: string }> {
-  const chat = await chatCaseFor(actor, caseId);
+async function attachmentOf(actor: Actor, caseId: string, fileId: string): Promise<{ chat: CaseAccess; messageId: string; senderId: string }> {
+  const chat = await caseAccess(actor, caseId);
   if (!isUuid(fileId)) throw new NotFoundError("Document introuvable.");
   const message = await db()
     .selectFrom("case_chat_messages")
@@ -62,13 +61,13 @@ async function attachmentOf(actor: Actor, caseId: string, fileId: string): Promi
  * consulté mes données" (like evidence and identity documents). Recorded when the link is issued, once per opening;
  * the thumbnails the conversation shows are not openings.
  */
-async function recordAttachmentOpened(actor: UserActor, fileId: string, attachment: { chat: ChatCase; messageId: string; senderId: string }) {
+async function recordAttachmentOpened(actor: UserActor, fileId: string, attachment: { chat: CaseAccess; messageId: string; senderId: string }) {
   if (actor.role === "user" || attachment.senderId !== attachment.chat.ownerId) return;
   await recordStaffAction(db(), actor, {
     action: "chat-file.viewed",
     targetType: "stored-file",
     targetId: fileId,
-    after: { caseId: attachment.chat.id, caseNumber: attachment.chat.caseNumber, messageId: attachment.messageId, subjectUserId: attachment.chat.ownerId },
+    after: { caseId: attachment.chat.caseId, caseNumber: attachment.chat.caseNumber, messageId: attachment.messageId, subjectUserId: attachment.chat.ownerId },
   });
 }
 

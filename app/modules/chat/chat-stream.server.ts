@@ -2,8 +2,9 @@ import { assertUser, type Actor } from "~/platform/actor";
 import { liveEvents, trackLiveStream } from "~/platform/live-events.server";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
-import { chatMessages, type ChatEvent, type ChatRole } from "./chat.schema";
-import { chatCaseFor, chatTopic, chatViewerOf, currentPosition, eventRowsAfter, eventsFor } from "./chat.server";
+import { caseAccess, caseViewerOf } from "~/modules/cases/case-access.server";
+import { chatMessages, type ChatEvent } from "./chat.schema";
+import { chatTopic, currentPosition, eventRowsAfter, eventsFor } from "./chat.server";
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream, and re-checks access. */
 export const HEARTBEAT_MILLISECONDS = 20_000;
@@ -110,7 +111,7 @@ class CaseHub {
     const roles = new Map(found.filter((entry) => entry.viewer_id).map((entry) => [entry.viewer_id!, entry.role!]));
     for (const client of checked) {
       const role = roles.get(client.viewerId);
-      if (!row || !role || !chatViewerOf({ userId: client.viewerId, role: role as ChatRole }, row)) {
+      if (!row || !role || !caseViewerOf({ userId: client.viewerId, role }, row)) {
         client.write(`event: closed\ndata: ${JSON.stringify({ message: chatMessages.lostAccess })}\n\n`);
         client.end();
       }
@@ -192,7 +193,7 @@ export async function openChatEventStream(
   options: { lastEventId?: string | null; after?: string | null; signal?: AbortSignal },
 ): Promise<Response> {
   assertUser(actor);
-  await chatCaseFor(actor, caseId);
+  await caseAccess(actor, caseId);
   const bus = liveEvents();
   await bus.ready();
   const position = positionFrom(options.lastEventId) ?? positionFrom(options.after) ?? (await currentPosition(caseId));

@@ -1,8 +1,7 @@
 import { sql, type Transaction } from "kysely";
-import { isUuid } from "~/lib/uuid";
 import { retryDelayLabel } from "~/lib/retry-delay";
 import { recordStaffAction } from "~/modules/audit/audit.server";
-import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
+import { assertUser, type Actor, type UserActor } from "~/platform/actor";
 import { consumeAttempt } from "~/platform/attempt-limiter.server";
 import type { CaseStatus, Database, Executor } from "~/platform/database-schema";
 import { keysetCursor, encodeCursor } from "~/platform/keyset";
@@ -10,21 +9,20 @@ import { cursorTime, olderThan } from "~/platform/keyset.server";
 import { notifyLive } from "~/platform/live-events.server";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
-import { caseViewerOf } from "~/modules/cases/cases.server";
+import { isUuid } from "~/lib/uuid";
+import { caseAccess, mayPostInChat, type CaseAccess, type CaseViewer } from "~/modules/cases/case-access.server";
 import { cancelUnreadNotices, scheduleUnreadNotice } from "./chat-notices.server";
 import { servedFileName } from "~/modules/files/file-names";
 import { chatMessages, CHAT_PAGE_SIZE, type ChatEvent, type ChatMessageView, type ChatRole, type SendMessageInput } from "./chat.schema";
 
-
-export type ChatViewer = "owner" | "lawyer" | "admin";
-
+/** The case of a chat as the page shows it (the loader's data: no actor in it). */
 export interface ChatCase {
   id: string;
   caseNumber: string;
   status: CaseStatus;
   ownerId: string;
   lawyerId: string | null;
-  viewer: ChatViewer;
+  viewer: CaseViewer;
 }
 
 /** The live-event topic of a case's chat. */
@@ -32,29 +30,8 @@ export function chatTopic(caseId: string): string {
   return `chat:${caseId}`;
 }
 
-/** Who may use a case's chat: its owner, its assigned lawyer, admins (spec §6). Anyone else: not found. */
-export function chatViewerOf(actor: { userId: string; role: ChatRole }, row: { user_id: string; assigned_lawyer_id: string | null }): ChatViewer | null {
-  return caseViewerOf(actor, row);
-}
-
-
-async function caseRow(executor: Executor, caseId: string, lock: boolean) {
-  let query = executor
-    .selectFrom("cases")
-    .select(["id", "case_number", "status", "user_id", "assigned_lawyer_id"])
-    .where("id", "=", caseId);
-  if (lock) query = query.forNoKeyUpdate();
-  return query.executeTakeFirst();
-}
-
-/** The case of the chat if the actor may use it, else NotFoundError ('Vous n'avez pas accès à ce dossier'). */
-export async function chatCaseFor(actor: Actor, caseId: string, executor: Executor = db(), lock = false): Promise<ChatCase> {
-  assertUser(actor);
-  if (!isUuid(caseId)) throw new NotFoundError(chatMessages.noAccess);
-  const row = await caseRow(executor, caseId, lock);
-  const viewer = row ? chatViewerOf(actor, row) : null;
-  if (!row || !viewer) throw new NotFoundError(chatMessages.noAccess);
-  return { id: row.id, caseNumber: row.case_number, status: row.status, ownerId: row.user_id, lawyerId: row.assigned_lawyer_id, viewer };
+function chatCaseOf(access: CaseAccess): ChatCase {
+  return { id: access.caseId, caseNumber: access.caseNumber, status: access.status, ownerId: access.ownerId, lawyerId: access.assignedLawyerId, viewer: access.viewer };
 }
 
 type MessageRow = {
@@ -140,8 +117,7 @@ export interface ChatThreadView {
 
 /** A page of the thread: the latest 50 messages, or the 50 before `before` (a keyset cursor from a previous page). */
 export async function chatThreadFor(actor: Actor, caseId: string, options: { before?: string | null } = {}): Promise<ChatThreadView> {
-  const chat = await chatCaseFor(actor, caseId);
-  const viewer = actor as UserActor;
+  const access = await caseAccess(actor, caseId);
   const database = db();
   const cursor = options.before ? keysetCursor.safeParse(options.before) : null;
   // The position is read first: a message committed between the two reads comes again as an event, never lost.
@@ -158,8 +134,8 @@ export async function chatThreadFor(actor: Actor, caseId: string, options: { bef
   const page = rows.slice(0, CHAT_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    chat,
-    viewerId: viewer.userId,
+    chat: chatCaseOf(access),
+    viewerId: access.actor.userId,
     messages: page.map((row) => messageView(row as MessageRow)).reverse(),
     olderCursor: more && last ? encodeCursor(last.cursor_at, last.id) : null,
     position,
@@ -182,32 +158,31 @@ export async function currentPosition(caseId: string): Promise<number> {
  * Marks as read what the other side wrote, in the transaction `trx` that holds the case lock: the owner reads the
  * staff's messages, the assigned lawyer the owner's. Admins only observe: their reading marks nothing (decision 0036).
  */
-async function markReadLocked(trx: Transaction<Database>, chat: ChatCase, readerId: string): Promise<number> {
+async function markReadLocked(trx: Transaction<Database>, chat: CaseAccess): Promise<number> {
   if (chat.viewer === "admin") return 0;
   const readSeq = await sql<{ seq: string | number }>`SELECT nextval('case_chat_event_seq') AS seq`.execute(trx);
   let update = trx
     .updateTable("case_chat_messages")
     .set({ read_status: true, read_at: sql`now()`, read_seq: Number(readSeq.rows[0]!.seq) })
-    .where("case_id", "=", chat.id)
+    .where("case_id", "=", chat.caseId)
     .where("read_status", "=", false);
   update = chat.viewer === "owner" ? update.where("sender_id", "!=", chat.ownerId) : update.where("sender_id", "=", chat.ownerId);
   const result = await update.executeTakeFirst();
   const count = Number(result.numUpdatedRows);
   if (count > 0) {
-    await cancelUnreadNotices(trx, { caseId: chat.id, readerId });
-    await notifyLive(chatTopic(chat.id), "read").execute(trx);
+    await cancelUnreadNotices(trx, { caseId: chat.caseId, readerId: chat.actor.userId });
+    await notifyLive(chatTopic(chat.caseId), "read").execute(trx);
   }
   return count;
 }
 
 /** The reader has the chat open and visible: the other side's messages become read (notified live). */
 export async function markChatRead(actor: Actor, caseId: string): Promise<{ marked: number }> {
-  assertUser(actor);
   return db()
     .transaction()
     .execute(async (trx) => {
-      const chat = await chatCaseFor(actor, caseId, trx, true);
-      return { marked: await markReadLocked(trx, chat, actor.userId) };
+      const chat = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
+      return { marked: await markReadLocked(trx, chat) };
     });
 }
 
@@ -251,8 +226,8 @@ export async function sendChatMessage(actor: Actor, caseId: string, input: SendM
   return db()
     .transaction()
     .execute(async (trx): Promise<SendResult> => {
-      const chat = await chatCaseFor(actor, caseId, trx, true);
-      if (chat.status === "draft") return { ok: false, status: 409, message: chatMessages.draft };
+      const chat = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
+      if (!mayPostInChat(chat)) return { ok: false, status: 409, message: chatMessages.draft };
       if (input.clientId) {
         const earlier = await messagesQuery(trx).where("m.id", "=", input.clientId).where("m.case_id", "=", caseId).where("m.sender_id", "=", actor.userId).executeTakeFirst();
         if (earlier) return { ok: true, message: messageView(earlier as MessageRow) };
@@ -274,7 +249,7 @@ export async function sendChatMessage(actor: Actor, caseId: string, input: SendM
         if (!file || file.used_by || file.status === "failed") return { ok: false, status: 422, message: chatMessages.fileNotFound };
         fileName = file.original_name;
       }
-      await markReadLocked(trx, chat, actor.userId);
+      await markReadLocked(trx, chat);
       const inserted = await trx
         .insertInto("case_chat_messages")
         .values({
@@ -335,7 +310,7 @@ export function eventsFor(rows: EventRow[], position: number): ChatEvent[] {
 
 /** The polling fallback: events after `position` (at most 200 rows; ask again from the returned position). */
 export async function chatEventsAfter(actor: Actor, caseId: string, position: number): Promise<{ events: ChatEvent[]; position: number }> {
-  await chatCaseFor(actor, caseId);
+  await caseAccess(actor, caseId);
   const rows = await eventRowsAfter(caseId, position, 200);
   const events = eventsFor(rows, position);
   return { events, position: events.reduce((max, event) => Math.max(max, event.position), position) };

@@ -1,5 +1,5 @@
-import { paymentTotalsColumn } from "~/modules/case-file/payments.server";
-import type { CurrencyTotal } from "~/modules/case-file/case-file-format";
+import { paymentTotalsColumn } from "~/modules/cases/payment-totals.server";
+import type { CurrencyTotal } from "~/modules/cases/payment-totals";
 import { sql } from "kysely";
 import { assertUser, type UserActor, type Actor } from "~/platform/actor";
 import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";

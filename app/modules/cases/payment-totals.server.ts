@@ -1,0 +1,14 @@
+import { sql } from "kysely";
+import type { CurrencyTotal } from "./payment-totals";
+
+/**
+ * The payments' totals of the case whose id is at `caseIdColumn`, as a column of a list query (one small indexed
+ * aggregate per listed row): [{ currency, amount, count }], euros first, or null without payments.
+ */
+export function paymentTotalsColumn(caseIdColumn: string) {
+  return sql<CurrencyTotal[] | null>`(
+    SELECT jsonb_agg(jsonb_build_object('currency', t.currency, 'amount', t.amount::text, 'count', t.n)
+                     ORDER BY t.currency <> 'EUR', t.currency)
+      FROM (SELECT currency, sum(amount) AS amount, count(*)::int AS n
+              FROM case_payments WHERE case_id = ${sql.ref(caseIdColumn)} GROUP BY currency) t)`;
+}
