@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** The spec's other reading of the templates' path. */
+/** Kept: the specification also names /admin/emails/templates for the templates page (issue 14). */
 export function loader() {
   return redirect("/admin/email-templates", 301);
 }
