@@ -3,11 +3,12 @@ import { publicPageMeta } from "~/content/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
 import { ErrorSummary, FormAlert, NewPasswordField, SubmitButton, useFormValidation } from "~/components/form-controls";
-import { FieldError, TextField } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
+import { CountryField } from "~/components/country-field";
 import { PhoneField } from "~/components/phone-field";
-import { countryScopeHint, feeStatement, guarantees, safetyNotice } from "~/content/site";
+import { feeStatement, guarantees, safetyNotice } from "~/content/site";
 import { useOperator } from "~/components/use-operator";
-import { COUNTRIES, countryByIsoCode, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
+import { countryByIsoCode, countryBySignUpValue, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
 import { signUpSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
@@ -150,29 +151,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
               error={errors.telephoneMobile}
               onEdit={() => clear("telephoneMobile")}
             />
-            <div>
-              <label htmlFor="champ-pays" className="block text-sm font-semibold text-slate-800">
-                Pays de résidence
-              </label>
-              <p id="champ-pays-aide" className="mt-0.5 text-sm text-slate-600">
-                {countryScopeHint}
-              </p>
-              <select
-                id="champ-pays"
-                name="pays"
-                defaultValue={values?.pays || "france"}
-                aria-invalid={errors.pays ? true : undefined}
-                aria-describedby={errors.pays ? "champ-pays-aide champ-pays-erreur" : "champ-pays-aide"}
-                className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
-              >
-                {COUNTRIES.map((country) => (
-                  <option key={country.signUpValue} value={country.signUpValue}>
-                    {country.flag} {country.label}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="champ-pays-erreur" message={errors.pays} />
-            </div>
+            <CountryField name="pays" defaultValue={countryBySignUpValue(values?.pays ?? "")?.value ?? DEFAULT_COUNTRY.value} error={errors.pays} />
           </fieldset>
           <SubmitButton busy={busy} busyLabel="Création du compte...">
             Créer mon compte gratuitement

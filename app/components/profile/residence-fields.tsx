@@ -1,12 +1,12 @@
 import { useRef, useState } from "react";
-import { FieldError, TextField } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { useEntryMadeBeforeHydration, useHydrated } from "~/components/use-resettable-state";
-import { COUNTRIES, countryByValue, DEFAULT_COUNTRY, type CountryValue } from "~/lib/countries";
+import { countryByValue, DEFAULT_COUNTRY, type CountryValue } from "~/lib/countries";
 import type { FieldErrors } from "~/lib/form";
 import { POSTAL_CODE_RULES } from "~/lib/postal-codes";
-import { countryScopeHint } from "~/content/site";
 import type { Commune } from "~/modules/profile/profile.server";
 import type { ProfileFormValues } from "~/modules/profile/profile.schema";
+import { CountryField } from "../country-field";
 import { AddressAutocomplete } from "./address-autocomplete";
 import type { AddressParts } from "./google-places";
 
@@ -146,37 +146,19 @@ export function ResidenceFields({
 
   return (
     <>
-      <div>
-        <label htmlFor="champ-country" className="block text-sm font-semibold text-slate-800">
-          Pays de résidence
-        </label>
-        <p id="champ-country-aide" className="mt-0.5 text-sm text-slate-600">
-          {countryScopeHint}
-        </p>
-        <select
-          id="champ-country"
-          name="country"
-          value={country}
-          autoComplete="country-name"
-          onChange={(event) => {
-            const next = countryByValue(event.target.value)?.value ?? DEFAULT_COUNTRY.value;
-            onCountryChange(next);
-            stopLookup();
-            setLookupStatus("");
-            clear("country", "nif", "postal_code");
-          }}
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? "champ-country-aide champ-country-erreur" : "champ-country-aide"}
-          className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base"
-        >
-          {COUNTRIES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.flag} {option.label}
-            </option>
-          ))}
-        </select>
-        <FieldError id="champ-country-erreur" message={errors.country} />
-      </div>
+      <CountryField
+        name="country"
+        value={country}
+        autoComplete="country-name"
+        onChange={(event) => {
+          const next = countryByValue(event.target.value)?.value ?? DEFAULT_COUNTRY.value;
+          onCountryChange(next);
+          stopLookup();
+          setLookupStatus("");
+          clear("country", "nif", "postal_code");
+        }}
+        error={errors.country}
+      />
 
       {googleMapsApiKey ? (
         <AddressAutocomplete
