@@ -1,0 +1,225 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { recordPersonalDataRead } from "~/modules/audit/audit.server";
+import { servedFileName } from "~/modules/files/file-names";
+import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { assertRole, type Actor, type UserActor } from "~/platform/actor";
+import type { DocumentSide, DocumentStatus, DocumentType, ProofOfAddressType } from "~/platform/database-schema";
+import { containsPattern } from "~/platform/like-pattern";
+import { db, runtime } from "~/platform/runtime.server";
+import { formatMegabytes } from "~/lib/format";
+import type { ReviewQuery, UploadStep } from "./identity.schema";
+
+const REVIEW_PAGE_SIZE = 20;
+
+export interface ReviewGroup {
+  /** Any document of the group identifies it; the newest one is used. */
+  groupId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  documentType: DocumentType;
+  stepNumber: UploadStep;
+  day: string;
+  status: DocumentStatus;
+  uploadedAt: string;
+  ownDocuments: boolean;
+  documents: {
+    id: string;
+    side: DocumentSide;
+    proofType: ProofOfAddressType | null;
+    fileId: string | null;
+    fileName: string;
+    mediaType: string;
+    fileStatus: string | null;
+    size: string;
+    status: DocumentStatus;
+    rejectionReason: string | null;
+    reviewedAt: string | null;
+  }[];
+}
+
+export interface ReviewPage {
+  groups: ReviewGroup[];
+  /** Groups matching the search and filter, up to REVIEW_COUNT_CAP. */
+  total: number;
+  /** More than REVIEW_COUNT_CAP groups match. */
+  totalCapped: boolean;
+  /** The cursor of the next page (keyset), or null on the last one. */
+  nextCursor: string | null;
+  firstPage: boolean;
+  pendingGroups: number;
+}
+
+/** Where a page starts: just after this group in the list's order (pending first, newest upload, newest document). */
+const reviewCursorSchema = z.object({
+  p: z.boolean(),
+  at: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
+  id: z.uuid(),
+});
+type ReviewCursor = z.output<typeof reviewCursorSchema>;
+
+function encodeCursor(cursor: ReviewCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function decodeCursor(value: string | undefined): ReviewCursor | null {
+  if (!value) return null;
+  try {
+    const parsed = reviewCursorSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The review console's list: groups (person, type, step, upload day) of non-obsolete documents, pending first then
+ * newest, a page at a time by keyset over identity_document_groups (kept by the database, migration 0027).
+ */
+export const REVIEW_COUNT_CAP = 10_000;
+
+export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<ReviewPage> {
+  assertRole(actor, "admin");
+  const database = db();
+  const term = query.q.trim();
+  const pattern = term ? containsPattern(term) : null;
+  const cursor = decodeCursor(query.apres);
+  // Every group has its person (foreign key, cascade): the count needs no join.
+  let matching = database.selectFrom("identity_document_groups as g");
+  if (query.statut !== "all") matching = matching.where("g.status", "=", query.statut);
+  if (pattern) {
+    // One branch per index: the people through their own (trigram) indexes then their groups by key, the groups
+    // through the file names' one. An OR of both in one WHERE would scan every group.
+    matching = matching.where(
+      sql<boolean>`(g.user_id, g.document_type, g.step_number, g.group_day) IN (
+        SELECT x.user_id, x.document_type, x.step_number, x.group_day FROM identity_document_groups x
+         WHERE x.user_id IN (SELECT person.id FROM profiles person
+                              WHERE person.email ILIKE ${pattern} OR person.first_name ILIKE ${pattern} OR person.last_name ILIKE ${pattern}
+                                 OR person.first_name || ' ' || person.last_name ILIKE ${pattern})
+        UNION
+        SELECT x.user_id, x.document_type, x.step_number, x.group_day FROM identity_document_groups x WHERE x.file_names ILIKE ${pattern})`,
+    );
+  }
+  const [rows, count, pending] = await Promise.all([
+    matching
+      .innerJoin("profiles as p", "p.id", "g.user_id")
+      .select([
+        "g.user_id",
+        "g.document_type",
+        "g.step_number",
+        "g.group_day",
+        "g.status",
+        "g.pending",
+        "g.last_upload",
+        sql<string>`g.last_upload::text`.as("last_upload_text"),
+        "g.anchor_id",
+        "p.email",
+        "p.first_name",
+        "p.last_name",
+        "p.fields_key_id",
+        "p.fields_wrapped_key",
+        "p.birth_date_sealed",
+        "p.nif_sealed",
+        "p.address",
+        "p.postal_code",
+        "p.city",
+      ])
+      .$if(cursor !== null, (qb) =>
+        qb.where(sql<boolean>`(g.pending, g.last_upload, g.anchor_id) < (${cursor!.p}, ${cursor!.at}::timestamptz, ${cursor!.id}::uuid)`),
+      )
+      .orderBy("g.pending", "desc")
+      .orderBy("g.last_upload", "desc")
+      .orderBy("g.anchor_id", "desc")
+      .limit(REVIEW_PAGE_SIZE + 1)
+      .execute(),
+    // Counted up to the cap only: past it the page says "10 000+" (an exact count of every group grows with the years).
+    database
+      .selectFrom(matching.select(sql`1`.as("one")).limit(REVIEW_COUNT_CAP + 1).as("counted"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    database
+      .selectFrom("identity_document_groups")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("pending", "=", true)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const keys = rows.slice(0, REVIEW_PAGE_SIZE);
+  const last = keys[keys.length - 1];
+  const nextCursor = rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor({ p: last.pending, at: last.last_upload_text, id: last.anchor_id }) : null;
+  const documents = keys.length
+    ? await database
+        .selectFrom("identity_verification_documents as d")
+        .leftJoin("stored_files as f", "f.id", "d.stored_file_id")
+        .select([
+          "d.id",
+          "d.user_id",
+          "d.document_type",
+          "d.step_number",
+          "d.group_day",
+          "d.document_side",
+          "d.proof_type",
+          "d.stored_file_id",
+          "d.file_name",
+          "d.mime_type",
+          "f.media_type",
+          "f.status as file_status",
+          "d.file_size",
+          "d.status",
+          "d.rejection_reason",
+          "d.reviewed_at",
+        ])
+        .where("d.obsolete", "=", false)
+        .where("d.user_id", "in", [...new Set(keys.map((row) => row.user_id))])
+        .orderBy("d.uploaded_at")
+        .orderBy("d.document_side")
+        .execute()
+    : [];
+  const groups: ReviewGroup[] = keys.map((row) => ({
+    groupId: row.anchor_id,
+    userId: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    birthDate: openProfileFields(runtime().keyring, { ...row, id: row.user_id }, ["birth_date"]).birthDate,
+    address: row.address,
+    postalCode: row.postal_code,
+    city: row.city,
+    documentType: row.document_type,
+    stepNumber: Number(row.step_number) as UploadStep,
+    day: row.group_day,
+    status: row.status,
+    uploadedAt: new Date(row.last_upload).toISOString(),
+    ownDocuments: row.user_id === actor.userId,
+    documents: documents
+      .filter((d) => d.user_id === row.user_id && d.document_type === row.document_type && d.step_number === Number(row.step_number) && d.group_day === row.group_day)
+      .map((d) => ({
+        id: d.id,
+        side: d.document_side,
+        proofType: d.proof_type,
+        fileId: d.stored_file_id,
+        fileName: servedFileName(d.file_name, d.media_type ?? d.mime_type),
+        mediaType: d.media_type ?? d.mime_type,
+        fileStatus: d.file_status,
+        size: formatMegabytes(Number(d.file_size)),
+        status: d.status,
+        rejectionReason: d.rejection_reason,
+        reviewedAt: d.reviewed_at ? d.reviewed_at.toISOString() : null,
+      })),
+  }));
+  // The console shows each person's birth date (sealed in the database): a read of identity data by staff.
+  for (const userId of new Set(groups.filter((group) => group.birthDate).map((group) => group.userId))) {
+    await recordPersonalDataRead(
+      database,
+      actor as UserActor,
+      { action: "profile.sensitive-viewed", subjectUserId: userId, targetType: "user", targetId: userId, details: { fields: ["birth_date"], screen: "identity-review" } },
+      { coalesceMinutes: 30 },
+    );
+  }
+  return { groups, total: Math.min(Number(count.n), REVIEW_COUNT_CAP), totalCapped: Number(count.n) > REVIEW_COUNT_CAP, nextCursor, firstPage: cursor === null, pendingGroups: Number(pending.n) };
+}

@@ -1,0 +1,159 @@
+import { servedFileName } from "~/modules/files/file-names";
+import { assertUser, NotFoundError, type Actor } from "~/platform/actor";
+import type { DocumentSide, DocumentType, VerificationOverallStatus } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+import type { IdentityStatus, IdentityStep, UploadStep } from "./identity.schema";
+import { ensureStatusRow, identityStatusOf, stepState, type IdentityDocumentView, type StepState } from "./verification-status.server";
+
+export interface VerificationView {
+  profileCompleted: boolean;
+  identityVerified: boolean;
+  identity: IdentityStatus;
+  overallStatus: VerificationOverallStatus;
+  currentStep: number;
+  /** The step the screen opens on (spec §4: lowest rejected step, else 5 once 1–4 are done, else current_step). */
+  openStep: IdentityStep;
+  completed: Record<IdentityStep, boolean>;
+  reachable: Record<IdentityStep, boolean>;
+  stepStates: Record<UploadStep, StepState>;
+  documents: Record<UploadStep, IdentityDocumentView[]>;
+  rejected: IdentityDocumentView[];
+  lowestRejectedStep: UploadStep | null;
+  /** Percentage of the five steps completed, not counting steps 2–4 with a rejection. */
+  progress: number;
+  /** The type sent at step 2 (step 3 must differ). */
+  step2Type: DocumentType | null;
+  address: { firstName: string; lastName: string; address: string | null; postalCode: string | null; city: string | null };
+}
+
+
+export interface IdentitySummary {
+  identity: IdentityStatus;
+  identityVerified: boolean;
+  rejectedDocuments: { id: string; documentType: DocumentType; documentSide: DocumentSide; rejectionReason: string | null }[];
+}
+
+/** What the dashboard shows of the acting person's verification (read only; same rules as the verification screen). */
+export async function identitySummaryFor(actor: Actor): Promise<IdentitySummary> {
+  assertUser(actor);
+  const database = db();
+  const [profile, documents, steps] = await Promise.all([
+    database.selectFrom("profiles").select("identity_verified").where("id", "=", actor.userId).executeTakeFirst(),
+    database
+      .selectFrom("identity_verification_documents")
+      .select(["id", "document_type", "document_side", "rejection_reason", "status"])
+      .where("user_id", "=", actor.userId)
+      .where("obsolete", "=", false)
+      .orderBy("step_number")
+      .orderBy("uploaded_at", "desc")
+      .execute(),
+    database
+      .selectFrom("identity_verification_status")
+      .select(["step2_completed", "step3_completed", "step4_completed"])
+      .where("user_id", "=", actor.userId)
+      .executeTakeFirst(),
+  ]);
+  if (!profile) throw new NotFoundError();
+  const completed = { 2: steps?.step2_completed, 3: steps?.step3_completed, 4: steps?.step4_completed };
+  return {
+    identity: identityStatusOf(profile.identity_verified, documents, completed),
+    identityVerified: profile.identity_verified,
+    rejectedDocuments: documents
+      .filter((document) => document.status === "rejected")
+      .map((document) => ({
+        id: document.id,
+        documentType: document.document_type,
+        documentSide: document.document_side,
+        rejectionReason: document.rejection_reason,
+      })),
+  };
+}
+
+/** The acting person's verification: step states, status priority, rejections, where the screen opens. */
+export async function verificationFor(actor: Actor): Promise<VerificationView> {
+  assertUser(actor);
+  const database = db();
+  const profile = await database
+    .selectFrom("profiles")
+    .select(["first_name", "last_name", "address", "postal_code", "city", "profile_completed", "identity_verified"])
+    .where("id", "=", actor.userId)
+    .executeTakeFirst();
+  if (!profile) throw new NotFoundError();
+  const status = await ensureStatusRow(database, actor.userId);
+  const rows = await database
+    .selectFrom("identity_verification_documents as d")
+    .leftJoin("stored_files as f", "f.id", "d.stored_file_id")
+    .select([
+      "d.id",
+      "d.step_number",
+      "d.document_type",
+      "d.document_side",
+      "d.proof_type",
+      "d.stored_file_id",
+      "d.file_name",
+      "d.mime_type",
+      "f.media_type",
+      "f.status as file_status",
+      "d.status",
+      "d.rejection_reason",
+      "d.uploaded_at",
+    ])
+    .where("d.user_id", "=", actor.userId)
+    .where("d.obsolete", "=", false)
+    .orderBy("d.step_number")
+    .orderBy("d.uploaded_at", "desc")
+    .execute();
+  const all: IdentityDocumentView[] = rows.map((row) => ({
+    id: row.id,
+    stepNumber: row.step_number,
+    documentType: row.document_type,
+    documentSide: row.document_side,
+    proofType: row.proof_type,
+    fileId: row.stored_file_id,
+    fileName: servedFileName(row.file_name, row.media_type ?? row.mime_type),
+    mediaType: row.media_type ?? row.mime_type,
+    fileStatus: row.file_status,
+    status: row.status,
+    rejectionReason: row.rejection_reason,
+    uploadedAt: row.uploaded_at.toISOString(),
+  }));
+  const documents = { 2: [], 3: [], 4: [] } as Record<UploadStep, IdentityDocumentView[]>;
+  for (const document of all) documents[document.stepNumber].push(document);
+  const stepStates = { 2: stepState(documents[2]), 3: stepState(documents[3]), 4: stepState(documents[4]) };
+  const rejected = all.filter((document) => document.status === "rejected");
+  const lowestRejectedStep = rejected.length ? (Math.min(...rejected.map((document) => document.stepNumber)) as UploadStep) : null;
+  const completed: Record<IdentityStep, boolean> = {
+    1: status.step1_completed,
+    2: status.step2_completed,
+    3: status.step3_completed,
+    4: status.step4_completed,
+    5: status.step5_completed || profile.identity_verified,
+  };
+  const reachable = {} as Record<IdentityStep, boolean>;
+  for (const step of [1, 2, 3, 4, 5] as IdentityStep[]) {
+    reachable[step] = step === 1 || step <= status.current_step || completed[(step - 1) as IdentityStep];
+  }
+  const done = ([1, 2, 3, 4, 5] as IdentityStep[]).filter(
+    (step) => completed[step] && !(step >= 2 && step <= 4 && stepStates[step as UploadStep] === "rejected"),
+  ).length;
+  const identity = identityStatusOf(profile.identity_verified, all, completed);
+  const openStep: IdentityStep =
+    lowestRejectedStep ?? (completed[1] && completed[2] && completed[3] && completed[4] ? 5 : (Math.min(Math.max(status.current_step, 1), 5) as IdentityStep));
+  return {
+    profileCompleted: profile.profile_completed,
+    identityVerified: profile.identity_verified,
+    identity,
+    overallStatus: status.overall_status,
+    currentStep: status.current_step,
+    openStep,
+    completed,
+    reachable,
+    stepStates,
+    documents,
+    rejected,
+    lowestRejectedStep,
+    progress: Math.round((done / 5) * 100),
+    step2Type: documents[2][0]?.documentType ?? null,
+    address: { firstName: profile.first_name, lastName: profile.last_name, address: profile.address, postalCode: profile.postal_code, city: profile.city },
+  };
+}
