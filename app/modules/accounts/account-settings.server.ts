@@ -5,7 +5,7 @@ import { db, runtime } from "~/platform/runtime.server";
 import type { FieldErrors } from "~/lib/form";
 import { accountMessages, type ChangePasswordField, type ChangePasswordInput } from "./account-settings.schema";
 import { messages } from "./accounts.schema";
-import { sessionCookies, signOut } from "./accounts.server";
+import { sessionCookies, signOut } from "./sessions.server";
 import { auth } from "./auth-instance.server";
 import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server";
 import { isGuessablePassword } from "./password-policy.server";

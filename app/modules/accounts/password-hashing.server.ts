@@ -41,3 +41,24 @@ export async function withPasswordHashing<T>(work: () => Promise<T>): Promise<T>
     throw error;
   }
 }
+
+export interface BusyResult {
+  ok: false;
+  status: 503;
+  formError: string;
+  retryAfterSeconds: number;
+}
+
+export function busyResult(error: HashingBusyError): BusyResult {
+  return { ok: false, status: 503, formError: error.message, retryAfterSeconds: error.retryAfterSeconds };
+}
+
+export function hashingBusy(): BusyResult | null {
+  try {
+    assertPasswordHashingAvailable();
+    return null;
+  } catch (error) {
+    if (error instanceof HashingBusyError) return busyResult(error);
+    throw error;
+  }
+}

@@ -6,7 +6,7 @@ import { constantTimeEqual, makeSignature, symmetricDecrypt } from "better-auth/
 import { assertSignedIn, isStaff, type Actor, type AnonymousActor, type UserActor } from "~/platform/actor";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
-import { sessionCookies } from "./accounts.server";
+import { sessionCookies } from "./sessions.server";
 import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server";
 import { auth, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./auth-instance.server";
 import { qrCodeDataUri } from "./qr-code.server";
