@@ -1,0 +1,247 @@
+import { PassThrough, type Readable } from "node:stream";
+import { sql, type Kysely } from "kysely";
+import { ZipFile } from "yazl";
+import { PERSONAL_DATA_READ_ACTIONS } from "~/modules/audit/audit.schema";
+import { servedFileName } from "~/modules/files/file-names";
+import type { FileStorage, StoredFile } from "~/modules/files/files.server";
+import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
+import type { Database } from "~/platform/database-schema";
+import { runtime } from "~/platform/runtime.server";
+
+/** One file of the export: where it goes in the ZIP and the stored file it comes from. */
+export interface ExportedFile {
+  path: string;
+  file: StoredFile;
+}
+
+export interface ExportContents {
+  data: Record<string, unknown>;
+  files: ExportedFile[];
+}
+
+const UNSAFE_NAME = /[\\/:*?"<>|\u0000-\u001f]/g;
+
+function zipName(index: number, name: string): string {
+  const clean = name.replace(UNSAFE_NAME, "_").replace(/^\.+/, "_").slice(0, 120) || "fichier";
+  return `${String(index).padStart(3, "0")}-${clean}`;
+}
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/** Everything Recours holds about one person, as JSON, and the files they uploaded (decrypted when zipped). */
+export async function collectExportContents(database: Kysely<Database>, userId: string, now = new Date()): Promise<ExportContents> {
+  const user = await database.selectFrom("user").select(["id", "email", "emailVerified", "createdAt"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const profile = await database.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const sensitive = openProfileFields(runtime().keyring, profile);
+  const files: ExportedFile[] = [];
+  const storedFiles = async (ids: string[]) =>
+    ids.length === 0
+      ? new Map<string, StoredFile>()
+      : new Map(
+          (
+            await database
+              .selectFrom("stored_files")
+              .selectAll()
+              .where("id", "in", ids)
+              .where("owner_id", "=", userId)
+              .where("deletion_requested_at", "is", null)
+              .execute()
+          ).map((file) => [file.id, file]),
+        );
+  const addFile = (folder: string, file: StoredFile | undefined): string | null => {
+    // A photo still being converted, or whose conversion failed (its object deleted), has nothing to export yet.
+    if (!file || file.status !== "ready") return null;
+    const path = `fichiers/${folder}/${zipName(files.length + 1, servedFileName(file.original_name, file.media_type))}`;
+    files.push({ path, file });
+    return path;
+  };
+
+  const [verification, documents, cases, emails, sessions, reads] = await Promise.all([
+    database.selectFrom("identity_verification_status").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    database.selectFrom("identity_verification_documents").selectAll().where("user_id", "=", userId).orderBy("uploaded_at").orderBy("id").execute(),
+    database.selectFrom("cases").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
+    database
+      .selectFrom("email_logs")
+      .select(["sent_at", "subject", "body", "status", "body_deleted_at"])
+      .where(sql<string>`lower(recipient_email)`, "=", user.email.toLowerCase())
+      .orderBy("sent_at")
+      .execute(),
+    database.selectFrom("session").select(["createdAt", "updatedAt", "expiresAt", "ipAddress", "userAgent"]).where("userId", "=", userId).orderBy("createdAt").execute(),
+    database
+      .selectFrom("staff_audit_log as l")
+      .leftJoin("profiles as p", "p.id", "l.actor_id")
+      .select(["l.created_at", "l.action", "l.target_type", "l.target_id", "p.first_name", "p.last_name", "p.role"])
+      .where(sql<string>`l.after ->> 'subjectUserId'`, "=", userId)
+      .where("l.action", "in", [...PERSONAL_DATA_READ_ACTIONS])
+      .orderBy("l.created_at")
+      .orderBy("l.id")
+      .execute(),
+  ]);
+
+  const identityFiles = await storedFiles(documents.flatMap((d) => (d.stored_file_id ? [d.stored_file_id] : [])));
+  const identityDocuments = documents.map((d) => ({
+    id: d.id,
+    step: d.step_number,
+    document_type: d.document_type,
+    side: d.document_side,
+    proof_type: d.proof_type,
+    file_name: d.file_name,
+    status: d.status,
+    obsolete: d.obsolete,
+    rejection_reason: d.rejection_reason,
+    uploaded_at: iso(d.uploaded_at),
+    reviewed_at: iso(d.reviewed_at),
+    file_deleted_at: iso(d.file_deleted_at),
+    file_in_export: d.stored_file_id ? addFile("identite", identityFiles.get(d.stored_file_id)) : null,
+  }));
+
+  const caseIds = cases.map((c) => c.id);
+  const [history, payments, identifiers, evidence, messages] = caseIds.length
+    ? await Promise.all([
+        database.selectFrom("case_status_history").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
+        database.selectFrom("case_payments").selectAll().where("case_id", "in", caseIds).orderBy("paid_on").orderBy("created_at").execute(),
+        database.selectFrom("case_identifiers").selectAll().where("case_id", "in", caseIds).orderBy("created_at").execute(),
+        database.selectFrom("case_evidence").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
+        database
+          .selectFrom("case_chat_messages as m")
+          .leftJoin("profiles as s", "s.id", "m.sender_id")
+          .select(["m.case_id", "m.sender_id", "m.message", "m.file_name", "m.file_id", "m.created_at", "m.read_at", "s.first_name", "s.last_name", "s.role"])
+          .where("m.case_id", "in", caseIds)
+          .orderBy("m.case_id")
+          .orderBy("m.seq")
+          .execute(),
+      ])
+    : [[], [], [], [], []];
+  const evidenceFiles = await storedFiles(evidence.filter((e) => e.uploaded_by === userId).map((e) => e.stored_file_id));
+  const chatFiles = await storedFiles(messages.flatMap((m) => (m.sender_id === userId && m.file_id ? [m.file_id] : [])));
+  const senderName = (m: (typeof messages)[number]) =>
+    m.sender_id === userId ? "vous" : m.first_name ? `${m.role === "lawyer" ? "Maître " : ""}${m.first_name} ${m.last_name ?? ""}`.trim() : "Recours";
+
+  const exportedCases = cases.map((c) => {
+    const { draft_data: draftData, total_amount_lost: totalLost, ...facts } = c;
+    const folder = `dossiers/${c.case_number}`;
+    return {
+      ...facts,
+      total_amount_lost: totalLost,
+      draft_data: draftData ?? null,
+      assigned_at: iso(c.assigned_at),
+      submitted_at: iso(c.submitted_at),
+      opened_at: iso(c.opened_at),
+      created_at: iso(c.created_at),
+      updated_at: iso(c.updated_at),
+      status_history: history
+        .filter((h) => h.case_id === c.id)
+        .map((h) => ({ from_status: h.from_status, to_status: h.to_status, note: h.note, automatic: h.system_reason !== null, at: iso(h.created_at) })),
+      payments: payments
+        .filter((p) => p.case_id === c.id)
+        .map((p) => ({ ...p, created_at: iso(p.created_at), updated_at: iso(p.updated_at) })),
+      identifiers: identifiers.filter((i) => i.case_id === c.id).map((i) => ({ kind: i.kind, value: i.value, note: i.note, payment_id: i.payment_id, created_at: iso(i.created_at) })),
+      evidence: evidence
+        .filter((e) => e.case_id === c.id)
+        .map((e) => ({
+          id: e.id,
+          category: e.category,
+          description: e.description,
+          original_sha256: Buffer.from(e.original_sha256).toString("hex"),
+          added_by_you: e.uploaded_by === userId,
+          added_at: iso(e.created_at),
+          file_in_export: e.uploaded_by === userId ? addFile(`${folder}/preuves`, evidenceFiles.get(e.stored_file_id)) : null,
+        })),
+      messages: messages
+        .filter((m) => m.case_id === c.id)
+        .map((m) => ({
+          from: senderName(m),
+          text: m.message,
+          file_name: m.file_name,
+          file_in_export: m.sender_id === userId && m.file_id ? addFile(`${folder}/messagerie`, chatFiles.get(m.file_id)) : null,
+          sent_at: iso(m.created_at),
+          read_at: iso(m.read_at),
+        })),
+    };
+  });
+
+  const data = {
+    format: "recours-export-donnees/1",
+    generated_at: now.toISOString(),
+    account: { id: user.id, email: user.email, email_verified: user.emailVerified, created_at: iso(new Date(user.createdAt)) },
+    profile: {
+      email: profile.email,
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      role: profile.role,
+      birth_date: sensitive.birthDate,
+      nif: sensitive.nif,
+      phone_mobile: profile.phone_mobile,
+      phone_fixed: profile.phone_fixed,
+      address: profile.address,
+      postal_code: profile.postal_code,
+      city: profile.city,
+      department: profile.department,
+      country: profile.country,
+      profile_completed: profile.profile_completed,
+      identity_verified: profile.identity_verified,
+      privacy_policy_accepted_at: iso(profile.privacy_policy_accepted_at),
+      terms_accepted_at: iso(profile.terms_accepted_at),
+      created_at: iso(profile.created_at),
+      updated_at: iso(profile.updated_at),
+    },
+    identity_verification: {
+      status: verification ? { current_step: verification.current_step, overall_status: verification.overall_status, completed_at: iso(verification.completed_at) } : null,
+      documents: identityDocuments,
+    },
+    cases: exportedCases,
+    emails_sent_to_you: emails.map((e) => ({ sent_at: iso(e.sent_at), subject: e.subject, body: e.body_deleted_at ? null : e.body, status: e.status, body_erased_at: iso(e.body_deleted_at) })),
+    sessions: sessions.map((s) => ({ signed_in_at: iso(new Date(s.createdAt)), last_active_at: iso(new Date(s.updatedAt)), expires_at: iso(new Date(s.expiresAt)), ip_address: s.ipAddress, user_agent: s.userAgent })),
+    staff_reads_of_your_data: reads.map((r) => ({
+      at: iso(r.created_at),
+      by: r.first_name ? `${r.first_name} ${r.last_name ?? ""}`.trim() : null,
+      role: r.role === "lawyer" ? "Avocat" : r.role === "admin" ? "Administrateur" : null,
+      action: r.action,
+      target: `${r.target_type}:${r.target_id}`,
+    })),
+  };
+  return { data, files };
+}
+
+const README = `Vos données chez Recours
+========================
+
+Ce fichier ZIP contient tout ce que Recours conserve à votre sujet (RGPD, articles 15 et 20) :
+
+- donnees.json : votre compte et votre profil (dont votre date de naissance et votre NIF, déchiffrés), votre
+  vérification d'identité, vos dossiers avec leur historique de statuts, leurs paiements, les identifiants de
+  l'escroc, les preuves et les messages échangés avec votre avocat, les e-mails que nous vous avons envoyés, vos
+  sessions de connexion et la liste des consultations de vos données par l'équipe Recours.
+- fichiers/ : les fichiers que vous nous avez envoyés, déchiffrés : pièces d'identité et justificatifs encore
+  conservés, preuves de vos dossiers, pièces jointes de vos messages. Le champ "file_in_export" de donnees.json
+  indique où se trouve chacun.
+
+Ce fichier contient vos documents d'identité : conservez-le dans un endroit sûr et ne le partagez pas.
+`;
+
+/**
+ * The ZIP as a stream: the JSON and the read-me first, then each file opened only when the archive reaches it
+ * (decrypted through the storage gateway, one at a time), stored without recompression.
+ */
+export function zipExport(contents: ExportContents, storage: FileStorage, now = new Date()): Readable {
+  const zip = new ZipFile();
+  const output = new PassThrough();
+  zip.on("error", (error: Error) => output.destroy(error));
+  zip.outputStream.on("error", (error: Error) => output.destroy(error));
+  zip.outputStream.pipe(output);
+  zip.addBuffer(Buffer.from(README, "utf8"), "LISEZ-MOI.txt", { mtime: now });
+  zip.addBuffer(Buffer.from(JSON.stringify(contents.data, null, 2), "utf8"), "donnees.json", { mtime: now });
+  for (const { path, file } of contents.files) {
+    zip.addReadStreamLazy(path, { mtime: file.created_at, compress: false, size: Number(file.size_bytes) }, (callback) => {
+      storage.openObject(file).then(
+        (stream) => {
+          stream.on("error", (error) => output.destroy(error));
+          callback(null, stream);
+        },
+        (error: unknown) => callback(error, undefined as unknown as NodeJS.ReadableStream),
+      );
+    });
+  }
+  zip.end();
+  return output;
+}
