@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flaggedKeysetCursor } from "~/platform/keyset";
 import type { DocumentSide, DocumentType } from "~/platform/database-schema";
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
@@ -131,7 +132,7 @@ export const reviewQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
   statut: z.enum(REVIEW_STATUS_FILTERS).catch("all"),
   /** The keyset cursor of the page (opaque; an invalid one gives the first page). */
-  apres: z.string().max(400).optional().catch(undefined),
+  apres: flaggedKeysetCursor.optional().catch(undefined),
 });
 export type ReviewQuery = z.output<typeof reviewQuerySchema>;
 

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
-import { z } from "zod";
 import { recordPersonalDataRead } from "~/modules/audit/audit.server";
 import { servedFileName } from "~/modules/files/file-names";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { assertRole, type Actor, type UserActor } from "~/platform/actor";
 import type { DocumentSide, DocumentStatus, DocumentType, ProofOfAddressType } from "~/platform/database-schema";
+import { encodeCursor } from "~/platform/keyset";
+import { cursorTime, flaggedOlderThan } from "~/platform/keyset.server";
 import { containsPattern } from "~/platform/like-pattern";
 import { db, runtime } from "~/platform/runtime.server";
 import { formatMegabytes } from "~/lib/format";
@@ -56,28 +57,6 @@ export interface ReviewPage {
   pendingGroups: number;
 }
 
-/** Where a page starts: just after this group in the list's order (pending first, newest upload, newest document). */
-const reviewCursorSchema = z.object({
-  p: z.boolean(),
-  at: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
-  id: z.uuid(),
-});
-type ReviewCursor = z.output<typeof reviewCursorSchema>;
-
-function encodeCursor(cursor: ReviewCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
-}
-
-function decodeCursor(value: string | undefined): ReviewCursor | null {
-  if (!value) return null;
-  try {
-    const parsed = reviewCursorSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The review console's list: groups (person, type, step, upload day) of non-obsolete documents, pending first then
  * newest, a page at a time by keyset over identity_document_groups (kept by the database, migration 0027).
@@ -89,7 +68,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
   const database = db();
   const term = query.q.trim();
   const pattern = term ? containsPattern(term) : null;
-  const cursor = decodeCursor(query.apres);
+  const cursor = query.apres ?? null;
   // Every group has its person (foreign key, cascade): the count needs no join.
   let matching = database.selectFrom("identity_document_groups as g");
   if (query.statut !== "all") matching = matching.where("g.status", "=", query.statut);
@@ -117,7 +96,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         "g.status",
         "g.pending",
         "g.last_upload",
-        sql<string>`g.last_upload::text`.as("last_upload_text"),
+        cursorTime("g.last_upload").as("cursor_at"),
         "g.anchor_id",
         "p.email",
         "p.first_name",
@@ -130,9 +109,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         "p.postal_code",
         "p.city",
       ])
-      .$if(cursor !== null, (qb) =>
-        qb.where(sql<boolean>`(g.pending, g.last_upload, g.anchor_id) < (${cursor!.p}, ${cursor!.at}::timestamptz, ${cursor!.id}::uuid)`),
-      )
+      .$if(cursor !== null, (qb) => qb.where(flaggedOlderThan("g.pending", "g.last_upload", "g.anchor_id", cursor!)))
       .orderBy("g.pending", "desc")
       .orderBy("g.last_upload", "desc")
       .orderBy("g.anchor_id", "desc")
@@ -151,7 +128,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
   ]);
   const keys = rows.slice(0, REVIEW_PAGE_SIZE);
   const last = keys[keys.length - 1];
-  const nextCursor = rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor({ p: last.pending, at: last.last_upload_text, id: last.anchor_id }) : null;
+  const nextCursor = rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor(last.cursor_at, last.anchor_id, last.pending) : null;
   const documents = keys.length
     ? await database
         .selectFrom("identity_verification_documents as d")
