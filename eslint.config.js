@@ -19,8 +19,7 @@ export const MODULE_ARROWS = {
   files: ["audit", "jobs"],
   accounts: ["audit", "jobs", "notifications"],
   profile: ["accounts", "files"],
-  // "case-file" only until the case-access policy and the payment totals move into cases (issue 28, item 1).
-  cases: ["audit", "case-file", "jobs", "notifications"],
+  cases: ["audit", "jobs", "notifications"],
   "case-file": ["audit", "cases", "files", "jobs", "notifications", "profile"],
   identity: ["audit", "case-file", "files", "jobs", "notifications", "profile"],
   chat: ["audit", "cases", "files", "jobs", "notifications"],
@@ -114,8 +113,7 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
     },
     rules: {
-      // "warn" until the cycles through case-access and account-deletion/retention are gone (issue 28).
-      "import-x/no-cycle": "warn",
+      "import-x/no-cycle": "error",
     },
   },
 );
