@@ -9,7 +9,7 @@ import {
   type StaffDestination,
   type StaffRole,
 } from "~/lib/staff-navigation";
-import { buttonClasses } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 
 export interface StaffPerson {
   firstName: string;
@@ -131,9 +131,9 @@ export function StaffShell({ person, children }: { person: StaffPerson; children
                   </li>
                 ) : (
                   <li key={item.to} className="flex items-center gap-1">
-                    <Link to={item.to} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
+                    <ButtonLink variant="subtle" to={item.to}>
                       {item.label}
-                    </Link>
+                    </ButtonLink>
                     <span aria-hidden="true">/</span>
                   </li>
                 ),

@@ -69,13 +69,15 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
           {view.status === "draft" && forOwner ? (
-            <ButtonLink size="lg"
+            <ButtonLink
+              size="lg"
               to={`/create-case?id=${encodeURIComponent(view.id)}`}
             >
               Compléter mon brouillon
             </ButtonLink>
           ) : (
-            <ButtonLink size="lg"
+            <ButtonLink
+              size="lg"
               to={`/case/${encodeURIComponent(view.id)}/chat`}
             >
               Ouvrir la messagerie du dossier

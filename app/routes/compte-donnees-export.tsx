@@ -22,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function DataExportLinkPage({ loaderData }: Route.ComponentProps) {
   const back = (
-    <ButtonLink variant="secondary" className="mt-5 py-2"
+    <ButtonLink
+      variant="secondary" className="mt-5 py-2"
       to="/compte/donnees"
     >
       Aller à « Mes données »
@@ -47,7 +48,8 @@ export default function DataExportLinkPage({ loaderData }: Route.ComponentProps)
           {/* A plain form (not intercepted by the router): the browser saves the answer as a file. */}
           <form method="post" action="/compte/donnees/export/fichier" className="mt-5">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
-            <Button size="lg"
+            <Button
+              size="lg"
               type="submit"
             >
               Télécharger le fichier ZIP

@@ -108,7 +108,8 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <ButtonLink variant="secondary" className="gap-2 py-2"
+      <ButtonLink
+        variant="secondary" className="gap-2 py-2"
         to="/compte"
       >
         <span aria-hidden="true">←</span> Retour à mon compte
@@ -200,7 +201,8 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
             </ButtonLink>
           ) : null}
           {reads.next ? (
-            <ButtonLink variant="secondary"
+            <ButtonLink
+              variant="secondary"
               to={`/compte/donnees?apres=${encodeURIComponent(reads.next)}`}
             >
               Consultations plus anciennes

@@ -39,7 +39,8 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
   const activeCases = actionData?.blocked ?? loaderData.activeCases;
   return (
     <section aria-labelledby="titre-suppression" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <ButtonLink variant="secondary" className="gap-2 py-2"
+      <ButtonLink
+        variant="secondary" className="gap-2 py-2"
         to="/compte"
       >
         <span aria-hidden="true">←</span> Retour à mon compte

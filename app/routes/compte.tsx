@@ -100,7 +100,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Double authentification
         </h2>
         <p className="mt-2 text-slate-700">Un code de votre téléphone en plus du mot de passe, à chaque connexion.</p>
-        <ButtonLink variant="outline" className="mt-4"
+        <ButtonLink
+          variant="outline" className="mt-4"
           to={SECOND_FACTOR_ENROLMENT_PATH}
         >
           Gérer la double authentification
@@ -114,7 +115,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Mes données
         </h2>
         <p className="mt-2 text-slate-700">Téléchargez tout ce que Recours conserve à votre sujet, et voyez qui l'a consulté.</p>
-        <ButtonLink variant="outline" className="mt-4"
+        <ButtonLink
+          variant="outline" className="mt-4"
           to="/compte/donnees"
         >
           Voir mes données

@@ -15,6 +15,7 @@ import { redirectSignedIn, signInNoticeContext } from "~/platform/guards.server"
 import { Notice } from "~/components/ui/notice";
 import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } from "~/lib/redirect-target";
 import { publicFormPageHandle } from "~/lib/page-handle";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = publicFormPageHandle;
 
@@ -102,9 +103,9 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
             />
           </fieldset>
           <div className="text-right text-sm">
-            <Link to="/mot-de-passe-oublie" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            <ButtonLink variant="link" to="/mot-de-passe-oublie">
               Mot de passe oublié ?
-            </Link>
+            </ButtonLink>
           </div>
           <SubmitButton busy={busy} busyLabel="Connexion...">
             Se connecter

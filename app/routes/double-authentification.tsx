@@ -22,7 +22,7 @@ import type { FieldErrors } from "~/lib/form";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireSignedIn, requireSignedInMiddleware } from "~/platform/guards.server";
-import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
+import { BackToDashboardLink, Button, buttonClasses, ButtonLink } from "~/components/ui/button";
 
 // Outside the member area on purpose: the one page a lawyer or admin without a second factor may open.
 export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware];
@@ -77,7 +77,8 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
           </p>
         </div>
         <Form method="post" action="/deconnexion">
-          <Button variant="secondary" className="py-2"
+          <Button
+            variant="secondary" className="py-2"
             type="submit"
           >
             Se déconnecter
@@ -317,7 +318,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       </ol>
       <RecoveryCodeActions codes={codes} />
       <p>
-        <ButtonLink className="w-full py-3 text-base sm:w-auto"
+        <ButtonLink
+          className="w-full py-3 text-base sm:w-auto"
           to="/dashboard"
         >
           J'ai enregistré mes codes de secours, continuer
@@ -359,9 +361,7 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
         </section>
       )}
       <p>
-        <ButtonLink variant="link" to="/dashboard">
-          Retour à mon espace
-        </ButtonLink>
+        <BackToDashboardLink />
       </p>
     </>
   );

@@ -8,7 +8,8 @@ export function DeleteAccountSection() {
         Supprimer mon compte
       </h2>
       <p className="mt-2 text-slate-700">Ce qui est supprimé tout de suite, ce que la loi nous oblige à garder et combien de temps.</p>
-      <ButtonLink variant="danger-outline" className="mt-4"
+      <ButtonLink
+        variant="danger-outline" className="mt-4"
         to="/compte/suppression"
       >
         Supprimer mon compte

@@ -11,7 +11,8 @@ export function EmailSection() {
         Pour utiliser une autre adresse, nous vous envoyons un lien de confirmation à la nouvelle. Votre adresse actuelle reste
         en place tant que ce lien n'est pas ouvert.
       </p>
-      <ButtonLink variant="outline" className="mt-4 py-2"
+      <ButtonLink
+        variant="outline" className="mt-4 py-2"
         to="/compte/email"
       >
         Changer mon adresse email

@@ -1,5 +1,5 @@
 import { FormAlert, useFormValidation, ValidatedForm } from "~/components/form-controls";
-import { FieldError, fieldId, TextField } from "~/components/ui/field";
+import { controlClasses, FieldError, fieldId, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 import { identifierSchema } from "~/modules/case-file/case-file.schema";
 import { IDENTIFIER_KIND_LABELS, TYPED_IDENTIFIER_KINDS } from "~/modules/case-file/case-file-format";
@@ -33,7 +33,7 @@ export function IdentifierForm({
           defaultValue={values.kind ?? ""}
           aria-invalid={validation.errors.kind ? true : undefined}
           aria-describedby={validation.errors.kind ? `${kindId}-erreur` : undefined}
-          className={`mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2.5 text-base shadow-sm ${validation.errors.kind ? "border-red-600" : "border-slate-400"}`}
+          className={controlClasses(validation.errors.kind)}
         >
           <option value="">Choisissez…</option>
           {TYPED_IDENTIFIER_KINDS.map((kind) => (

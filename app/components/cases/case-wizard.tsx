@@ -77,7 +77,8 @@ export function OneDraftNotice({ existingDraftId }: { existingDraftId: string })
             >
               Reprendre mon brouillon
             </ButtonLink>
-            <ButtonLink variant="secondary"
+            <ButtonLink
+              variant="secondary"
               to="/verify-identity"
             >
               Vérifier mon identité

@@ -16,7 +16,7 @@ import {
 } from "~/modules/chat/chat.schema";
 import type { ChatThreadView } from "~/modules/chat/chat.server";
 import { ChatAttachment, ChatAttachButton, useChatUpload, type UploadState } from "./chat-attachments";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
 import { formatLongDateTime, formatTime, formatWeekdayDate, parisIsoDay } from "~/lib/format";
 
 interface Pending {
@@ -322,7 +322,8 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
               <span>Statut :</span> <CaseStatusBadge status={view.chat.status} />
             </p>
           </div>
-          <ButtonLink variant="secondary"
+          <ButtonLink
+            variant="secondary"
             to={`/case/${caseId}`}
           >
             Voir le dossier
@@ -354,16 +355,18 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
           {olderCursor ? (
             <li className="flex justify-center">
               {hydrated ? (
-                <button
+                <Button
+                  variant="link"
+                  size="md"
+                  className="rounded-md"
                   type="button"
                   onClick={() => void loadOlder()}
-                  className="min-h-11 rounded-md px-4 font-semibold text-brand-800 underline"
                   disabled={loadingOlder}
                 >
                   {loadingOlder ? "Chargement…" : "Afficher les messages plus anciens"}
-                </button>
+                </Button>
               ) : (
-                <a href={`/case/${caseId}/chat?avant=${encodeURIComponent(olderCursor)}`} className="inline-flex min-h-11 items-center px-4 font-semibold text-brand-800 underline">
+                <a className={buttonClasses({ variant: "link", size: "md" })} href={`/case/${caseId}/chat?avant=${encodeURIComponent(olderCursor)}`}>
                   Afficher les messages plus anciens
                 </a>
               )}
@@ -429,7 +432,8 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
                 {count > CHAT_MESSAGE_MAX - 500 ? `${count.toLocaleString("fr-FR")} / ${CHAT_MESSAGE_MAX.toLocaleString("fr-FR")} caractères` : ""}
               </p>
             </div>
-            <Button size="lg" className="disabled:opacity-60"
+            <Button
+              size="lg" className="disabled:opacity-60"
               type="submit"
               disabled={composerDisabled || upload.state.kind === "uploading"}
             >
@@ -458,9 +462,9 @@ function UploadLine({ state, onCancel }: { state: UploadState; onCancel: () => v
         <span className="font-semibold text-red-900">{state.message}</span>
       )}
       {state.kind !== "uploading" ? (
-        <button type="button" onClick={onCancel} className="min-h-11 px-2 font-semibold text-brand-800 underline">
+        <Button variant="link" className="px-2" type="button" onClick={onCancel}>
           Retirer
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -1,10 +1,9 @@
-import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import type { ActivityItem } from "~/modules/chat/chat-inbox.server";
 import { formatShortDateTime } from "~/lib/format";
+import { ButtonLink } from "~/components/ui/button";
 
-const LINK = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
 function describeStatus(item: Extract<ActivityItem, { kind: "status" }>): string {
   if (item.fromStatus === null) {
@@ -39,16 +38,16 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
                   <p className="mt-1 font-semibold text-slate-900">{item.sender} vous a écrit</p>
                   {item.excerpt ? <p className="mt-1 line-clamp-2 break-words text-slate-800">« {item.excerpt} »</p> : null}
                   {item.fileName ? <p className="mt-1 break-all text-sm text-slate-700">Pièce jointe : {item.fileName}</p> : null}
-                  <Link to={item.href} className={`mt-1 inline-flex min-h-11 items-center ${LINK}`}>
+                  <ButtonLink variant="link" className="mt-1" to={item.href}>
                     Lire le message<span className="sr-only"> du dossier {item.caseNumber}</span>
-                  </Link>
+                  </ButtonLink>
                 </>
               ) : (
                 <>
                   <p className="mt-1 font-semibold text-slate-900">{describeStatus(item)}</p>
-                  <Link to={item.href} className={`mt-1 inline-flex min-h-11 items-center ${LINK}`}>
+                  <ButtonLink variant="link" className="mt-1" to={item.href}>
                     Voir le dossier<span className="sr-only"> {item.caseNumber}</span>
-                  </Link>
+                  </ButtonLink>
                 </>
               )}
             </li>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { IconTile } from "~/components/ui/icon-tile";
 import { ButtonLink } from "~/components/ui/button";
 import { formatCount } from "~/lib/format";
@@ -28,9 +27,9 @@ export function StatCards({ items, label }: { items: StatItem[]; label: string }
           <dt className="flex items-center gap-2 text-sm font-semibold text-slate-700">
             <IconTile>{item.icon}</IconTile>
             {item.href ? (
-              <Link to={item.href} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2 hover:text-brand-900">
+              <ButtonLink variant="subtle" to={item.href}>
                 {item.label}
-              </Link>
+              </ButtonLink>
             ) : (
               item.label
             )}

@@ -84,7 +84,8 @@ function NextStep({ dashboard }: { dashboard: UserDashboard }) {
         {step.title}
       </h2>
       <p className="mt-2 text-slate-800">{step.why}</p>
-      <ButtonLink size="lg" className="mt-4"
+      <ButtonLink
+        size="lg" className="mt-4"
         to={step.to}
         reloadDocument={step.reloadDocument}
       >

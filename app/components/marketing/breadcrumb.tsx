@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 
 export type BreadcrumbItem = { label: string; to: string };
 
@@ -17,9 +17,9 @@ export function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
                 </span>
               ) : (
                 <>
-                  <Link to={item.to} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
+                  <ButtonLink variant="subtle" to={item.to}>
                     {item.label}
-                  </Link>
+                  </ButtonLink>
                   <span aria-hidden="true">/</span>
                 </>
               )}

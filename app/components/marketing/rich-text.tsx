@@ -3,6 +3,7 @@ import type { Block, DocumentSection, Paragraph } from "~/content/types";
 import { phoneHref, type OperatorIdentity } from "~/content/site";
 import { Notice } from "~/components/ui/notice";
 import { ContentLink } from "./content-link";
+import { buttonClasses } from "~/components/ui/button";
 
 const linkStyle = "font-semibold text-brand-800 underline underline-offset-2";
 
@@ -155,7 +156,7 @@ export function DocumentSections({
         <ol className="mt-3 space-y-1 text-slate-800">
           {sections.map((section, index) => (
             <li key={section.heading}>
-              <a href={`#section-${index + 1}`} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-2">
+              <a className={buttonClasses({ variant: "subtle" })} href={`#section-${index + 1}`}>
                 {section.heading}
               </a>
             </li>

@@ -16,6 +16,8 @@ export const buttonVariants = cva("inline-flex min-h-11 items-center", {
       "danger-outline": "justify-center rounded-md border border-red-700 font-semibold text-red-800 hover:bg-red-50",
       /** A text link that is an action (Retour…, Voir…): underlined, 44 px high. */
       link: "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900",
+      /** A link inside running text or a list, in the text's weight. */
+      subtle: "text-brand-800 underline underline-offset-2 hover:text-brand-900",
       /** A text button that removes or cancels something. */
       "danger-link": "font-semibold text-red-800 underline underline-offset-2 hover:text-red-900",
     },
@@ -32,9 +34,11 @@ export const buttonVariants = cva("inline-flex min-h-11 items-center", {
 
 export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
+const TEXT_VARIANTS = new Set<ButtonVariants["variant"]>(["link", "subtle", "danger-link"]);
+
 /** Classes of a button-looking element the kit cannot render itself (a Radix trigger, a summary). */
 export function buttonClasses(variants: ButtonVariants, className?: string): string {
-  const size = variants.size ?? (variants.variant === "link" || variants.variant === "danger-link" ? "text" : "md");
+  const size = variants.size ?? (TEXT_VARIANTS.has(variants.variant) ? "text" : "md");
   return buttonVariants({ variant: variants.variant, size, className });
 }
 
