@@ -78,4 +78,3 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 const requestedLevel = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
 export const logger = createLogger(requestedLevel in pino.levels.values || requestedLevel === "silent" ? requestedLevel : "info");
 
-export type Logger = typeof logger;

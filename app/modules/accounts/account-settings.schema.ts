@@ -80,4 +80,3 @@ export const accountFormSchema = z.discriminatedUnion(
   [changePasswordSchema, endSessionSchema, endAllSessionsSchema],
   { error: accountMessages.unknownAction },
 );
-export type AccountFormInput = z.output<typeof accountFormSchema>;

@@ -103,7 +103,6 @@ export type SignUpInput = z.output<typeof signUpSchema>;
 
 /** One email address, e.g. to ask for a new confirmation link or a password reset. */
 export const emailOnlySchema = z.object({ email });
-export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
 export const passwordResetSchema = z
   .object({
@@ -112,7 +111,6 @@ export const passwordResetSchema = z
     confirmation: z.string({ error: messages.passwordConfirmationRequired }).min(1, messages.passwordConfirmationRequired),
   })
   .refine((input) => input.motDePasse === input.confirmation, { path: ["confirmation"], message: messages.passwordsDiffer });
-export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 export const emailChangeSchema = z.object({
   nouvelEmail: email,
@@ -121,4 +119,3 @@ export const emailChangeSchema = z.object({
     .min(1, messages.currentPasswordRequired)
     .max(PASSWORD_MAX_LENGTH, messages.currentPasswordWrong),
 });
-export type EmailChangeInput = z.infer<typeof emailChangeSchema>;

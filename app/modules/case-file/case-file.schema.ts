@@ -197,7 +197,6 @@ export const paymentSchema = z
   });
 export type PaymentInput = z.output<typeof paymentSchema>;
 
-export type TypedIdentifierKind = (typeof TYPED_IDENTIFIER_KINDS)[number];
 
 /** The identifier form: its kind, the value as typed, and the matching key computed from it. */
 export const identifierSchema = z

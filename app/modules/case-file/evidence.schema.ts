@@ -30,7 +30,6 @@ export const evidenceFieldsSchema = z.object({
     .max(EVIDENCE_DESCRIPTION_MAX, evidenceMessages.descriptionTooLong)
     .refine((value) => !CONTROL_OR_FORMAT.test(value), evidenceMessages.descriptionOneLine),
 });
-export type EvidenceFields = z.output<typeof evidenceFieldsSchema>;
 
 export const EVIDENCE_CATEGORY_OPTIONS = EVIDENCE_TYPES.map((value) => ({ value, label: EVIDENCE_TYPE_LABELS[value] }));
 

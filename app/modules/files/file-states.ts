@@ -2,8 +2,6 @@
  * What the pages and the download routes say about a file that cannot be opened yet or any more: a HEIC photo waiting
  * for its conversion, or one whose conversion failed (its original deleted). Shared with the browser.
  */
-export type FileState = "ready" | "converting" | "failed";
-
 export const fileStateMessages = {
   converting: "Photo en cours de préparation : elle sera consultable dans une minute environ.",
   failed: "Fichier illisible, renvoyez-le.",

@@ -46,7 +46,6 @@ export const STEP_TITLES: Record<IdentityStep, string> = {
 
 /** The identity documents a person may send at steps 2 and 3 (step 3 excludes step 2's type). */
 export const IDENTITY_DOCUMENT_TYPES = ["cni", "passeport", "permis", "carte_sejour"] as const;
-export type IdentityDocumentType = (typeof IDENTITY_DOCUMENT_TYPES)[number];
 
 export const PROOF_OF_ADDRESS_TYPES = ["facture_eau", "facture_electricite", "facture_gaz", "avis_imposition", "releve_bancaire"] as const;
 export type ProofOfAddressChoice = (typeof PROOF_OF_ADDRESS_TYPES)[number];
