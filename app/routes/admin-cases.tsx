@@ -1,15 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-cases";
-import {
-  BackOfficePage,
-  BUTTON_PRIMARY,
-  FilterSelect,
-  INPUT,
-  ListAlert,
-  Pagination,
-  TEXT_LINK,
-  useListHref,
-} from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, ListAlert, Pagination, useListHref } from "~/components/back-office/back-office-page";
 import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
@@ -87,10 +80,10 @@ function AssignForm({
   // Closed, the row only links to its form: the lawyer list (2 000 names at scale) is sent for one case at a time.
   if (!open) {
     return (
-      <Link to={openLink} preventScrollReset className={TEXT_LINK}>
+      <ButtonLink to={openLink} preventScrollReset variant="link">
         {row.lawyer ? "Réassigner" : "Assigner un avocat"}
         <span className="sr-only"> : dossier {row.caseNumber}</span>
-      </Link>
+      </ButtonLink>
     );
   }
   if (lawyers.length === 0) return <span className="text-sm text-slate-700">Aucun avocat inscrit</span>;
@@ -100,7 +93,7 @@ function AssignForm({
       {/* No id: the row is rendered twice (table and phone cards). */}
       <label className="flex flex-col gap-1 text-sm font-semibold">
         Avocat
-        <select name="lawyerId" defaultValue="" required className={`${INPUT} font-normal`}>
+        <select name="lawyerId" defaultValue="" required className={`${controlClasses(undefined)} font-normal`}>
           <option value="">Choisir un avocat</option>
           {lawyers
             .filter((lawyer) => lawyer.id !== row.lawyer?.id)
@@ -111,14 +104,14 @@ function AssignForm({
             ))}
         </select>
       </label>
-      <button type="submit" disabled={busy} className={BUTTON_PRIMARY}>
+      <Button disabled={busy}>
         {verb}
         <span className="sr-only"> le dossier {row.caseNumber}</span>
-      </button>
-      <Link to={closeLink} preventScrollReset className={TEXT_LINK}>
+      </Button>
+      <ButtonLink to={closeLink} preventScrollReset variant="link">
         Annuler
         <span className="sr-only"> l'attribution du dossier {row.caseNumber}</span>
-      </Link>
+      </ButtonLink>
     </Form>
   );
 }

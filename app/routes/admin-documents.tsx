@@ -1,16 +1,8 @@
 import { data, Form } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-documents";
-import {
-  BackOfficePage,
-  FilterSelect,
-  filterOptions,
-  INPUT,
-  ListAlert,
-  Pagination,
-  SearchForm,
-  TEXT_LINK,
-  useListHref,
-} from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, filterOptions, ListAlert, Pagination, SearchForm, useListHref } from "~/components/back-office/back-office-page";
 import { ErrorSummary } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
 import { PdfPreview } from "~/components/identity/pdf-preview";
@@ -101,12 +93,12 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
       <figcaption className="mt-2 text-sm">
         <span className="font-semibold">{label}</span> · <span className="break-all">{document.fileName}</span> · {document.size}
         <span className="block">
-          <a href={href} target="_blank" rel="noreferrer" className={TEXT_LINK}>
+          <a href={href} target="_blank" rel="noreferrer" className={buttonClasses({ variant: "link" })}>
             {isImage ? "Agrandir" : "Ouvrir"}
             <span className="sr-only"> {document.fileName}</span>
           </a>
           {isImage ? null : (
-            <a href={`${href}?telecharger=1`} className={`ml-4 ${TEXT_LINK}`}>
+            <a href={`${href}?telecharger=1`} className={buttonClasses({ variant: "link" }, "ml-4")}>
               Télécharger<span className="sr-only"> {document.fileName}</span>
             </a>
           )}
@@ -135,7 +127,7 @@ function ReviewActions({ group, error }: { group: ReviewGroup; error: string | n
         <label htmlFor={reasonId} className="font-semibold">
           Raison du rejet
         </label>
-        <select id={reasonId} name="reason" defaultValue="" className={INPUT}>
+        <select id={reasonId} name="reason" defaultValue="" className={controlClasses(undefined)}>
           <option value="">Choisir une raison</option>
           {REJECTION_REASONS.map((reason) => (
             <option key={reason} value={reason}>
@@ -147,7 +139,7 @@ function ReviewActions({ group, error }: { group: ReviewGroup; error: string | n
         <label htmlFor={`autre-${group.groupId}`} className="text-sm">
           Autre raison (si « {OTHER_REASON} »)
         </label>
-        <textarea id={`autre-${group.groupId}`} name="otherReason" maxLength={1000} rows={2} className={INPUT} />
+        <textarea id={`autre-${group.groupId}`} name="otherReason" maxLength={1000} rows={2} className={controlClasses(undefined)} />
         <button type="submit" name="decision" value="reject" className={`${BUTTON} bg-red-700 text-white hover:bg-red-800`}>
           Rejeter<span className="sr-only"> les documents de {group.firstName} {group.lastName}</span>
         </button>

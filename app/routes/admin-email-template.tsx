@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-email-template";
-import { BackOfficePage, BUTTON_PRIMARY, INPUT } from "~/components/back-office/back-office-page";
+import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { TemplatePreview } from "~/components/back-office/template-preview";
 import { pageTitle } from "~/content/site";
 import { backOfficeMessages, SYSTEM_TEMPLATE_REQUIRED_VARIABLES, TEMPLATE_BODY_MAX, templateSchema } from "~/modules/back-office/back-office.schema";
@@ -10,7 +12,6 @@ import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
-import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: pageTitle(params.templateId === "nouveau" ? "Nouveau modèle d'e-mail" : "Modifier un modèle d'e-mail") },
@@ -94,7 +95,7 @@ export default function AdminEmailTemplatePage({ loaderData, actionData }: Route
               onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field.name]: event.target.value })),
               "aria-invalid": errors[field.name] ? true : undefined,
               "aria-describedby": describedBy,
-              className: INPUT,
+              className: controlClasses(undefined),
             };
             return (
               <div key={field.name}>
@@ -116,9 +117,9 @@ export default function AdminEmailTemplatePage({ loaderData, actionData }: Route
             );
           })}
           <p>
-            <button type="submit" className={BUTTON_PRIMARY}>
+            <Button>
               Enregistrer
-            </button>
+            </Button>
           </p>
         </Form>
         <TemplatePreview subject={draft.subject} body={draft.body} variables={draft.variables} />

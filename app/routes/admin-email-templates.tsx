@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import type { Route } from "./+types/admin-email-templates";
-import { BackOfficePage, BUTTON_PRIMARY, BUTTON_SECONDARY, frenchDate, SearchForm } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDate, SearchForm } from "~/components/back-office/back-office-page";
 import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
@@ -57,9 +58,9 @@ export default function AdminEmailTemplatesPage({ loaderData, actionData }: Rout
       intro="Les modèles marqués « Envoyé par la plateforme » partent automatiquement (confirmation, réinitialisation, dossiers…) : ils se modifient mais ne se suppriment pas."
     >
       <p className="mt-4">
-        <Link to="/admin/email-templates/nouveau" className={BUTTON_PRIMARY}>
+        <ButtonLink to="/admin/email-templates/nouveau">
           Nouveau modèle
-        </Link>
+        </ButtonLink>
       </p>
       <SearchForm label="Rechercher un modèle" placeholder="Nom ou objet" value={q} error={error} />
       {actionData?.error ? (
@@ -92,16 +93,16 @@ export default function AdminEmailTemplatesPage({ loaderData, actionData }: Rout
               header: "Actions",
               cell: (template) => (
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`/admin/email-templates/${template.id}`} className={BUTTON_SECONDARY}>
+                  <ButtonLink to={`/admin/email-templates/${template.id}`} variant="secondary">
                     Modifier<span className="sr-only"> {template.name}</span>
-                  </Link>
+                  </ButtonLink>
                   {template.key ? null : (
                     <ConfirmedActionForm
                       fields={{ intent: "supprimer", templateId: template.id }}
                       title="Supprimer ce modèle ?"
                       description={backOfficeMessages.templateDeleteConfirm}
                       confirmLabel="Supprimer"
-                      buttonClassName={BUTTON_SECONDARY}
+                      buttonClassName={buttonClasses({ variant: "secondary" })}
                     >
                       Supprimer<span className="sr-only"> {template.name}</span>
                     </ConfirmedActionForm>

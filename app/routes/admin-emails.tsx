@@ -1,6 +1,8 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-emails";
-import { BackOfficePage, BUTTON_PRIMARY, BUTTON_SECONDARY, frenchDateTime, INPUT, SearchForm } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDateTime, SearchForm } from "~/components/back-office/back-office-page";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import {
@@ -117,7 +119,7 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
             <label htmlFor="modele" className="block font-semibold">
               Partir d'un modèle (facultatif)
             </label>
-            <select id="modele" name="modele" defaultValue={chosen?.id ?? ""} className={INPUT}>
+            <select id="modele" name="modele" defaultValue={chosen?.id ?? ""} className={controlClasses(undefined)}>
               <option value="">Aucun</option>
               {templates.map((template) => (
                 <option key={template.id} value={template.id}>
@@ -126,9 +128,9 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
               ))}
             </select>
           </div>
-          <button type="submit" className={BUTTON_SECONDARY}>
+          <Button variant="secondary">
             Utiliser ce modèle
-          </button>
+          </Button>
         </Form>
         {sendError ? (
           <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
@@ -150,7 +152,7 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
               defaultValue={values.recipients}
               aria-describedby={fieldErrors.recipients ? "destinataires-aide destinataires-erreur" : "destinataires-aide"}
               aria-invalid={fieldErrors.recipients ? true : undefined}
-              className={INPUT}
+              className={controlClasses(fieldErrors.recipients)}
             />
             <FieldMessage id="destinataires-erreur" message={fieldErrors.recipients} />
           </div>
@@ -165,7 +167,7 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
               maxLength={300}
               aria-invalid={fieldErrors.subject ? true : undefined}
               aria-describedby={fieldErrors.subject ? "objet-erreur" : undefined}
-              className={INPUT}
+              className={controlClasses(fieldErrors.subject)}
             />
             <FieldMessage id="objet-erreur" message={fieldErrors.subject} />
           </div>
@@ -181,14 +183,14 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
               maxLength={MANUAL_EMAIL_BODY_MAX}
               aria-invalid={fieldErrors.body ? true : undefined}
               aria-describedby={fieldErrors.body ? "message-erreur" : undefined}
-              className={INPUT}
+              className={controlClasses(fieldErrors.body)}
             />
             <FieldMessage id="message-erreur" message={fieldErrors.body} />
           </div>
           <p>
-            <button type="submit" className={BUTTON_PRIMARY}>
+            <Button>
               Envoyer
-            </button>
+            </Button>
           </p>
         </Form>
       </section>
@@ -237,9 +239,9 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
                         <Form method="post" action="?intent=reessayer">
                           <input type="hidden" name="intent" value="reessayer" />
                           <input type="hidden" name="emailId" value={email.id} />
-                          <button type="submit" className={`${BUTTON_SECONDARY} mt-1`}>
+                          <Button variant="secondary" className="mt-1">
                             Réessayer<span className="sr-only"> l'envoi à {email.recipient}</span>
-                          </button>
+                          </Button>
                         </Form>
                       ) : (
                         <span className="block text-sm text-slate-700">Nouvel essai automatique en cours ({email.attempts} essai(s)).</span>
@@ -252,9 +254,9 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
           />
         </div>
         <p className="mt-3">
-          <Link to="/admin/email-templates" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          <ButtonLink to="/admin/email-templates" variant="link">
             Gérer les modèles d'e-mails
-          </Link>
+          </ButtonLink>
         </p>
       </section>
     </BackOfficePage>

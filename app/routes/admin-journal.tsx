@@ -1,5 +1,7 @@
+import { Button } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-journal";
-import { BackOfficePage, BUTTON_PRIMARY, frenchDateTime, INPUT, NextPageLink } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDateTime, NextPageLink } from "~/components/back-office/back-office-page";
 import { Form } from "react-router";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
@@ -42,13 +44,13 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filtre-acteur" className="block font-semibold">
             Auteur (adresse e-mail)
           </label>
-          <input id="filtre-acteur" name="acteur" defaultValue={query.acteur} maxLength={320} className={INPUT} />
+          <input id="filtre-acteur" name="acteur" defaultValue={query.acteur} maxLength={320} className={controlClasses(undefined)} />
         </div>
         <div>
           <label htmlFor="filtre-action" className="block font-semibold">
             Action
           </label>
-          <select id="filtre-action" name="action" defaultValue={query.action} className={INPUT}>
+          <select id="filtre-action" name="action" defaultValue={query.action} className={controlClasses(undefined)}>
             <option value="">Toutes les actions</option>
             {Object.entries(ACTION_LABELS).map(([name, label]) => (
               <option key={name} value={name}>
@@ -61,7 +63,7 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filtre-cible" className="block font-semibold">
             Type de cible
           </label>
-          <select id="filtre-cible" name="cible" defaultValue={query.cible} className={INPUT}>
+          <select id="filtre-cible" name="cible" defaultValue={query.cible} className={controlClasses(undefined)}>
             <option value="">Toutes</option>
             {Object.entries(TARGET_TYPE_LABELS).map(([name, label]) => (
               <option key={name} value={name}>
@@ -74,11 +76,11 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filtre-cible-id" className="block font-semibold">
             Identifiant de la cible
           </label>
-          <input id="filtre-cible-id" name="cibleId" defaultValue={query.cibleId} maxLength={200} className={INPUT} />
+          <input id="filtre-cible-id" name="cibleId" defaultValue={query.cibleId} maxLength={200} className={controlClasses(undefined)} />
         </div>
-        <button type="submit" className={BUTTON_PRIMARY}>
+        <Button>
           Filtrer
-        </button>
+        </Button>
       </Form>
       <div className="mt-6">
         <ResponsiveTable

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { BUTTON_SECONDARY, SearchForm } from "~/components/back-office/back-office-page";
+import { data, Form, useNavigation } from "react-router";
+import { BackOfficePage, ListAlert, Pagination, pageHref, SearchForm } from "~/components/back-office/back-office-page";
 import { z } from "zod";
+import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/admin-lawyer-allocation";
 import { pageTitle } from "~/content/site";
 import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
@@ -56,10 +57,6 @@ export default function AllocationPage({ loaderData, actionData }: Route.Compone
   return <AllocationForm key={formKey} overview={overview} q={q} actionData={actionData} />;
 }
 
-function pageLink(q: string, page: number): string {
-  return `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
-}
-
 function AllocationForm({
   overview,
   q,
@@ -87,27 +84,19 @@ function AllocationForm({
   const first = (overview.page - 1) * ALLOCATION_PAGE_SIZE + 1;
 
   return (
-    <section aria-labelledby="titre-repartition" className="mx-auto max-w-5xl px-4 pb-10 pt-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="titre-repartition" className="text-3xl font-bold text-slate-900">
-          Répartition des dossiers
-        </h1>
-        <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-          Retour au dashboard
-        </Link>
-      </div>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        Chaque dossier soumis est confié automatiquement à un avocat actif dont le pourcentage est supérieur à 0 : au fil des soumissions,
-        la part de chacun suit son pourcentage. La somme des pourcentages des avocats actifs, sur toutes les pages, ne peut pas dépasser 100 % ; « Enregistrer » garde
-        les avocats de cette page. À côté de chaque
-        objectif, la part réellement reçue sur les {SHARE_WINDOW_DAYS} derniers jours ({overview.assignedRecently} dossier(s) attribué(s)).
-      </p>
-
-      {actionData ? (
-        <p role="alert" className="mt-6 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-          {actionData.error}
-        </p>
-      ) : null}
+    <BackOfficePage
+      id="titre-repartition"
+      title="Répartition des dossiers"
+      intro={
+        <>
+          Chaque dossier soumis est confié automatiquement à un avocat actif dont le pourcentage est supérieur à 0 : au fil des soumissions,
+          la part de chacun suit son pourcentage. La somme des pourcentages des avocats actifs, sur toutes les pages, ne peut pas dépasser 100 % ;
+          « Enregistrer » garde les avocats de cette page. À côté de chaque objectif, la part réellement reçue sur les {SHARE_WINDOW_DAYS} derniers
+          jours ({overview.assignedRecently} dossier(s) attribué(s)).
+        </>
+      }
+    >
+      {actionData ? <ListAlert>{actionData.error}</ListAlert> : null}
 
       <SearchForm label="Rechercher un avocat" placeholder="Adresse e-mail, prénom ou nom" value={q} />
       {overview.matching > 0 ? (
@@ -120,7 +109,7 @@ function AllocationForm({
       {rows.length === 0 ? (
         <p className="mt-8">{q ? `Aucun avocat ne correspond à « ${q} ».` : "Aucun avocat n'est inscrit pour le moment."}</p>
       ) : (
-        <Form method="post" action={`/admin/lawyer-allocation${pageLink(q, overview.page)}`} className="mt-6">
+        <Form method="post" action={`/admin/lawyer-allocation${pageHref(q, overview.page)}`} className="mt-6">
           <ul className="space-y-3">
             {rows.map((row) => {
               const inputId = `pourcentage-${row.lawyerId}`;
@@ -193,33 +182,20 @@ function AllocationForm({
             <p aria-live="polite" className={`font-semibold ${total > 100 ? "text-red-800" : "text-slate-900"}`}>
               Total des avocats actifs : {total} %{total > 100 ? ` — ${allocationMessages.sumTooHigh}` : ""}
             </p>
-            <button
-              type="submit"
-              disabled={navigation.state === "submitting"}
-              className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-            >
+            <Button size="lg" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Enregistrement..." : "Enregistrer la répartition"}
-            </button>
+            </Button>
           </div>
         </Form>
       )}
       {overview.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-3">
-          {overview.page > 1 ? (
-            <Link to={pageLink(q, overview.page - 1)} className={BUTTON_SECONDARY}>
-              Page précédente
-            </Link>
-          ) : null}
-          <span className="text-slate-700">
-            Page {overview.page} sur {overview.pageCount}
-          </span>
-          {overview.page < overview.pageCount ? (
-            <Link to={pageLink(q, overview.page + 1)} className={BUTTON_SECONDARY}>
-              Page suivante
-            </Link>
-          ) : null}
-        </nav>
+        <Pagination
+          label="Pages"
+          back={overview.page > 1 ? { to: pageHref(q, overview.page - 1), label: "Page précédente" } : null}
+          status={`Page ${overview.page} sur ${overview.pageCount}`}
+          next={overview.page < overview.pageCount ? { to: pageHref(q, overview.page + 1), label: "Page suivante" } : null}
+        />
       ) : null}
-    </section>
+    </BackOfficePage>
   );
 }

@@ -1,6 +1,8 @@
 import { data, Form, Link, useSearchParams } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-lawyers";
-import { BackOfficePage, BUTTON_SECONDARY, INPUT, SearchForm } from "~/components/back-office/back-office-page";
+import { BackOfficePage, Pagination, pageHref, SearchForm } from "~/components/back-office/back-office-page";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import {
@@ -16,8 +18,6 @@ import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
-
-const LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Avocats") }, { name: "robots", content: "noindex" }];
 
@@ -141,7 +141,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                     <label htmlFor={`niveau-${lawyer.id}`} className="sr-only">
                       Niveau de {lawyer.firstName} {lawyer.lastName}
                     </label>
-                    <select id={`niveau-${lawyer.id}`} name="level" defaultValue={lawyer.level ?? ""} className={INPUT}>
+                    <select id={`niveau-${lawyer.id}`} name="level" defaultValue={lawyer.level ?? ""} className={controlClasses(undefined)}>
                       {lawyer.level ? null : <option value="">Non défini</option>}
                       {LAWYER_LEVELS.map((level) => (
                         <option key={level} value={level}>
@@ -149,9 +149,9 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                         </option>
                       ))}
                     </select>
-                    <button type="submit" className={BUTTON_SECONDARY}>
+                    <Button variant="secondary">
                       Enregistrer<span className="sr-only"> le niveau de {lawyer.firstName} {lawyer.lastName}</span>
-                    </button>
+                    </Button>
                   </Form>
                 ),
             },
@@ -163,9 +163,9 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                     <span className="block">
                       {lawyer.barName || lawyer.barNumber ? [lawyer.barName, lawyer.barNumber].filter(Boolean).join(", ") : "Non renseigné"}
                     </span>
-                    <Link to={editLink(lawyer.id)} preventScrollReset className={LINK}>
+                    <ButtonLink to={editLink(lawyer.id)} preventScrollReset variant="link">
                       Modifier<span className="sr-only"> le niveau et le barreau de {lawyer.firstName} {lawyer.lastName}</span>
-                    </Link>
+                    </ButtonLink>
                     {rowError(lawyer.id)}
                   </>
                 ) : (
@@ -175,36 +175,29 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
                     <label htmlFor={`barreau-${lawyer.id}`} className="text-sm font-semibold">
                       Barreau
                     </label>
-                    <input id={`barreau-${lawyer.id}`} name="barName" defaultValue={lawyer.barName ?? ""} maxLength={100} placeholder="Paris" className={INPUT} />
+                    <input id={`barreau-${lawyer.id}`} name="barName" defaultValue={lawyer.barName ?? ""} maxLength={100} placeholder="Paris" className={controlClasses(undefined)} />
                     <label htmlFor={`numero-${lawyer.id}`} className="text-sm font-semibold">
                       Numéro d'inscription
                     </label>
-                    <input id={`numero-${lawyer.id}`} name="barNumber" defaultValue={lawyer.barNumber ?? ""} maxLength={30} className={INPUT} />
-                    <button type="submit" className={BUTTON_SECONDARY}>
+                    <input id={`numero-${lawyer.id}`} name="barNumber" defaultValue={lawyer.barNumber ?? ""} maxLength={30} className={controlClasses(undefined)} />
+                    <Button variant="secondary">
                       Enregistrer<span className="sr-only"> le barreau de {lawyer.firstName} {lawyer.lastName}</span>
-                    </button>
+                    </Button>
                     {rowError(lawyer.id)}
-                    <Link to={editLink(null)} preventScrollReset className={LINK}>
+                    <ButtonLink to={editLink(null)} preventScrollReset variant="link">
                       Fermer<span className="sr-only"> la modification de {lawyer.firstName} {lawyer.lastName}</span>
-                    </Link>
+                    </ButtonLink>
                   </Form>
                 ),
             },
           ]}
         />
       </div>
-      <nav aria-label="Pages" className="mt-4 flex gap-3">
-        {page.page > 1 ? (
-          <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page.page - 1) })}`} className={BUTTON_SECONDARY}>
-            Page précédente
-          </Link>
-        ) : null}
-        {page.hasNext ? (
-          <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page.page + 1) })}`} className={BUTTON_SECONDARY}>
-            Page suivante
-          </Link>
-        ) : null}
-      </nav>
+      <Pagination
+        label="Pages"
+        back={page.page > 1 ? { to: pageHref(q, page.page - 1), label: "Page précédente" } : null}
+        next={page.hasNext ? { to: pageHref(q, page.page + 1), label: "Page suivante" } : null}
+      />
     </BackOfficePage>
   );
 }

@@ -1,6 +1,8 @@
 import { data, Form } from "react-router";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-user";
-import { BackOfficePage, BUTTON_PRIMARY, BUTTON_SECONDARY, frenchDate, INPUT } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDate } from "~/components/back-office/back-office-page";
 import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
 import { pageTitle } from "~/content/site";
 import { isConfirmed, type ConfirmationRequest } from "~/lib/confirmation";
@@ -14,7 +16,6 @@ import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
-import { ButtonLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Fiche utilisateur") }, { name: "robots", content: "noindex" }];
 
@@ -189,7 +190,7 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
               <label htmlFor="nouveau-role" className="block font-semibold text-slate-900">
                 Nouveau rôle
               </label>
-              <select id="nouveau-role" name="role" defaultValue={user.role} className={INPUT}>
+              <select id="nouveau-role" name="role" defaultValue={user.role} className={controlClasses(undefined)}>
                 {ROLE_VALUES.map((role) => (
                   <option key={role} value={role}>
                     {ROLE_LABELS[role]}
@@ -197,9 +198,9 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
                 ))}
               </select>
             </div>
-            <button type="submit" className={BUTTON_PRIMARY}>
+            <Button>
               Changer le rôle…
-            </button>
+            </Button>
             <p className="w-full text-sm text-slate-700">Une confirmation expliquera ce que le changement implique avant de l'appliquer.</p>
           </Form>
         )}
@@ -214,16 +215,16 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
           <Form method="post">
             <input type="hidden" name="intent" value="lien-reinitialisation" />
             <input type="hidden" name="userId" value={user.id} />
-            <button type="submit" className={BUTTON_SECONDARY}>
+            <Button variant="secondary">
               Envoyer un lien de réinitialisation
-            </button>
+            </Button>
           </Form>
           <ConfirmedActionForm
             fields={{ intent: "fin-sessions", userId: user.id }}
             title={CONFIRMATIONS["fin-sessions"].title}
             description={CONFIRMATIONS["fin-sessions"].description(who)}
             confirmLabel={CONFIRMATIONS["fin-sessions"].confirmLabel}
-            buttonClassName={BUTTON_SECONDARY}
+            buttonClassName={buttonClasses({ variant: "secondary" })}
           >
             Déconnecter toutes les sessions
           </ConfirmedActionForm>
@@ -233,7 +234,7 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
               title={CONFIRMATIONS["reinitialiser-2fa"].title}
               description={CONFIRMATIONS["reinitialiser-2fa"].description(who)}
               confirmLabel={CONFIRMATIONS["reinitialiser-2fa"].confirmLabel}
-              buttonClassName={BUTTON_SECONDARY}
+              buttonClassName={buttonClasses({ variant: "secondary" })}
             >
               Réinitialiser la double authentification
             </ConfirmedActionForm>

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
+import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-users";
-import { BackOfficePage, frenchDate, NextPageLink, SearchForm, INPUT } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDate, NextPageLink, SearchForm } from "~/components/back-office/back-office-page";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { COUNTRIES } from "~/lib/countries";
@@ -49,7 +50,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filtre-role" className="block font-semibold text-slate-900">
             Rôle
           </label>
-          <select id="filtre-role" name="role" defaultValue={query.role ?? ""} className={INPUT}>
+          <select id="filtre-role" name="role" defaultValue={query.role ?? ""} className={controlClasses(undefined)}>
             <option value="">Tous les rôles</option>
             {ROLE_VALUES.map((role) => (
               <option key={role} value={role}>
@@ -62,7 +63,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filtre-verification" className="block font-semibold text-slate-900">
             Vérification
           </label>
-          <select id="filtre-verification" name="verification" defaultValue={query.verification} className={INPUT}>
+          <select id="filtre-verification" name="verification" defaultValue={query.verification} className={controlClasses(undefined)}>
             {VERIFICATION_FILTERS.map((filter) => (
               <option key={filter} value={filter}>
                 {VERIFICATION_LABELS[filter]}

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/avocat-clients";
-import { BackOfficePage, FilterSelect, filterOptions, SearchForm, TEXT_LINK } from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, filterOptions, SearchForm } from "~/components/back-office/back-office-page";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
@@ -80,9 +80,9 @@ export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) 
               header: "Dernier dossier",
               cell: (row) =>
                 row.latestCase ? (
-                  <Link to={`/avocat/dossiers/${row.latestCase.id}`} className={TEXT_LINK}>
+                  <ButtonLink to={`/avocat/dossiers/${row.latestCase.id}`} variant="link">
                     {row.latestCase.caseNumber}
-                  </Link>
+                  </ButtonLink>
                 ) : (
                   "Aucun"
                 ),

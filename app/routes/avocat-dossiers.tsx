@@ -1,17 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/avocat-dossiers";
-import {
-  BackOfficePage,
-  BUTTON_PRIMARY,
-  BUTTON_SECONDARY,
-  filterOptions,
-  ListAlert,
-  ListTabs,
-  Pagination,
-  ResultCount,
-  TEXT_LINK,
-  useListHref,
-} from "~/components/back-office/back-office-page";
+import { BackOfficePage, filterOptions, ListAlert, ListTabs, Pagination, ResultCount, useListHref } from "~/components/back-office/back-office-page";
 import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
@@ -82,17 +72,10 @@ function StatusChange({ row }: { row: LawyerCaseRow }) {
         <p className="text-xs text-slate-700">La note apparaît dans l'historique du dossier ; le client est prévenu par email.</p>
         <div className="flex flex-wrap gap-2">
           {row.nextStatuses.map((status) => (
-            <button
-              key={status}
-              type="submit"
-              name="statut"
-              value={status}
-              disabled={busy}
-              className={status === "closed" ? BUTTON_SECONDARY : BUTTON_PRIMARY}
-            >
+            <Button key={status} name="statut" value={status} disabled={busy} variant={status === "closed" ? "secondary" : "primary"}>
               {TRANSITION_LABELS[status]}
               <span className="sr-only"> : dossier {row.caseNumber}</span>
-            </button>
+            </Button>
           ))}
         </div>
       </Form>
@@ -164,9 +147,9 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
               header: "Actions",
               cell: (row) => (
                 <div>
-                  <Link to={`/avocat/dossiers/${row.id}`} className={TEXT_LINK}>
+                  <ButtonLink to={`/avocat/dossiers/${row.id}`} variant="link">
                     Ouvrir<span className="sr-only"> le dossier {row.caseNumber}</span>
-                  </Link>
+                  </ButtonLink>
                   <StatusChange row={row} />
                 </div>
               ),

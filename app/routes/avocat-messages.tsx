@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/avocat-messages";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { pageTitle } from "~/content/site";
@@ -15,7 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return lawyerInbox(actor, query);
 }
 
-const LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
 function inboxLink(view: "toutes" | "non-lues", page = 1): string {
   const params = new URLSearchParams();
@@ -88,9 +88,9 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
               ) : (
                 <p className="mt-2 text-slate-700">Aucun message pour l'instant : écrivez au client pour vous présenter.</p>
               )}
-              <Link to={row.chatHref} className={LINK}>
+              <ButtonLink to={row.chatHref} variant="link">
                 Ouvrir la conversation<span className="sr-only"> du dossier {row.caseNumber}</span>
-              </Link>
+              </ButtonLink>
             </li>
           ))}
         </ol>
@@ -99,17 +99,17 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
       {inbox.pageCount > 1 ? (
         <nav aria-label="Pagination" className="mt-6 flex items-center gap-4">
           {inbox.page > 1 ? (
-            <Link to={inboxLink(inbox.view, inbox.page - 1)} className={LINK}>
+            <ButtonLink to={inboxLink(inbox.view, inbox.page - 1)} variant="link">
               Page précédente
-            </Link>
+            </ButtonLink>
           ) : null}
           <span>
             Page {inbox.page} sur {inbox.pageCount}
           </span>
           {inbox.page < inbox.pageCount ? (
-            <Link to={inboxLink(inbox.view, inbox.page + 1)} className={LINK}>
+            <ButtonLink to={inboxLink(inbox.view, inbox.page + 1)} variant="link">
               Page suivante
-            </Link>
+            </ButtonLink>
           ) : null}
         </nav>
       ) : null}

@@ -1,12 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
-
-export const BUTTON_PRIMARY =
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800";
-export const BUTTON_SECONDARY =
-  "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-3 font-semibold text-slate-900 hover:bg-slate-100";
-export const INPUT = "min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2";
-export const TEXT_LINK = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
+import { Form, useLocation } from "react-router";
+import { BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
 
 /**
  * A staff list screen: 'Retour au dashboard' (spec; the admin screens), its title, what it is for, then the screen.
@@ -30,9 +25,7 @@ export function BackOfficePage({
   return (
     <section aria-labelledby={id} className={`mx-auto ${wide ? "max-w-7xl" : "max-w-6xl"} px-4 pb-10 pt-4`}>
       {backLink ? (
-        <Link to="/dashboard" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-          Retour au dashboard
-        </Link>
+        <BackToDashboardLink />
       ) : null}
       <h1 id={id} className={`${backLink ? "mt-2 " : ""}text-3xl font-bold text-slate-900`}>
         {title}
@@ -80,7 +73,7 @@ export function SearchForm({
           placeholder={placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "recherche-erreur" : undefined}
-          className={INPUT}
+          className={controlClasses(error ?? undefined)}
         />
         {error ? (
           <p id="recherche-erreur" className="mt-1 font-semibold text-red-800">
@@ -89,9 +82,7 @@ export function SearchForm({
         ) : null}
       </div>
       {children}
-      <button type="submit" className={BUTTON_PRIMARY}>
-        {submitLabel}
-      </button>
+      <Button>{submitLabel}</Button>
     </Form>
   );
 }
@@ -115,7 +106,7 @@ export function FilterSelect({
       <label htmlFor={id} className="block font-semibold text-slate-900">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} className={INPUT}>
+      <select id={id} name={name} defaultValue={value} className={controlClasses(undefined)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -136,16 +127,9 @@ export function ListTabs({ label, tabs }: { label: string; tabs: readonly { to: 
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap gap-2">
       {tabs.map((tab) => (
-        <Link
-          key={tab.to}
-          to={tab.to}
-          aria-current={tab.current ? "page" : undefined}
-          className={`inline-flex min-h-11 items-center rounded-md px-4 font-semibold ${
-            tab.current ? "bg-brand-700 text-white" : "border border-slate-400 bg-white text-brand-800 hover:bg-slate-100"
-          }`}
-        >
+        <ButtonLink key={tab.to} to={tab.to} aria-current={tab.current ? "page" : undefined} variant={tab.current ? "primary" : "secondary"}>
           {tab.label}
-        </Link>
+        </ButtonLink>
       ))}
     </nav>
   );
@@ -183,6 +167,11 @@ export function useListHref(): (changes: Record<string, string | null | undefine
   };
 }
 
+/** "?q=…&page=n": a numbered page of a short list searched by one term. */
+export function pageHref(q: string, page: number): string {
+  return `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+}
+
 interface PageLink {
   to: string;
   label: string;
@@ -197,15 +186,15 @@ export function Pagination({ back, status, next, label = "Pagination" }: { back?
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center gap-4">
       {back ? (
-        <Link to={back.to} className={BUTTON_SECONDARY}>
+        <ButtonLink to={back.to} variant="secondary">
           {back.label}
-        </Link>
+        </ButtonLink>
       ) : null}
       {status ? <span className="text-slate-700">{status}</span> : null}
       {next ? (
-        <Link to={next.to} className={BUTTON_SECONDARY}>
+        <ButtonLink to={next.to} variant="secondary">
           {next.label}
-        </Link>
+        </ButtonLink>
       ) : null}
     </nav>
   );

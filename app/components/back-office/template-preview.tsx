@@ -1,7 +1,7 @@
+import { controlClasses } from "~/components/ui/field";
 import { useMemo, useState } from "react";
 import { renderEmail } from "~/modules/notifications/email-rendering";
 import { sampleValue, usedVariables } from "~/modules/back-office/back-office.schema";
-import { INPUT } from "./back-office-page";
 
 /**
  * The template as it will be sent, rendered by the very function the email job uses (same escaping), with sample
@@ -38,7 +38,7 @@ export function TemplatePreview({ subject, body, variables }: { subject: string;
                 id={`exemple-${name}`}
                 value={filled[name]}
                 onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-                className={INPUT}
+                className={controlClasses(undefined)}
               />
             </div>
           ))}

@@ -22,6 +22,50 @@ export interface UserRow {
   lawyer: { firstName: string; lastName: string; email: string } | null;
 }
 
+/** The columns of a UserRow: the person (p) and their lawyer (l, left joined). */
+const USER_ROW_COLUMNS = [
+  "p.id",
+  "p.email",
+  "p.first_name",
+  "p.last_name",
+  "p.role",
+  "p.country",
+  "p.identity_verified",
+  "p.profile_completed",
+  "p.created_at",
+  "l.first_name as lawyer_first_name",
+  "l.last_name as lawyer_last_name",
+  "l.email as lawyer_email",
+] as const;
+
+function userRow(row: {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  country: string;
+  identity_verified: boolean;
+  profile_completed: boolean;
+  created_at: Date;
+  lawyer_first_name: string | null;
+  lawyer_last_name: string | null;
+  lawyer_email: string | null;
+}): UserRow {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    country: row.country,
+    identityVerified: row.identity_verified,
+    profileCompleted: row.profile_completed,
+    createdAt: row.created_at.toISOString(),
+    lawyer: row.lawyer_email ? { firstName: row.lawyer_first_name!, lastName: row.lawyer_last_name!, email: row.lawyer_email } : null,
+  };
+}
+
 export interface UserPage {
   users: UserRow[];
   next: string | null;
@@ -42,20 +86,7 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
   const rows = await db()
     .selectFrom("profiles as p")
     .leftJoin("profiles as l", "l.id", "p.assigned_lawyer_id")
-    .select([
-      "p.id",
-      "p.email",
-      "p.first_name",
-      "p.last_name",
-      "p.role",
-      "p.country",
-      "p.identity_verified",
-      "p.profile_completed",
-      "p.created_at",
-      "l.first_name as lawyer_first_name",
-      "l.last_name as lawyer_last_name",
-      "l.email as lawyer_email",
-    ])
+    .select(USER_ROW_COLUMNS)
     .select(cursorTime("p.created_at").as("cursor_at"))
     .$if(exact !== undefined, (q) => q.where("p.id", "=", exact!.id))
     .$if(term !== "" && exact === undefined, (q) =>
@@ -77,18 +108,7 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
   const page = rows.slice(0, BACK_OFFICE_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    users: page.map((row) => ({
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
-      country: row.country,
-      identityVerified: row.identity_verified,
-      profileCompleted: row.profile_completed,
-      createdAt: row.created_at.toISOString(),
-      lawyer: row.lawyer_email ? { firstName: row.lawyer_first_name!, lastName: row.lawyer_last_name!, email: row.lawyer_email } : null,
-    })),
+    users: page.map(userRow),
     next: rows.length > BACK_OFFICE_PAGE_SIZE && last ? encodeCursor(last.cursor_at, last.id) : null,
   };
 }
@@ -109,22 +129,7 @@ export async function userDetail(actor: Actor, userId: string): Promise<UserDeta
     .selectFrom("profiles as p")
     .innerJoin("user as u", "u.id", "p.id")
     .leftJoin("profiles as l", "l.id", "p.assigned_lawyer_id")
-    .select([
-      "p.id",
-      "p.email",
-      "p.first_name",
-      "p.last_name",
-      "p.role",
-      "p.country",
-      "p.identity_verified",
-      "p.profile_completed",
-      "p.created_at",
-      "u.emailVerified",
-      "u.twoFactorEnabled",
-      "l.first_name as lawyer_first_name",
-      "l.last_name as lawyer_last_name",
-      "l.email as lawyer_email",
-    ])
+    .select([...USER_ROW_COLUMNS, "u.emailVerified", "u.twoFactorEnabled"])
     .where("p.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError();
@@ -156,16 +161,7 @@ export async function userDetail(actor: Actor, userId: string): Promise<UserDeta
   const pending = count("pending");
   const rejected = count("rejected");
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    role: row.role,
-    country: row.country,
-    identityVerified: row.identity_verified,
-    profileCompleted: row.profile_completed,
-    createdAt: row.created_at.toISOString(),
-    lawyer: row.lawyer_email ? { firstName: row.lawyer_first_name!, lastName: row.lawyer_last_name!, email: row.lawyer_email } : null,
+    ...userRow(row),
     emailVerified: row.emailVerified,
     secondFactorEnabled: Boolean(row.twoFactorEnabled),
     activeSessions: Number(sessions.n),
