@@ -19,6 +19,7 @@ import {
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
+import { formatOneDecimal } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Répartition des dossiers") }, { name: "robots", content: "noindex" }];
 
@@ -47,8 +48,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     tone: "success",
   });
 }
-
-const shareFormat = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export default function AllocationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { overview, q } = loaderData;
@@ -168,7 +167,7 @@ function AllocationForm({
                     </div>
                     <p className="text-sm text-slate-800">
                       Part réelle ({SHARE_WINDOW_DAYS} j) :{" "}
-                      <span className="font-semibold">{row.actualShare === null ? "aucun dossier" : `${shareFormat.format(row.actualShare)} %`}</span>
+                      <span className="font-semibold">{row.actualShare === null ? "aucun dossier" : `${formatOneDecimal(row.actualShare)} %`}</span>
                       <span className="block text-slate-700">
                         {row.assignedRecently} attribué(s), {row.activeCases} dossier(s) actif(s)
                       </span>

@@ -7,7 +7,7 @@ import { addIdentifier, caseFileHeader, deleteIdentifier } from "~/modules/case-
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
-import { ButtonLink } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ data: header }) => [
   { title: pageTitle(header ? `Ajouter un identifiant — dossier ${header.caseNumber}` : "Ajouter un identifiant") },
@@ -37,9 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function NewIdentifierPage({ loaderData: header, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <ButtonLink variant="link" className="gap-2" to={`/case/${header.caseId}#identifiants`}>
-        <span aria-hidden="true">←</span> Retour au dossier {header.caseNumber}
-      </ButtonLink>
+      <BackLink variant="link" to={`/case/${header.caseId}#identifiants`}>
+        Retour au dossier {header.caseNumber}
+      </BackLink>
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold text-slate-900">Ajouter un identifiant de l'escroc</h1>
         <p className="mt-1 text-slate-700">

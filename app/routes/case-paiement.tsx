@@ -10,7 +10,7 @@ import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { BackLink, Button } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Modifier un paiement") }, { name: "robots", content: "noindex" }];
 
@@ -52,9 +52,9 @@ export default function EditPaymentPage({ loaderData, actionData }: Route.Compon
   const values = { ...loaderData.values, ...(actionData?.values as Partial<PaymentFormValues> | undefined) };
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <ButtonLink variant="link" className="gap-2" to={`/case/${loaderData.caseId}#paiements`}>
-        <span aria-hidden="true">←</span> Retour au dossier {loaderData.caseNumber}
-      </ButtonLink>
+      <BackLink variant="link" to={`/case/${loaderData.caseId}#paiements`}>
+        Retour au dossier {loaderData.caseNumber}
+      </BackLink>
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold text-slate-900">Modifier un paiement</h1>
         <p className="mt-1 text-slate-700">Dossier {loaderData.caseNumber}</p>

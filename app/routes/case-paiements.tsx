@@ -7,7 +7,7 @@ import { addPayment, caseFileHeader } from "~/modules/case-file/case-file.server
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
-import { ButtonLink } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = ({ data: header }) => [
   { title: pageTitle(header ? `Ajouter un paiement — dossier ${header.caseNumber}` : "Ajouter un paiement") },
@@ -31,9 +31,9 @@ export default function NewPaymentPage({ loaderData: header, actionData }: Route
   const values = { ...EMPTY_PAYMENT_FORM, ...(actionData?.values as Partial<PaymentFormValues> | undefined) };
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <ButtonLink variant="link" className="gap-2" to={`/case/${header.caseId}#paiements`}>
-        <span aria-hidden="true">←</span> Retour au dossier {header.caseNumber}
-      </ButtonLink>
+      <BackLink variant="link" to={`/case/${header.caseId}#paiements`}>
+        Retour au dossier {header.caseNumber}
+      </BackLink>
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold text-slate-900">Ajouter un paiement</h1>
         <p className="mt-1 text-slate-700">Dossier {header.caseNumber}. Un paiement par versement : la date et le montant figurent sur votre relevé.</p>

@@ -11,7 +11,7 @@ import { dataExportStatusFor, requestDataExport, type DataExportStatus } from "~
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
-import { ButtonLink } from "~/components/ui/button";
+import { BackLink, ButtonLink } from "~/components/ui/button";
 import { formatArchiveSize, formatMediumDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
@@ -108,12 +108,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <ButtonLink
-        variant="secondary" className="gap-2 py-2"
-        to="/compte"
-      >
-        <span aria-hidden="true">←</span> Retour à mon compte
-      </ButtonLink>
+      <BackLink to="/compte">Retour à mon compte</BackLink>
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mes données</h1>
         <p className="mt-1 text-slate-700">

@@ -9,7 +9,7 @@ import { deleteMyAccount, deletionOverviewFor } from "~/modules/privacy/account-
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
-import { ButtonLink } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Supprimer mon compte") }, { name: "robots", content: "noindex" }];
 
@@ -39,12 +39,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
   const activeCases = actionData?.blocked ?? loaderData.activeCases;
   return (
     <section aria-labelledby="titre-suppression" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <ButtonLink
-        variant="secondary" className="gap-2 py-2"
-        to="/compte"
-      >
-        <span aria-hidden="true">←</span> Retour à mon compte
-      </ButtonLink>
+      <BackLink to="/compte">Retour à mon compte</BackLink>
       <div>
         <h1 id="titre-suppression" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Supprimer mon compte

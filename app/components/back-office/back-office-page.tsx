@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
+import { formatDate, formatShortDateTime } from "~/lib/format";
 
 /**
  * A staff list screen: 'Retour au dashboard' (spec; the admin screens), its title, what it is for, then the screen.
@@ -206,13 +207,10 @@ export function NextPageLink({ next }: { next: string | null }) {
   return <Pagination next={next ? { to: href({ apres: next }), label: "Page suivante" } : null} />;
 }
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
-const dateOnly = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" });
-
 export function frenchDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatShortDateTime(iso);
 }
 
 export function frenchDate(iso: string): string {
-  return dateOnly.format(new Date(iso));
+  return formatDate(iso);
 }

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 
 /**
@@ -56,6 +56,25 @@ export function ButtonLink({ variant, size, className, ...link }: ButtonLinkProp
   return <Link className={buttonClasses({ variant, size }, typeof className === "string" ? className : undefined)} {...link} />;
 }
 
+/** A way back to the page before: "← Retour …", as a secondary button (member pages) or an action link. */
+export function BackLink({
+  to,
+  variant = "secondary",
+  className,
+  children,
+}: {
+  to: string;
+  variant?: "secondary" | "link";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <ButtonLink to={to} variant={variant} className={[variant === "secondary" ? "gap-2 py-2" : "gap-2", className].filter(Boolean).join(" ")}>
+      <span aria-hidden="true">←</span> {children}
+    </ButtonLink>
+  );
+}
+
 /** 'Retour au dashboard' (the specification's wording), the one way back to /dashboard on every page. */
 export function BackToDashboardLink({
   variant = "link",
@@ -66,9 +85,9 @@ export function BackToDashboardLink({
 }) {
   if (variant === "secondary") {
     return (
-      <ButtonLink to="/dashboard" variant="secondary" className={["gap-2 py-2", className].filter(Boolean).join(" ")}>
-        <span aria-hidden="true">←</span> Retour au dashboard
-      </ButtonLink>
+      <BackLink to="/dashboard" className={className}>
+        Retour au dashboard
+      </BackLink>
     );
   }
   return (
