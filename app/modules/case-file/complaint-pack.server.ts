@@ -1,5 +1,6 @@
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseAccess, type CaseAccess } from "~/modules/cases/case-access.server";
+import { CASE_FACT_COLUMNS } from "~/modules/cases/cases.server";
 import type { Actor } from "~/platform/actor";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { db, runtime } from "~/platform/runtime.server";
@@ -28,16 +29,7 @@ async function packData(found: CaseAccess, now: Date): Promise<PackData> {
     .innerJoin("profiles as o", "o.id", "c.user_id")
     .leftJoin("profiles as l", "l.id", "c.assigned_lawyer_id")
     .select([
-      "c.scam_type",
-      "c.contact_method",
-      "c.contact_method_details",
-      "c.first_contact_date",
-      "c.contacted_bank",
-      "c.bank_contact_details",
-      "c.filed_complaint",
-      "c.complaint_status",
-      "c.complaint_reference",
-      "c.detailed_description",
+      ...CASE_FACT_COLUMNS,
       "o.first_name",
       "o.last_name",
       "o.id as owner_id",

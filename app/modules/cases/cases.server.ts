@@ -311,6 +311,9 @@ export interface CaseView {
   timeline: CaseTimelineEntry[];
 }
 
+/** The case's facts (the wizard's fields) as columns of a query on `cases as c`. */
+export const CASE_FACT_COLUMNS = CASE_FIELDS.map((field) => `c.${field}` as const);
+
 /** A staff member's reads of one case page within this time are one entry (each action reloads the page). */
 export const CASE_VIEW_COALESCE_MINUTES = 30;
 
@@ -335,19 +338,7 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
       "c.assigned_at",
       "c.submitted_at",
       "c.created_at",
-      "c.scam_type",
-      "c.contact_method",
-      "c.contact_method_details",
-      "c.first_contact_date",
-      "c.total_amount_lost",
-      "c.payment_methods",
-      "c.contacted_bank",
-      "c.bank_contact_details",
-      "c.filed_complaint",
-      "c.complaint_status",
-      "c.complaint_reference",
-      "c.detailed_description",
-      "c.evidence_types",
+      ...CASE_FACT_COLUMNS,
       "o.first_name as owner_first_name",
       "o.last_name as owner_last_name",
       "l.first_name as lawyer_first_name",
