@@ -8,9 +8,12 @@ import {
   caseDraftSchema,
   caseFormValues,
   caseMessages,
-  missingForStep,
-  submittedDescription,
+  missingToMove,
+  moveTarget,
   reachableStep,
+  submittedDescription,
+  wizardPath,
+  wizardStepOf,
   type CaseFormValues,
   type WizardStep,
 } from "~/modules/cases/cases.schema";
@@ -20,20 +23,12 @@ import { requireCompletedProfile } from "~/modules/profile/completed-profile-gua
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nouveau dossier") }, { name: "robots", content: "noindex" }];
 
-function stepParam(value: string | null | undefined): WizardStep | null {
-  return value === "1" || value === "2" || value === "3" ? (Number(value) as WizardStep) : null;
-}
-
-function wizardPath(draftId: string, step: WizardStep): string {
-  return `/create-case?id=${encodeURIComponent(draftId)}&etape=${step}`;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireCompletedProfile(context);
   const url = new URL(request.url);
   const view = await caseWizardFor(actor, url.searchParams.get("id"));
   if (view.kind !== "wizard") return { view, step: 1 as WizardStep };
-  const asked = stepParam(url.searchParams.get("etape"));
+  const asked = wizardStepOf(url.searchParams.get("etape"));
   const step = Math.min(asked ?? view.reachable, view.reachable) as WizardStep;
   return { view, step };
 }
@@ -71,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   const draftId = String(form.get("draftId") ?? url.searchParams.get("id") ?? "");
-  const from = stepParam(String(form.get("etape") ?? "")) ?? stepParam(url.searchParams.get("etape")) ?? 1;
+  const from = wizardStepOf(String(form.get("etape") ?? "")) ?? wizardStepOf(url.searchParams.get("etape")) ?? 1;
   const intent = String(form.get("intent") ?? "enregistrer");
   const values = caseFormValues(form);
   const parsed = caseDraftSchema.safeParse(values);
@@ -91,9 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       tone: "success",
     });
   }
-  const target: WizardStep = intent === "suivant" ? (Math.min(from + 1, 3) as WizardStep) : (stepParam(intent.replace(/^etape-/, "")) ?? from);
+  const target = moveTarget(intent, from);
   if (target > from) {
-    const missing = from === 3 ? {} : missingForStep(from, parsed.data);
+    const missing = missingToMove(from, target, parsed.data);
     if (Object.keys(missing).length > 0) return failure(values, from, 422, missing);
     if (reachableStep(parsed.data) < target) return redirect(wizardPath(draftId, reachableStep(parsed.data)));
   }

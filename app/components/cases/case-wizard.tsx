@@ -1,64 +1,43 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ErrorSummary, FormAlert } from "~/components/form-controls";
-import { controlClasses, FieldError } from "~/components/ui/field";
-import { BirthDateField } from "~/components/profile/birth-date-field";
+import { FieldError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { useHydrated, useResettableState } from "~/components/use-resettable-state";
-import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/form";
+import type { FieldErrors } from "~/lib/form";
 import {
   CASE_FIELDS,
-  CONTACT_DETAILS_HINTS,
-  CONTACT_METHOD_LABELS,
-  CONTACT_METHODS,
   caseDraftSchema,
   caseFormValues,
   caseMessages,
   contactMethodLabel,
-  DESCRIPTION_MAX,
-  DESCRIPTION_PLACEHOLDERS,
-  DETAILS_MAX,
-  COMPLAINT_FIELD_MAX,
-  EVIDENCE_TYPE_LABELS,
-  EVIDENCE_TYPES,
   evidenceTypeLabel,
   formatEuros,
-  missingForStep,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
+  isStepMove,
+  moveTarget,
+  reachableFor,
+  WIZARD_STEPS,
+  wizardErrors,
+  wizardFormData,
+  wizardPath,
+  wizardStepOf,
   paymentMethodLabel,
   parseEuroAmount,
-  reachableStep,
   SCAM_TYPE_EXPLANATIONS,
   scamTypeLabel,
   WIZARD_SCAM_TYPES,
   type CaseFormValues,
-  type ContactMethod,
-  type WizardScamType,
   type WizardStep,
 } from "~/modules/cases/cases.schema";
 import type { WizardView } from "~/modules/cases/cases.server";
 import { BackToDashboardLink, buttonClasses, ButtonLink } from "~/components/ui/button";
+import { DescriptionStep } from "./case-description-step";
 
 type Wizard = Extract<WizardView, { kind: "wizard" }>;
 type Failure = { values: CaseFormValues; step: WizardStep; fieldErrors: Record<string, string>; formError: string | null };
 
-const STEPS: { step: WizardStep; title: string }[] = [
-  { step: 1, title: "Type d'arnaque" },
-  { step: 2, title: "Description" },
-  { step: 3, title: "Récapitulatif" },
-];
-
 const CHECKED = "on";
 const NO_ERRORS: FieldErrors = {};
-
-function pathFor(draftId: string, step: WizardStep) {
-  return `/create-case?id=${encodeURIComponent(draftId)}&etape=${step}`;
-}
-
-function stepOf(value: string | null): WizardStep | null {
-  return value === "1" || value === "2" || value === "3" ? (Number(value) as WizardStep) : null;
-}
 
 /** Spec §5: unverified, with a draft already — no second one; the draft and the verification are offered. */
 export function OneDraftNotice({ existingDraftId }: { existingDraftId: string }) {
@@ -73,7 +52,7 @@ export function OneDraftNotice({ existingDraftId }: { existingDraftId: string })
           </p>
           <p className="flex flex-wrap gap-3">
             <ButtonLink
-              to={pathFor(existingDraftId, 1)}
+              to={wizardPath(existingDraftId, 1)}
             >
               Reprendre mon brouillon
             </ButtonLink>
@@ -95,29 +74,6 @@ function snapshot(form: HTMLFormElement | null, fallback: CaseFormValues): CaseF
   return form ? caseFormValues(new FormData(form)) : fallback;
 }
 
-function checkErrors(values: CaseFormValues, moveFrom: 1 | 2 | null): FieldErrors {
-  const parsed = caseDraftSchema.safeParse(values);
-  if (!parsed.success) return zodFieldErrors(parsed.error);
-  return moveFrom ? missingForStep(moveFrom, parsed.data) : {};
-}
-
-function reachableFor(values: CaseFormValues, fallback: WizardStep): WizardStep {
-  const parsed = caseDraftSchema.safeParse(values);
-  return parsed.success ? reachableStep(parsed.data) : fallback;
-}
-
-function formDataFor(values: CaseFormValues, draftId: string, intent: string, step: WizardStep): FormData {
-  const form = new FormData();
-  form.set("draftId", draftId);
-  form.set("intent", intent);
-  form.set("etape", String(step));
-  for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) for (const item of value) form.append(name, item);
-    else if (value !== "") form.set(name, value);
-  }
-  return form;
-}
-
 /**
  * The three-step wizard. Without JavaScript each button posts the whole form, the server saves the draft and
  * answers with the next step. With it, moving between steps is immediate (the draft is saved in the background),
@@ -137,7 +93,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   const reachable = hydrated ? reachableFor(values, view.reachable) : view.reachable;
-  const asked = hydrated ? stepOf(searchParams.get("etape")) : null;
+  const asked = hydrated ? wizardStepOf(searchParams.get("etape")) : null;
   const step = hydrated ? (Math.min(asked ?? initialStep, Math.max(reachable, initialStep)) as WizardStep) : initialStep;
   const serverError = saver.data && "formError" in saver.data ? saver.data.formError : null;
   const formError = serverError ?? failure?.formError ?? null;
@@ -145,7 +101,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
   // The wizard's address names its draft, so a reload or a later visit resumes it.
   useEffect(() => {
     if (searchParams.get("id") !== view.draftId) {
-      void navigate(pathFor(view.draftId, step), { replace: true, preventScrollReset: true });
+      void navigate(wizardPath(view.draftId, step), { replace: true, preventScrollReset: true });
     }
   }, [navigate, searchParams, step, view.draftId]);
 
@@ -156,7 +112,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
       const current = snapshot(formRef.current, values);
       const serialised = JSON.stringify(current);
       if (serialised === lastSaved.current || !caseDraftSchema.safeParse(current).success) return;
-      if (navigator.sendBeacon(pathFor(view.draftId, step), formDataFor(current, view.draftId, "autosave", step))) {
+      if (navigator.sendBeacon(wizardPath(view.draftId, step), wizardFormData(current, view.draftId, "autosave", step))) {
         lastSaved.current = serialised;
       }
     };
@@ -172,12 +128,11 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
     const serialised = JSON.stringify(current);
     if (serialised === lastSaved.current && view.exists) return;
     lastSaved.current = serialised;
-    void saver.submit(formDataFor(current, view.draftId, "autosave", at), { method: "post", action: pathFor(view.draftId, at) });
+    void saver.submit(wizardFormData(current, view.draftId, "autosave", at), { method: "post", action: wizardPath(view.draftId, at) });
   }
 
   function move(target: WizardStep, current: CaseFormValues) {
-    const forward = target > step;
-    const found = checkErrors(current, forward && step < 3 ? (step as 1 | 2) : null);
+    const found = wizardErrors(current, step, target);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setFocusRequest((request) => request + 1);
@@ -186,7 +141,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
     setErrors({});
     setValues(current);
     saveInBackground(current, target);
-    void navigate(pathFor(view.draftId, target), { preventScrollReset: false });
+    void navigate(wizardPath(view.draftId, target), { preventScrollReset: false });
     window.scrollTo({ top: 0 });
   }
 
@@ -206,20 +161,19 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
         <Form
           ref={formRef}
           method="post"
-          action={pathFor(view.draftId, step)}
+          action={wizardPath(view.draftId, step)}
           noValidate
           className="mt-6 space-y-6"
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
             const intent = submitter?.value ?? "enregistrer";
             const current = snapshot(event.currentTarget, values);
-            if (intent === "suivant" || intent.startsWith("etape-")) {
+            if (isStepMove(intent)) {
               event.preventDefault();
-              const target = intent === "suivant" ? (Math.min(step + 1, 3) as WizardStep) : (stepOf(intent.slice(6)) ?? step);
-              move(target, current);
+              move(moveTarget(intent, step), current);
               return;
             }
-            const found = checkErrors(current, null);
+            const found = wizardErrors(current, step, null);
             if (Object.keys(found).length > 0) {
               event.preventDefault();
               setErrors(found);
@@ -270,10 +224,10 @@ function StepBar({ step, reachable }: { step: WizardStep; reachable: WizardStep 
   return (
     <nav aria-label="Étapes du dossier">
       <p className="text-sm font-semibold text-slate-700">
-        Étape {step} sur 3 : {STEPS[step - 1]!.title}
+        Étape {step} sur 3 : {WIZARD_STEPS[step - 1]!.title}
       </p>
       <ol className="mt-2 grid grid-cols-3 gap-2">
-        {STEPS.map((entry) => {
+        {WIZARD_STEPS.map((entry) => {
           const current = entry.step === step;
           const open = entry.step <= Math.max(reachable, step);
           return (
@@ -354,175 +308,6 @@ function ScamTypeStep({ values, error }: { values: CaseFormValues; error?: strin
   );
 }
 
-const inputClass = controlClasses;
-
-function Label({ htmlFor, children, hint }: { htmlFor: string; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <>
-      <label htmlFor={htmlFor} className="block text-sm font-semibold text-slate-800">
-        {children}
-      </label>
-      {hint ? (
-        <p id={`${htmlFor}-aide`} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-function describedBy(id: string, hint: boolean, error?: string) {
-  return [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(" ") || undefined;
-}
-
-function TextArea({ name, label, hint, max, rows = 3, value, error, placeholder }: { name: keyof CaseFormValues; label: string; hint?: string; max: number; rows?: number; value: string; error?: string; placeholder?: string }) {
-  const id = `champ-${name}`;
-  return (
-    <div>
-      <Label htmlFor={id} hint={hint}>
-        {label}
-      </Label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        maxLength={max}
-        defaultValue={value}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), error)}
-        className={inputClass(error)}
-      />
-      <FieldError id={`${id}-erreur`} message={error} />
-    </div>
-  );
-}
-
-function TextInput({ name, label, hint, max, value, error, inputMode }: { name: keyof CaseFormValues; label: string; hint?: string; max: number; value: string; error?: string; inputMode?: "decimal" }) {
-  const id = `champ-${name}`;
-  return (
-    <div>
-      <Label htmlFor={id} hint={hint}>
-        {label}
-      </Label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        maxLength={max}
-        inputMode={inputMode}
-        autoComplete="off"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), error)}
-        className={inputClass(error)}
-      />
-      <FieldError id={`${id}-erreur`} message={error} />
-    </div>
-  );
-}
-
-function CheckboxGroup({ name, legend, options, checked, error }: { name: "payment_methods" | "evidence_types"; legend: string; options: readonly { value: string; label: string }[]; checked: string[]; error?: string }) {
-  return (
-    <fieldset aria-describedby={error ? `champ-${name}-erreur` : undefined}>
-      <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
-      <p className="text-sm text-slate-600">Cochez tout ce qui s'applique (facultatif).</p>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {options.map((option) => (
-          <label key={option.value} htmlFor={`champ-${name}-${option.value}`} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 hover:border-brand-700">
-            <input id={`champ-${name}-${option.value}`} type="checkbox" name={name} value={option.value} defaultChecked={checked.includes(option.value)} className="size-5 shrink-0 accent-brand-700" />
-            <span className="text-slate-900">{option.label}</span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={`champ-${name}-erreur`} message={error} />
-    </fieldset>
-  );
-}
-
-function Checkbox({ name, label, checked }: { name: "contacted_bank" | "filed_complaint"; label: string; checked: boolean }) {
-  return (
-    <label htmlFor={`champ-${name}`} className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-slate-900">
-      <input id={`champ-${name}`} type="checkbox" name={name} value={CHECKED} defaultChecked={checked} className="size-5 shrink-0 accent-brand-700" />
-      {label}
-    </label>
-  );
-}
-
-function DescriptionStep({ values, errors, hydrated }: { values: CaseFormValues; errors: FieldErrors; hydrated: boolean }) {
-  // Without JavaScript the conditional fields are always shown (their labels say when they apply).
-  const showContactDetails = !hydrated || values.contact_method !== "";
-  const showBank = !hydrated || values.contacted_bank === CHECKED;
-  const showComplaint = !hydrated || values.filed_complaint === CHECKED;
-  const scamType = (values.scam_type in DESCRIPTION_PLACEHOLDERS ? values.scam_type : "") as WizardScamType | "";
-  const contactHint = values.contact_method && values.contact_method in CONTACT_DETAILS_HINTS ? CONTACT_DETAILS_HINTS[values.contact_method as ContactMethod] : "Un numéro, une adresse, un nom de profil : ce qui permet de retrouver l'escroc.";
-  return (
-    <div className="space-y-6">
-      <h2 className="text-lg font-bold text-slate-900">Décrivez ce qui s'est passé</h2>
-      <p className="text-sm text-slate-700">Les champs marqués (facultatif) peuvent rester vides. Les autres sont nécessaires pour passer au récapitulatif.</p>
-      <div>
-        <Label htmlFor="champ-contact_method">Comment l'escroc vous a-t-il contacté ?</Label>
-        <select
-          id="champ-contact_method"
-          name="contact_method"
-          defaultValue={values.contact_method}
-          aria-invalid={errors.contact_method ? true : undefined}
-          aria-describedby={errors.contact_method ? "champ-contact_method-erreur" : undefined}
-          className={inputClass(errors.contact_method)}
-        >
-          <option value="">Choisissez…</option>
-          {CONTACT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {CONTACT_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </select>
-        <FieldError id="champ-contact_method-erreur" message={errors.contact_method} />
-      </div>
-      {showContactDetails ? (
-        <TextArea name="contact_method_details" label={hydrated ? "Précisions sur le contact (facultatif)" : "Précisions sur le contact (facultatif, si un moyen de contact est choisi)"} hint={contactHint} max={DETAILS_MAX} rows={2} value={values.contact_method_details} error={errors.contact_method_details} />
-      ) : null}
-      <BirthDateField
-        name="first_contact_date"
-        label="Date du premier contact"
-        hint="Au format JJ-MM-AAAA, par exemple 14-07-2024. Une date approximative suffit."
-        autoComplete="off"
-        defaultValue={values.first_contact_date}
-        error={errors.first_contact_date}
-        onEdit={() => undefined}
-      />
-      <TextInput name="total_amount_lost" label="Montant total perdu, en euros (facultatif)" hint="Par exemple 1 234,56. Une estimation suffit." max={40} inputMode="decimal" value={values.total_amount_lost} error={errors.total_amount_lost} />
-      <CheckboxGroup name="payment_methods" legend="Comment avez-vous payé ?" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} checked={values.payment_methods} error={errors.payment_methods} />
-      <div className="space-y-3 rounded-lg bg-slate-50 p-4">
-        <Checkbox name="contacted_bank" label="J'ai contacté ma banque" checked={values.contacted_bank === CHECKED} />
-        {showBank ? (
-          <TextArea name="bank_contact_details" label={hydrated ? "Ce que vous avez fait auprès de votre banque (facultatif)" : "Si vous avez contacté votre banque : ce que vous avez fait (facultatif)"} hint="Date de l'appel, opposition, réclamation, réponse reçue…" max={DETAILS_MAX} rows={2} value={values.bank_contact_details} error={errors.bank_contact_details} />
-        ) : null}
-      </div>
-      <div className="space-y-3 rounded-lg bg-slate-50 p-4">
-        <Checkbox name="filed_complaint" label="J'ai porté plainte" checked={values.filed_complaint === CHECKED} />
-        {showComplaint ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput name="complaint_status" label={hydrated ? "Où en est la plainte ? (facultatif)" : "Si vous avez porté plainte : où en est-elle ? (facultatif)"} hint="Déposée, en cours d'enquête, classée…" max={COMPLAINT_FIELD_MAX} value={values.complaint_status} error={errors.complaint_status} />
-            <TextInput name="complaint_reference" label={hydrated ? "Numéro de la plainte (facultatif)" : "Si vous avez porté plainte : son numéro (facultatif)"} hint="Il figure sur le récépissé." max={COMPLAINT_FIELD_MAX} value={values.complaint_reference} error={errors.complaint_reference} />
-          </div>
-        ) : null}
-      </div>
-      <TextArea
-        name="detailed_description"
-        label="Description détaillée"
-        hint={`Avec vos mots, dans l'ordre où les choses se sont passées. ${DESCRIPTION_MAX.toLocaleString("fr-FR").replace(/\u202f/g, " ")} caractères au plus.`}
-        max={DESCRIPTION_MAX}
-        rows={8}
-        value={values.detailed_description}
-        error={errors.detailed_description}
-        placeholder={DESCRIPTION_PLACEHOLDERS[scamType]}
-      />
-      <CheckboxGroup name="evidence_types" legend="Quelles preuves avez-vous ?" options={EVIDENCE_TYPES.map((value) => ({ value, label: EVIDENCE_TYPE_LABELS[value] }))} checked={values.evidence_types} error={errors.evidence_types} />
-    </div>
-  );
-}
-
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
@@ -534,7 +319,7 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
 
 function EditLink({ draftId, step, what }: { draftId: string; step: 1 | 2; what: string }) {
   return (
-    <ButtonLink variant="link" to={pathFor(draftId, step)}>
+    <ButtonLink variant="link" to={wizardPath(draftId, step)}>
       Modifier<span className="sr-only"> {what}</span>
     </ButtonLink>
   );

@@ -1,0 +1,125 @@
+// The choices the new-case wizard offers and their French labels (spec §2, §3, §5; shared with the browser).
+
+export const WIZARD_SCAM_TYPES = [
+  "romance_scam",
+  "investment_scam",
+  "fake_website",
+  "phishing",
+  "cryptocurrency_scam",
+  "fake_job_offer",
+  "technical_support_scam",
+  "lottery_scam",
+  "other",
+] as const;
+export type WizardScamType = (typeof WIZARD_SCAM_TYPES)[number];
+
+/** Step 1: each scam type with its one-line explanation. */
+export const SCAM_TYPE_EXPLANATIONS: Record<WizardScamType, string> = {
+  romance_scam: "Une personne rencontrée en ligne gagne votre confiance, puis vous demande de l'argent.",
+  investment_scam: "Un placement promettant des gains élevés : faux courtier, faux livret, faux site de trading.",
+  fake_website: "Un site marchand ou de services qui encaisse sans jamais livrer.",
+  phishing: "Un faux message (banque, impôts, colis) pour obtenir vos codes ou vos coordonnées bancaires.",
+  cryptocurrency_scam: "Des cryptomonnaies achetées ou confiées à une plateforme qui ne rend pas l'argent.",
+  fake_job_offer: "Une offre d'emploi ou de mission qui vous fait payer ou encaisser des fonds.",
+  technical_support_scam: "Un faux technicien prend la main sur votre ordinateur ou vous fait payer un dépannage.",
+  lottery_scam: "Un gain, un héritage ou un remboursement à débloquer contre des frais.",
+  other: "Une autre escroquerie : faux conseiller bancaire, usurpation d'identité, fraude au président…",
+};
+
+/** Step 2's description placeholder, by scam type (spec §2). */
+export const DESCRIPTION_PLACEHOLDERS: Record<WizardScamType | "", string> = {
+  "": "Racontez ce qui s'est passé, dans l'ordre : le premier contact, ce qu'on vous a promis ou demandé, les paiements, le moment où vous avez compris.",
+  romance_scam:
+    "Où avez-vous rencontré cette personne ? Sous quel nom ? Quelles raisons a-t-elle données pour demander de l'argent, et combien avez-vous envoyé, à quelles dates ?",
+  investment_scam:
+    "Quel site ou quelle société ? Qui vous a conseillé ? Combien avez-vous placé, quels gains étaient affichés, et que s'est-il passé quand vous avez voulu retirer ?",
+  fake_website:
+    "Quelle est l'adresse du site ? Qu'avez-vous commandé, à quelle date, pour quel montant, et comment avez-vous payé ?",
+  phishing:
+    "Quel message avez-vous reçu (email, SMS, appel) ? Au nom de qui ? Quelles informations avez-vous données, et quelles opérations ont ensuite eu lieu ?",
+  cryptocurrency_scam:
+    "Sur quelle plateforme ou à quelle adresse avez-vous envoyé des cryptomonnaies ? Lesquelles, combien, à quelles dates ?",
+  fake_job_offer:
+    "Quelle offre, publiée où, au nom de quelle entreprise ? Que vous a-t-on demandé de payer ou de recevoir sur votre compte ?",
+  technical_support_scam:
+    "Comment le faux technicien vous a-t-il contacté ? A-t-il pris la main sur votre ordinateur ? Quels paiements ou virements ont eu lieu ?",
+  lottery_scam:
+    "Quel gain ou quel héritage vous a-t-on annoncé ? Quels frais vous a-t-on demandés, par quel moyen, et combien avez-vous payé ?",
+  other: "Racontez ce qui s'est passé, dans l'ordre : le premier contact, ce qu'on vous a promis ou demandé, les paiements, le moment où vous avez compris.",
+};
+
+export const CONTACT_METHODS = [
+  "phone",
+  "email",
+  "sms",
+  "messaging_app",
+  "social_network",
+  "dating_site",
+  "website",
+  "in_person",
+  "other",
+] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
+  phone: "Appel téléphonique",
+  email: "Email",
+  sms: "SMS",
+  messaging_app: "Messagerie (WhatsApp, Telegram…)",
+  social_network: "Réseau social",
+  dating_site: "Site ou application de rencontre",
+  website: "Site internet ou publicité",
+  in_person: "En personne",
+  other: "Autre",
+};
+/** What "details" means for each contact method (the field appears once a method is chosen). */
+export const CONTACT_DETAILS_HINTS: Record<ContactMethod, string> = {
+  phone: "Le numéro qui vous a appelé, le nom donné par l'interlocuteur.",
+  email: "L'adresse email de l'expéditeur.",
+  sms: "Le numéro ou le nom de l'expéditeur.",
+  messaging_app: "L'application, le numéro ou le pseudonyme utilisé.",
+  social_network: "Le réseau et le nom du profil.",
+  dating_site: "Le site ou l'application, et le nom du profil.",
+  website: "L'adresse du site ou de la publicité.",
+  in_person: "Le lieu et la personne rencontrée.",
+  other: "Comment le contact a eu lieu.",
+};
+
+export const PAYMENT_METHODS = [
+  "bank_transfer",
+  "credit_card",
+  "cryptocurrency",
+  "paypal",
+  "western_union",
+  "money_gram",
+  "cash",
+  "other",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  bank_transfer: "Virement bancaire",
+  credit_card: "Carte bancaire",
+  cryptocurrency: "Cryptomonnaie",
+  paypal: "PayPal",
+  western_union: "Western Union",
+  money_gram: "MoneyGram",
+  cash: "Espèces",
+  other: "Autre",
+};
+
+export const EVIDENCE_TYPES = [
+  "payment_receipts",
+  "conversation_screenshots",
+  "email_exchanges",
+  "bank_statements",
+  "recipient_iban",
+  "contracts_documents",
+] as const;
+export type EvidenceType = (typeof EVIDENCE_TYPES)[number];
+export const EVIDENCE_TYPE_LABELS: Record<EvidenceType, string> = {
+  payment_receipts: "Preuves de paiement (reçus, confirmations)",
+  conversation_screenshots: "Captures d'écran des conversations",
+  email_exchanges: "Échanges d'emails",
+  bank_statements: "Relevés bancaires",
+  recipient_iban: "IBAN ou coordonnées du bénéficiaire",
+  contracts_documents: "Contrats ou documents reçus",
+};
