@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-journal";
-import { BackOfficePage, frenchDateTime, NextPageLink } from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, frenchDateTime, NextPageLink } from "~/components/back-office/back-office-page";
 import { Form } from "react-router";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
@@ -10,6 +10,9 @@ import { listJournal } from "~/modules/audit/audit.server";
 import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Journal des actions") }, { name: "robots", content: "noindex" }];
+
+const ACTION_OPTIONS = [{ value: "", label: "Toutes les actions" }, ...Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))];
+const TARGET_OPTIONS = [{ value: "", label: "Toutes" }, ...Object.entries(TARGET_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
@@ -46,32 +49,8 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="filtre-acteur" name="acteur" defaultValue={query.acteur} maxLength={320} className={controlClasses(undefined)} />
         </div>
-        <div>
-          <label htmlFor="filtre-action" className="block font-semibold">
-            Action
-          </label>
-          <select id="filtre-action" name="action" defaultValue={query.action} className={controlClasses(undefined)}>
-            <option value="">Toutes les actions</option>
-            {Object.entries(ACTION_LABELS).map(([name, label]) => (
-              <option key={name} value={name}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtre-cible" className="block font-semibold">
-            Type de cible
-          </label>
-          <select id="filtre-cible" name="cible" defaultValue={query.cible} className={controlClasses(undefined)}>
-            <option value="">Toutes</option>
-            {Object.entries(TARGET_TYPE_LABELS).map(([name, label]) => (
-              <option key={name} value={name}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="filtre-action" name="action" label="Action" value={query.action} options={ACTION_OPTIONS} />
+        <FilterSelect id="filtre-cible" name="cible" label="Type de cible" value={query.cible} options={TARGET_OPTIONS} />
         <div>
           <label htmlFor="filtre-cible-id" className="block font-semibold">
             Identifiant de la cible

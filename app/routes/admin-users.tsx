@@ -1,7 +1,6 @@
 import { data, Link } from "react-router";
-import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-users";
-import { BackOfficePage, frenchDate, NextPageLink, SearchForm } from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, filterOptions, frenchDate, NextPageLink, SearchForm } from "~/components/back-office/back-office-page";
 import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { COUNTRIES } from "~/lib/countries";
@@ -17,6 +16,9 @@ const VERIFICATION_LABELS: Record<(typeof VERIFICATION_FILTERS)[number], string>
   verifies: "Identité vérifiée",
   "non-verifies": "Identité non vérifiée",
 };
+
+const ROLE_OPTIONS = [{ value: "", label: "Tous les rôles" }, ...filterOptions(ROLE_VALUES, ROLE_LABELS)];
+const VERIFICATION_OPTIONS = filterOptions(VERIFICATION_FILTERS, VERIFICATION_LABELS);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
@@ -46,31 +48,8 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
       intro="Les comptes, du plus récent au plus ancien. Ouvrez une fiche pour changer un rôle, envoyer un lien de réinitialisation ou terminer des sessions : aucun mot de passe n'est conservé en clair ni affiché."
     >
       <SearchForm label="Rechercher un utilisateur" placeholder="Adresse e-mail, prénom ou nom" value={query.q} error={error}>
-        <div>
-          <label htmlFor="filtre-role" className="block font-semibold text-slate-900">
-            Rôle
-          </label>
-          <select id="filtre-role" name="role" defaultValue={query.role ?? ""} className={controlClasses(undefined)}>
-            <option value="">Tous les rôles</option>
-            {ROLE_VALUES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtre-verification" className="block font-semibold text-slate-900">
-            Vérification
-          </label>
-          <select id="filtre-verification" name="verification" defaultValue={query.verification} className={controlClasses(undefined)}>
-            {VERIFICATION_FILTERS.map((filter) => (
-              <option key={filter} value={filter}>
-                {VERIFICATION_LABELS[filter]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="filtre-role" name="role" label="Rôle" value={query.role ?? ""} options={ROLE_OPTIONS} />
+        <FilterSelect id="filtre-verification" name="verification" label="Vérification" value={query.verification} options={VERIFICATION_OPTIONS} />
       </SearchForm>
       <div className="mt-6">
         <ResponsiveTable
