@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { MenuIcon } from "~/components/ui/icons";
 import { firstStepsLink, mainNavigation, PRODUCT_NAME } from "~/content/site";
@@ -20,29 +20,19 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-brand-800">
-          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
-          {PRODUCT_NAME}
+        <BrandLink to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-brand-800" size={28}>
           <span className="sr-only"> - Accueil</span>
-        </Link>
+        </BrandLink>
 
         <nav aria-label="Navigation principale" className="hidden md:block">
           <ul className="flex items-center gap-4 text-sm font-medium lg:gap-6">
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={({ isActive }) =>
-                    isActive
-                      ? "inline-flex min-h-11 items-center text-brand-800 underline decoration-2 underline-offset-8"
-                      : "inline-flex min-h-11 items-center text-slate-700 hover:text-brand-800 hover:underline hover:underline-offset-8"
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <MainNavigationItems
+              linkClassName={(isActive) =>
+                isActive
+                  ? "inline-flex min-h-11 items-center text-brand-800 underline decoration-2 underline-offset-8"
+                  : "inline-flex min-h-11 items-center text-slate-700 hover:text-brand-800 hover:underline hover:underline-offset-8"
+              }
+            />
             <li>
               <NavLink
                 to={firstStepsLink.to}
@@ -91,19 +81,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                       {firstStepsLink.label} après une arnaque
                     </NavLink>
                   </li>
-                  {mainNavigation.map((item) => (
-                    <li key={item.to}>
-                      <NavLink
-                        to={item.to}
-                        end
-                        className={({ isActive }) =>
-                          `block py-3 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-800"}`
-                        }
-                      >
-                        {item.label}
-                      </NavLink>
-                    </li>
-                  ))}
+                  <MainNavigationItems linkClassName={(isActive) => `block py-3 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-800"}`} />
                 </ul>
               </nav>
               {signedIn ? null : (
@@ -117,4 +95,26 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
       </div>
     </header>
   );
+}
+
+/** The product's name and logo, linking home; `children` follow the name. */
+export function BrandLink({ to, className, size, children }: { to: string; className: string; size: 24 | 28; children: ReactNode }) {
+  return (
+    <Link to={to} className={className}>
+      <img src="/favicon.svg" alt="" width={size} height={size} className={size === 24 ? "size-6" : "size-7"} />
+      {PRODUCT_NAME}
+      {children}
+    </Link>
+  );
+}
+
+/** The main navigation's links, each marked when it is the current page. */
+function MainNavigationItems({ linkClassName }: { linkClassName(isActive: boolean): string }) {
+  return mainNavigation.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end className={({ isActive }) => linkClassName(isActive)}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
 }

@@ -1,14 +1,9 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
+import { AccountActions } from "~/components/dashboard/dashboard-header";
+import { BrandLink } from "~/components/site-header";
 import { MenuIcon } from "~/components/ui/icons";
-import { PRODUCT_NAME } from "~/content/site";
-import {
-  STAFF_ROLE_LABELS,
-  staffBreadcrumb,
-  staffSections,
-  type StaffDestination,
-  type StaffRole,
-} from "~/lib/staff-navigation";
+import { STAFF_ROLE_LABELS, staffBreadcrumb, staffSections, type StaffDestination, type StaffRole } from "~/lib/staff-navigation";
 import { buttonClasses, ButtonLink } from "~/components/ui/button";
 
 export interface StaffPerson {
@@ -85,11 +80,9 @@ export function StaffShell({ person, children }: { person: StaffPerson; children
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-          <Link to="/dashboard" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800">
-            <img src="/favicon.svg" alt="" width={24} height={24} className="size-6" />
-            {PRODUCT_NAME}
+          <BrandLink to="/dashboard" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800" size={24}>
             <span className="font-normal text-slate-700">· Espace de travail</span>
-          </Link>
+          </BrandLink>
           <div className="flex flex-wrap items-center gap-2">
             <p className="text-sm text-slate-800" data-staff-person="">
               <span className="font-semibold">
@@ -97,14 +90,7 @@ export function StaffShell({ person, children }: { person: StaffPerson; children
               </span>{" "}
               <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-900">{roleLabel}</span>
             </p>
-            <Link to="/compte" className={barButton}>
-              Mon compte
-            </Link>
-            <Form method="post" action="/deconnexion">
-              <button type="submit" className={barButton}>
-                Se déconnecter
-              </button>
-            </Form>
+            <AccountActions buttonClassName={barButton} />
           </div>
         </div>
         <details ref={menu} className="border-t border-slate-200 lg:hidden">

@@ -2,20 +2,13 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-cases";
-import { BackOfficePage, FilterSelect, ListAlert, Pagination, useListHref } from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, ListAlert, Pagination, StaffTable, useListHref } from "~/components/back-office/back-office-page";
 import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
 import { Badge } from "~/components/ui/badge";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { caseRowAction, listQuery } from "~/modules/back-office/staff-list.server";
 import { adminCaseList, assignCaseByAdmin, type AdminCaseRow, type LawyerChoice } from "~/modules/cases/admin-cases.server";
-import {
-  ADMIN_CASE_STATUSES,
-  adminCaseMessages,
-  adminCaseQuerySchema,
-  assignLawyerSchema,
-  FINISHED_STATUSES,
-} from "~/modules/cases/admin-cases.schema";
+import { ADMIN_CASE_STATUSES, adminCaseMessages, adminCaseQuerySchema, assignLawyerSchema, FINISHED_STATUSES } from "~/modules/cases/admin-cases.schema";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import { requireRole } from "~/platform/guards.server";
 import { formatDate } from "~/lib/format";
@@ -147,58 +140,50 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
         </ListAlert>
       ) : null}
 
-      <div className="mt-6">
-        <ResponsiveTable
-          caption="Dossiers : numéro, client, type d'arnaque, montant, statut, date de création, avocat et attribution"
-          rows={page.rows}
-          rowKey={(row) => row.id}
-          empty="Aucun dossier ne correspond."
-          columns={[
-            {
-              header: "Dossier",
-              cell: (row) => (
-                <span className="flex flex-col items-start gap-1">
-                  <Link to={`/case/${row.id}`} className="font-semibold text-brand-800 underline">
-                    {row.caseNumber}
-                  </Link>
-                  {row.waitingForLawyer ? (
-                    <Badge className="bg-amber-100 text-amber-950 ring-amber-600">En attente d'un avocat</Badge>
-                  ) : null}
-                </span>
-              ),
-            },
-            {
-              header: "Client",
-              cell: (row) => (
-                <span className="flex flex-col">
-                  <span>
-                    {row.client.firstName} {row.client.lastName}
-                  </span>
-                  <span className="break-all text-xs text-slate-700">{row.client.email}</span>
-                </span>
-              ),
-            },
-            ...caseSummaryColumns<AdminCaseRow>(),
-            { header: "Créé le", cell: (row) => formatDate(row.createdAt) },
-            {
-              header: "Avocat",
-              cell: (row) => (row.lawyer ? `Maître ${row.lawyer.firstName} ${row.lawyer.lastName}` : "Non assigné"),
-            },
-            {
-              header: "Attribution",
-              cell: (row) => (
-                <AssignForm
-                  row={row}
-                  lawyers={page.lawyers}
-                  open={query.assigner === row.id}
-                  openLink={href({ assigner: row.id })}
-                  closeLink={href({ assigner: null })}
-                />
-              ),
-            },
-          ]}
-        />
-      </div>
+      <StaffTable caption="Dossiers : numéro, client, type d'arnaque, montant, statut, date de création, avocat et attribution" rows={page.rows} empty="Aucun dossier ne correspond." columns={[
+        {
+          header: "Dossier",
+          cell: (row) => (
+            <span className="flex flex-col items-start gap-1">
+              <Link to={`/case/${row.id}`} className="font-semibold text-brand-800 underline">
+                {row.caseNumber}
+              </Link>
+              {row.waitingForLawyer ? (
+                <Badge className="bg-amber-100 text-amber-950 ring-amber-600">En attente d'un avocat</Badge>
+              ) : null}
+            </span>
+          ),
+        },
+        {
+          header: "Client",
+          cell: (row) => (
+            <span className="flex flex-col">
+              <span>
+                {row.client.firstName} {row.client.lastName}
+              </span>
+              <span className="break-all text-xs text-slate-700">{row.client.email}</span>
+            </span>
+          ),
+        },
+        ...caseSummaryColumns<AdminCaseRow>(),
+        { header: "Créé le", cell: (row) => formatDate(row.createdAt) },
+        {
+          header: "Avocat",
+          cell: (row) => (row.lawyer ? `Maître ${row.lawyer.firstName} ${row.lawyer.lastName}` : "Non assigné"),
+        },
+        {
+          header: "Attribution",
+          cell: (row) => (
+            <AssignForm
+              row={row}
+              lawyers={page.lawyers}
+              open={query.assigner === row.id}
+              openLink={href({ assigner: row.id })}
+              closeLink={href({ assigner: null })}
+            />
+          ),
+        },
+      ]} />
       <Pagination
         back={query.apres ? { to: href({ apres: null, assigner: null }), label: "Retour aux premiers dossiers" } : null}
         next={page.nextCursor ? { to: href({ apres: page.nextCursor, assigner: null }), label: "Dossiers suivants" } : null}

@@ -11,17 +11,7 @@ import { isoToFrenchDate } from "~/lib/dates";
 import { listQuery } from "~/modules/back-office/staff-list.server";
 import { unavailableFileText } from "~/modules/files/file-states";
 import { reviewDocumentGroup, reviewQueue, type ReviewGroup } from "~/modules/identity/identity.server";
-import {
-  documentLabel,
-  OTHER_REASON,
-  PROOF_OF_ADDRESS_LABELS,
-  REJECTION_REASONS,
-  REVIEW_STATUS_FILTERS,
-  REVIEW_STATUS_LABELS,
-  reviewDecisionSchema,
-  reviewQuerySchema,
-  STEP_TITLES,
-} from "~/modules/identity/identity.schema";
+import { documentLabel, OTHER_REASON, PROOF_OF_ADDRESS_LABELS, REJECTION_REASONS, REVIEW_STATUS_FILTERS, REVIEW_STATUS_LABELS, reviewDecisionSchema, reviewQuerySchema, STEP_TITLES } from "~/modules/identity/identity.schema";
 import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";

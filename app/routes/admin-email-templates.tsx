@@ -1,9 +1,8 @@
 import { data, Link } from "react-router";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import type { Route } from "./+types/admin-email-templates";
-import { BackOfficePage, frenchDate, SearchForm } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDate, ListAlert, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { isConfirmed, type ConfirmationRequest } from "~/lib/confirmation";
 import { backOfficeMessages, templateListQuerySchema } from "~/modules/back-office/back-office.schema";
@@ -63,56 +62,44 @@ export default function AdminEmailTemplatesPage({ loaderData, actionData }: Rout
         </ButtonLink>
       </p>
       <SearchForm label="Rechercher un modèle" placeholder="Nom ou objet" value={q} error={error} />
-      {actionData?.error ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-          {actionData.error}
-        </p>
-      ) : null}
-      <div className="mt-6">
-        <ResponsiveTable
-          caption="Modèles d'e-mails, du plus récent au plus ancien"
-          rows={templates}
-          rowKey={(template) => template.id}
-          empty="Aucun modèle ne correspond."
-          columns={[
-            {
-              header: "Nom",
-              cell: (template) => (
-                <>
-                  <Link to={`/admin/email-templates/${template.id}`} className="font-semibold text-brand-800 underline">
-                    {template.name}
-                  </Link>
-                  {template.key ? <span className="block text-sm text-slate-700">Envoyé par la plateforme</span> : null}
-                </>
-              ),
-            },
-            { header: "Objet", cell: (template) => template.subject },
-            { header: "Variables", cell: (template) => (template.variables.length ? template.variables.join(", ") : "Aucune") },
-            { header: "Créé le", cell: (template) => frenchDate(template.createdAt) },
-            {
-              header: "Actions",
-              cell: (template) => (
-                <div className="flex flex-wrap gap-2">
-                  <ButtonLink to={`/admin/email-templates/${template.id}`} variant="secondary">
-                    Modifier<span className="sr-only"> {template.name}</span>
-                  </ButtonLink>
-                  {template.key ? null : (
-                    <ConfirmedActionForm
-                      fields={{ intent: "supprimer", templateId: template.id }}
-                      title="Supprimer ce modèle ?"
-                      description={backOfficeMessages.templateDeleteConfirm}
-                      confirmLabel="Supprimer"
-                      buttonClassName={buttonClasses({ variant: "secondary" })}
-                    >
-                      Supprimer<span className="sr-only"> {template.name}</span>
-                    </ConfirmedActionForm>
-                  )}
-                </div>
-              ),
-            },
-          ]}
-        />
-      </div>
+      <ListAlert className="mt-4 border">{actionData?.error}</ListAlert>
+      <StaffTable caption="Modèles d'e-mails, du plus récent au plus ancien" rows={templates} empty="Aucun modèle ne correspond." columns={[
+        {
+          header: "Nom",
+          cell: (template) => (
+            <>
+              <Link to={`/admin/email-templates/${template.id}`} className="font-semibold text-brand-800 underline">
+                {template.name}
+              </Link>
+              {template.key ? <span className="block text-sm text-slate-700">Envoyé par la plateforme</span> : null}
+            </>
+          ),
+        },
+        { header: "Objet", cell: (template) => template.subject },
+        { header: "Variables", cell: (template) => (template.variables.length ? template.variables.join(", ") : "Aucune") },
+        { header: "Créé le", cell: (template) => frenchDate(template.createdAt) },
+        {
+          header: "Actions",
+          cell: (template) => (
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={`/admin/email-templates/${template.id}`} variant="secondary">
+                Modifier<span className="sr-only"> {template.name}</span>
+              </ButtonLink>
+              {template.key ? null : (
+                <ConfirmedActionForm
+                  fields={{ intent: "supprimer", templateId: template.id }}
+                  title="Supprimer ce modèle ?"
+                  description={backOfficeMessages.templateDeleteConfirm}
+                  confirmLabel="Supprimer"
+                  buttonClassName={buttonClasses({ variant: "secondary" })}
+                >
+                  Supprimer<span className="sr-only"> {template.name}</span>
+                </ConfirmedActionForm>
+              )}
+            </div>
+          ),
+        },
+      ]} />
     </BackOfficePage>
   );
 }

@@ -2,17 +2,9 @@ import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-emails";
-import { BackOfficePage, frenchDateTime, SearchForm } from "~/components/back-office/back-office-page";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { BackOfficePage, frenchDateTime, ListAlert, SearchForm, StaffPanel, StaffTable } from "~/components/back-office/back-office-page";
 import { pageTitle } from "~/content/site";
-import {
-  backOfficeMessages,
-  emailListQuerySchema,
-  MANUAL_EMAIL_BODY_MAX,
-  MANUAL_EMAIL_MAX_RECIPIENTS,
-  manualEmailSchema,
-  retryEmailSchema,
-} from "~/modules/back-office/back-office.schema";
+import { backOfficeMessages, emailListQuerySchema, MANUAL_EMAIL_BODY_MAX, MANUAL_EMAIL_MAX_RECIPIENTS, manualEmailSchema, retryEmailSchema } from "~/modules/back-office/back-office.schema";
 import { emailHistory, retryEmail, sendManualEmail } from "~/modules/back-office/emails.server";
 import { listTemplates } from "~/modules/back-office/templates.server";
 import { NotFoundError } from "~/platform/actor";
@@ -110,10 +102,7 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
         </dl>
       </section>
 
-      <section aria-labelledby="titre-envoi" className="mt-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="titre-envoi" className="text-xl font-bold text-slate-900">
-          Envoyer un e-mail
-        </h2>
+      <StaffPanel id="titre-envoi" title="Envoyer un e-mail" className="mt-8">
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
           <div>
             <label htmlFor="modele" className="block font-semibold">
@@ -132,11 +121,7 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
             Utiliser ce modèle
           </Button>
         </Form>
-        {sendError ? (
-          <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-            {sendError.error}
-          </p>
-        ) : null}
+        <ListAlert className="mt-4 border">{sendError?.error}</ListAlert>
         <Form method="post" className="mt-4 grid gap-4" key={chosen?.id ?? "vide"}>
           <div>
             <label htmlFor="destinataires" className="block font-semibold">
@@ -193,7 +178,7 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
             </Button>
           </p>
         </Form>
-      </section>
+      </StaffPanel>
 
       <section aria-labelledby="titre-historique" className="mt-8">
         <h2 id="titre-historique" className="text-xl font-bold text-slate-900">
@@ -205,54 +190,46 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
             {actionData.error}
           </p>
         ) : null}
-        <div className="mt-6">
-          <ResponsiveTable
-            caption="Les 100 derniers e-mails, du plus récent au plus ancien"
-            rows={history.emails}
-            rowKey={(email) => email.id}
-            empty="Aucun e-mail ne correspond."
-            columns={[
-              {
-                header: "Destinataire",
-                cell: (email) => <span className="break-all">{email.recipient}</span>,
-              },
-              {
-                header: "Objet",
-                cell: (email) => (
-                  <details>
-                    <summary className="cursor-pointer font-semibold text-brand-800 underline">{email.subject}</summary>
-                    <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm">{email.body}</pre>
-                  </details>
-                ),
-              },
-              { header: "Envoyé le", cell: (email) => frenchDateTime(email.sentAt) },
-              {
-                header: "Statut",
-                cell: (email) =>
-                  email.status === "sent" ? (
-                    <span className="font-semibold text-green-800">Envoyé</span>
+        <StaffTable caption="Les 100 derniers e-mails, du plus récent au plus ancien" rows={history.emails} empty="Aucun e-mail ne correspond." columns={[
+          {
+            header: "Destinataire",
+            cell: (email) => <span className="break-all">{email.recipient}</span>,
+          },
+          {
+            header: "Objet",
+            cell: (email) => (
+              <details>
+                <summary className="cursor-pointer font-semibold text-brand-800 underline">{email.subject}</summary>
+                <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm">{email.body}</pre>
+              </details>
+            ),
+          },
+          { header: "Envoyé le", cell: (email) => frenchDateTime(email.sentAt) },
+          {
+            header: "Statut",
+            cell: (email) =>
+              email.status === "sent" ? (
+                <span className="font-semibold text-green-800">Envoyé</span>
+              ) : (
+                <>
+                  <span className="font-semibold text-red-800">Échec</span>
+                  <span className="block text-sm text-slate-800">{email.error}</span>
+                  {email.retriable ? (
+                    <Form method="post" action="?intent=reessayer">
+                      <input type="hidden" name="intent" value="reessayer" />
+                      <input type="hidden" name="emailId" value={email.id} />
+                      <Button variant="secondary" className="mt-1">
+                        Réessayer<span className="sr-only"> l'envoi à {email.recipient}</span>
+                      </Button>
+                    </Form>
                   ) : (
-                    <>
-                      <span className="font-semibold text-red-800">Échec</span>
-                      <span className="block text-sm text-slate-800">{email.error}</span>
-                      {email.retriable ? (
-                        <Form method="post" action="?intent=reessayer">
-                          <input type="hidden" name="intent" value="reessayer" />
-                          <input type="hidden" name="emailId" value={email.id} />
-                          <Button variant="secondary" className="mt-1">
-                            Réessayer<span className="sr-only"> l'envoi à {email.recipient}</span>
-                          </Button>
-                        </Form>
-                      ) : (
-                        <span className="block text-sm text-slate-700">Nouvel essai automatique en cours ({email.attempts} essai(s)).</span>
-                      )}
-                    </>
-                  ),
-              },
-              { header: "Origine", cell: (email) => email.templateName ?? (email.manual ? "Envoi manuel" : "—") },
-            ]}
-          />
-        </div>
+                    <span className="block text-sm text-slate-700">Nouvel essai automatique en cours ({email.attempts} essai(s)).</span>
+                  )}
+                </>
+              ),
+          },
+          { header: "Origine", cell: (email) => email.templateName ?? (email.manual ? "Envoi manuel" : "—") },
+        ]} />
         <p className="mt-3">
           <ButtonLink to="/admin/email-templates" variant="link">
             Gérer les modèles d'e-mails

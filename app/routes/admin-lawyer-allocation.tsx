@@ -6,16 +6,7 @@ import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/admin-lawyer-allocation";
 import { pageTitle } from "~/content/site";
 import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
-import {
-  ALLOCATION_PAGE_SIZE,
-  activeField,
-  allocationMessages,
-  allocationQuerySchema,
-  parseAllocationForm,
-  percentageField,
-  rowField,
-  SHARE_WINDOW_DAYS,
-} from "~/modules/cases/allocation.schema";
+import { ALLOCATION_PAGE_SIZE, activeField, allocationMessages, allocationQuerySchema, parseAllocationForm, percentageField, rowField, SHARE_WINDOW_DAYS } from "~/modules/cases/allocation.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";

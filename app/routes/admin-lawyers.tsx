@@ -2,17 +2,9 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-lawyers";
-import { BackOfficePage, Pagination, pageHref, SearchForm } from "~/components/back-office/back-office-page";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { BackOfficePage, pageHref, Pagination, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { pageTitle } from "~/content/site";
-import {
-  BAR_DIRECTORY_URL,
-  backOfficeMessages,
-  LAWYER_LEVEL_LABELS,
-  LAWYER_LEVELS,
-  lawyerActionSchema,
-  lawyerListQuerySchema,
-} from "~/modules/back-office/back-office.schema";
+import { BAR_DIRECTORY_URL, backOfficeMessages, LAWYER_LEVEL_LABELS, LAWYER_LEVELS, lawyerActionSchema, lawyerListQuerySchema } from "~/modules/back-office/back-office.schema";
 import { listLawyers, setBarDetails, setLawyerLevel } from "~/modules/back-office/lawyers.server";
 import { NotFoundError } from "~/platform/actor";
 import { redirectWithToast } from "~/platform/flash.server";
@@ -107,92 +99,84 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
           {actionData.error}
         </p>
       ) : null}
-      <div className="mt-6">
-        <ResponsiveTable
-          caption="Avocats, par nom"
-          rows={page.lawyers}
-          rowKey={(lawyer) => lawyer.id}
-          empty="Aucun avocat ne correspond à cette recherche."
-          columns={[
-            {
-              header: "Avocat",
-              cell: (lawyer) => (
-                <>
-                  <Link to={`/admin/users/${lawyer.id}`} className="font-semibold text-brand-800 underline">
-                    {lawyer.firstName} {lawyer.lastName}
-                  </Link>
-                  <span className="block break-all text-slate-700">{lawyer.email}</span>
-                </>
-              ),
-            },
-            { header: "Dossiers actifs", cell: (lawyer) => lawyer.activeCases },
-            { header: "Clients", cell: (lawyer) => lawyer.clients },
-            {
-              header: "Niveau",
-              // Closed, a row shows its values and a link: the forms of 50 rows (each row rendered twice, table and
-              // phone cards) made most of the page's weight (decision 0057).
-              cell: (lawyer) =>
-                editing !== lawyer.id ? (
-                  <span>{lawyer.level ? LAWYER_LEVEL_LABELS[lawyer.level] : "Non défini"}</span>
-                ) : (
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="intent" value="niveau" />
-                    <input type="hidden" name="lawyerId" value={lawyer.id} />
-                    <label htmlFor={`niveau-${lawyer.id}`} className="sr-only">
-                      Niveau de {lawyer.firstName} {lawyer.lastName}
-                    </label>
-                    <select id={`niveau-${lawyer.id}`} name="level" defaultValue={lawyer.level ?? ""} className={controlClasses(undefined)}>
-                      {lawyer.level ? null : <option value="">Non défini</option>}
-                      {LAWYER_LEVELS.map((level) => (
-                        <option key={level} value={level}>
-                          {LAWYER_LEVEL_LABELS[level]}
-                        </option>
-                      ))}
-                    </select>
-                    <Button variant="secondary">
-                      Enregistrer<span className="sr-only"> le niveau de {lawyer.firstName} {lawyer.lastName}</span>
-                    </Button>
-                  </Form>
-                ),
-            },
-            {
-              header: "Barreau",
-              cell: (lawyer) =>
-                editing !== lawyer.id ? (
-                  <>
-                    <span className="block">
-                      {lawyer.barName || lawyer.barNumber ? [lawyer.barName, lawyer.barNumber].filter(Boolean).join(", ") : "Non renseigné"}
-                    </span>
-                    <ButtonLink to={editLink(lawyer.id)} preventScrollReset variant="link">
-                      Modifier<span className="sr-only"> le niveau et le barreau de {lawyer.firstName} {lawyer.lastName}</span>
-                    </ButtonLink>
-                    {rowError(lawyer.id)}
-                  </>
-                ) : (
-                  <Form method="post" className="grid gap-2">
-                    <input type="hidden" name="intent" value="barreau" />
-                    <input type="hidden" name="lawyerId" value={lawyer.id} />
-                    <label htmlFor={`barreau-${lawyer.id}`} className="text-sm font-semibold">
-                      Barreau
-                    </label>
-                    <input id={`barreau-${lawyer.id}`} name="barName" defaultValue={lawyer.barName ?? ""} maxLength={100} placeholder="Paris" className={controlClasses(undefined)} />
-                    <label htmlFor={`numero-${lawyer.id}`} className="text-sm font-semibold">
-                      Numéro d'inscription
-                    </label>
-                    <input id={`numero-${lawyer.id}`} name="barNumber" defaultValue={lawyer.barNumber ?? ""} maxLength={30} className={controlClasses(undefined)} />
-                    <Button variant="secondary">
-                      Enregistrer<span className="sr-only"> le barreau de {lawyer.firstName} {lawyer.lastName}</span>
-                    </Button>
-                    {rowError(lawyer.id)}
-                    <ButtonLink to={editLink(null)} preventScrollReset variant="link">
-                      Fermer<span className="sr-only"> la modification de {lawyer.firstName} {lawyer.lastName}</span>
-                    </ButtonLink>
-                  </Form>
-                ),
-            },
-          ]}
-        />
-      </div>
+      <StaffTable caption="Avocats, par nom" rows={page.lawyers} empty="Aucun avocat ne correspond à cette recherche." columns={[
+        {
+          header: "Avocat",
+          cell: (lawyer) => (
+            <>
+              <Link to={`/admin/users/${lawyer.id}`} className="font-semibold text-brand-800 underline">
+                {lawyer.firstName} {lawyer.lastName}
+              </Link>
+              <span className="block break-all text-slate-700">{lawyer.email}</span>
+            </>
+          ),
+        },
+        { header: "Dossiers actifs", cell: (lawyer) => lawyer.activeCases },
+        { header: "Clients", cell: (lawyer) => lawyer.clients },
+        {
+          header: "Niveau",
+          // Closed, a row shows its values and a link: the forms of 50 rows (each row rendered twice, table and
+          // phone cards) made most of the page's weight (decision 0057).
+          cell: (lawyer) =>
+            editing !== lawyer.id ? (
+              <span>{lawyer.level ? LAWYER_LEVEL_LABELS[lawyer.level] : "Non défini"}</span>
+            ) : (
+              <Form method="post" className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="niveau" />
+                <input type="hidden" name="lawyerId" value={lawyer.id} />
+                <label htmlFor={`niveau-${lawyer.id}`} className="sr-only">
+                  Niveau de {lawyer.firstName} {lawyer.lastName}
+                </label>
+                <select id={`niveau-${lawyer.id}`} name="level" defaultValue={lawyer.level ?? ""} className={controlClasses(undefined)}>
+                  {lawyer.level ? null : <option value="">Non défini</option>}
+                  {LAWYER_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {LAWYER_LEVEL_LABELS[level]}
+                    </option>
+                  ))}
+                </select>
+                <Button variant="secondary">
+                  Enregistrer<span className="sr-only"> le niveau de {lawyer.firstName} {lawyer.lastName}</span>
+                </Button>
+              </Form>
+            ),
+        },
+        {
+          header: "Barreau",
+          cell: (lawyer) =>
+            editing !== lawyer.id ? (
+              <>
+                <span className="block">
+                  {lawyer.barName || lawyer.barNumber ? [lawyer.barName, lawyer.barNumber].filter(Boolean).join(", ") : "Non renseigné"}
+                </span>
+                <ButtonLink to={editLink(lawyer.id)} preventScrollReset variant="link">
+                  Modifier<span className="sr-only"> le niveau et le barreau de {lawyer.firstName} {lawyer.lastName}</span>
+                </ButtonLink>
+                {rowError(lawyer.id)}
+              </>
+            ) : (
+              <Form method="post" className="grid gap-2">
+                <input type="hidden" name="intent" value="barreau" />
+                <input type="hidden" name="lawyerId" value={lawyer.id} />
+                <label htmlFor={`barreau-${lawyer.id}`} className="text-sm font-semibold">
+                  Barreau
+                </label>
+                <input id={`barreau-${lawyer.id}`} name="barName" defaultValue={lawyer.barName ?? ""} maxLength={100} placeholder="Paris" className={controlClasses(undefined)} />
+                <label htmlFor={`numero-${lawyer.id}`} className="text-sm font-semibold">
+                  Numéro d'inscription
+                </label>
+                <input id={`numero-${lawyer.id}`} name="barNumber" defaultValue={lawyer.barNumber ?? ""} maxLength={30} className={controlClasses(undefined)} />
+                <Button variant="secondary">
+                  Enregistrer<span className="sr-only"> le barreau de {lawyer.firstName} {lawyer.lastName}</span>
+                </Button>
+                {rowError(lawyer.id)}
+                <ButtonLink to={editLink(null)} preventScrollReset variant="link">
+                  Fermer<span className="sr-only"> la modification de {lawyer.firstName} {lawyer.lastName}</span>
+                </ButtonLink>
+              </Form>
+            ),
+        },
+      ]} />
       <Pagination
         label="Pages"
         back={page.page > 1 ? { to: pageHref(q, page.page - 1), label: "Page précédente" } : null}

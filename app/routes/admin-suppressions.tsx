@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-suppressions";
-import { BackOfficePage, frenchDateTime } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDateTime, StaffTable } from "~/components/back-office/back-office-page";
 import { Badge } from "~/components/ui/badge";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { listDeletionRequests } from "~/modules/privacy/account-deletion.server";
 import { requireRole } from "~/platform/guards.server";
@@ -23,64 +22,58 @@ export default function AdminDeletionsPage({ loaderData }: Route.ComponentProps)
       title="Suppressions de compte"
       intro="Chaque suppression de compte client : à la demande de la personne ou après 3 ans d'inactivité. Une demande reste en attente tant qu'un dossier est en cours avec un avocat (l'avocat est prévenu par e-mail). Un compte supprimé n'est plus qu'un identifiant pseudonyme ; son dossier juridique est purgé 10 ans après la clôture."
     >
-      <ResponsiveTable
-        caption="Demandes de suppression, de la plus récente à la plus ancienne"
-        rows={requests}
-        rowKey={(request) => request.id}
-        empty="Aucune demande de suppression."
-        columns={[
-          {
-            header: "Demande",
-            cell: (request) => (
+      <StaffTable caption="Demandes de suppression, de la plus récente à la plus ancienne" rows={requests} empty="Aucune demande de suppression." className="" columns={[
+        {
+          header: "Demande",
+          cell: (request) => (
+            <>
+              <span className="font-semibold">{ORIGIN_LABELS[request.origin]}</span>
+              <span className="block text-sm text-slate-700">{frenchDateTime(request.requestedAt)}</span>
+            </>
+          ),
+        },
+        {
+          header: "Compte",
+          cell: (request) =>
+            request.status === "waiting" ? (
+              <Link to={`/admin/users/${request.userId}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                Voir la fiche
+              </Link>
+            ) : (
+              <span className="break-all text-sm">{request.userId}</span>
+            ),
+        },
+        {
+          header: "Statut",
+          cell: (request) =>
+            request.status === "waiting" ? (
               <>
-                <span className="font-semibold">{ORIGIN_LABELS[request.origin]}</span>
-                <span className="block text-sm text-slate-700">{frenchDateTime(request.requestedAt)}</span>
+                <Badge className="bg-amber-50 text-amber-900 ring-amber-600">En attente</Badge>
+                <span className="block text-sm text-slate-700">Dossier en cours : {request.blockingCases.join(", ")}</span>
+              </>
+            ) : (
+              <>
+                <Badge className="bg-green-50 text-green-900 ring-green-700">Supprimé</Badge>
+                <span className="block text-sm text-slate-700">{request.completedAt ? frenchDateTime(request.completedAt) : ""}</span>
               </>
             ),
-          },
-          {
-            header: "Compte",
-            cell: (request) =>
-              request.status === "waiting" ? (
-                <Link to={`/admin/users/${request.userId}`} className="font-semibold text-brand-800 underline underline-offset-2">
-                  Voir la fiche
-                </Link>
-              ) : (
-                <span className="break-all text-sm">{request.userId}</span>
-              ),
-          },
-          {
-            header: "Statut",
-            cell: (request) =>
-              request.status === "waiting" ? (
-                <>
-                  <Badge className="bg-amber-50 text-amber-900 ring-amber-600">En attente</Badge>
-                  <span className="block text-sm text-slate-700">Dossier en cours : {request.blockingCases.join(", ")}</span>
-                </>
-              ) : (
-                <>
-                  <Badge className="bg-green-50 text-green-900 ring-green-700">Supprimé</Badge>
-                  <span className="block text-sm text-slate-700">{request.completedAt ? frenchDateTime(request.completedAt) : ""}</span>
-                </>
-              ),
-          },
-          {
-            header: "Fichiers effacés",
-            cell: (request) => (request.status === "done" ? String(request.filesDeleted) : "—"),
-          },
-          {
-            header: "Dossier juridique",
-            cell: (request) =>
-              request.status === "waiting"
-                ? "—"
-                : request.purgedAt
-                  ? `Purgé le ${frenchDateTime(request.purgedAt)}`
-                  : request.casesKept > 0
-                    ? `${request.casesKept} dossier${request.casesKept > 1 ? "s" : ""} conservé${request.casesKept > 1 ? "s" : ""}, pseudonymisé${request.casesKept > 1 ? "s" : ""}`
-                    : "Aucun dossier à conserver",
-          },
-        ]}
-      />
+        },
+        {
+          header: "Fichiers effacés",
+          cell: (request) => (request.status === "done" ? String(request.filesDeleted) : "—"),
+        },
+        {
+          header: "Dossier juridique",
+          cell: (request) =>
+            request.status === "waiting"
+              ? "—"
+              : request.purgedAt
+                ? `Purgé le ${frenchDateTime(request.purgedAt)}`
+                : request.casesKept > 0
+                  ? `${request.casesKept} dossier${request.casesKept > 1 ? "s" : ""} conservé${request.casesKept > 1 ? "s" : ""}, pseudonymisé${request.casesKept > 1 ? "s" : ""}`
+                  : "Aucun dossier à conserver",
+        },
+      ]} />
     </BackOfficePage>
   );
 }

@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-user";
-import { BackOfficePage, frenchDate } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDate, ListAlert, StaffPanel } from "~/components/back-office/back-office-page";
 import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
 import { pageTitle } from "~/content/site";
 import { isConfirmed, type ConfirmationRequest } from "~/lib/confirmation";
@@ -125,6 +125,22 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** A button of the security panel that asks first (CONFIRMATIONS). */
+function ConfirmedAccountAction({ intent, userId, who, children }: { intent: keyof typeof CONFIRMATIONS; userId: string; who: string; children: React.ReactNode }) {
+  const confirmation = CONFIRMATIONS[intent];
+  return (
+    <ConfirmedActionForm
+      fields={{ intent, userId }}
+      title={confirmation.title}
+      description={confirmation.description(who)}
+      confirmLabel={confirmation.confirmLabel}
+      buttonClassName={buttonClasses({ variant: "secondary" })}
+    >
+      {children}
+    </ConfirmedActionForm>
+  );
+}
+
 export default function AdminUserPage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, selfId } = loaderData;
   const back = `/admin/users/${user.id}`;
@@ -138,16 +154,9 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
           Tous les utilisateurs
         </ButtonLink>
       </p>
-      {actionData?.formError ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-          {actionData.formError}
-        </p>
-      ) : null}
+      <ListAlert className="mt-4 border">{actionData?.formError}</ListAlert>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="titre-profil" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="titre-profil" className="text-xl font-bold text-slate-900">
-            Profil
-          </h2>
+        <StaffPanel id="titre-profil" title="Profil" className="">
           <dl className="mt-3 divide-y divide-slate-200">
             <Fact label="Adresse e-mail">{user.email}</Fact>
             <Fact label="Rôle">{ROLE_LABELS[user.role]}</Fact>
@@ -159,11 +168,8 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
             <Fact label="Double authentification">{user.secondFactorEnabled ? "Activée" : "Non activée"}</Fact>
             <Fact label="Sessions actives">{user.activeSessions}</Fact>
           </dl>
-        </section>
-        <section aria-labelledby="titre-identite" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="titre-identite" className="text-xl font-bold text-slate-900">
-            Vérification d'identité
-          </h2>
+        </StaffPanel>
+        <StaffPanel id="titre-identite" title="Vérification d'identité" className="">
           <p className="mt-3 font-semibold">{IDENTITY_LABELS[user.identity.status]}</p>
           <p className="mt-1 text-slate-700">
             {user.identity.pendingDocuments} document(s) en attente, {user.identity.rejectedDocuments} rejeté(s).
@@ -173,13 +179,10 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
               Voir ses documents
             </ButtonLink>
           </p>
-        </section>
+        </StaffPanel>
       </div>
 
-      <section aria-labelledby="titre-role" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="titre-role" className="text-xl font-bold text-slate-900">
-          Rôle
-        </h2>
+      <StaffPanel id="titre-role" title="Rôle">
         {isSelf ? (
           <p className="mt-2 text-slate-700">{backOfficeMessages.roleOwn}</p>
         ) : (
@@ -204,12 +207,9 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
             <p className="w-full text-sm text-slate-700">Une confirmation expliquera ce que le changement implique avant de l'appliquer.</p>
           </Form>
         )}
-      </section>
+      </StaffPanel>
 
-      <section aria-labelledby="titre-securite" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="titre-securite" className="text-xl font-bold text-slate-900">
-          Sécurité du compte
-        </h2>
+      <StaffPanel id="titre-securite" title="Sécurité du compte">
         <p className="mt-2 text-slate-700">Aucun mot de passe n'est conservé en clair ni affiché : envoyez un lien de réinitialisation.</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Form method="post">
@@ -219,25 +219,13 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
               Envoyer un lien de réinitialisation
             </Button>
           </Form>
-          <ConfirmedActionForm
-            fields={{ intent: "fin-sessions", userId: user.id }}
-            title={CONFIRMATIONS["fin-sessions"].title}
-            description={CONFIRMATIONS["fin-sessions"].description(who)}
-            confirmLabel={CONFIRMATIONS["fin-sessions"].confirmLabel}
-            buttonClassName={buttonClasses({ variant: "secondary" })}
-          >
+          <ConfirmedAccountAction intent="fin-sessions" userId={user.id} who={who}>
             Déconnecter toutes les sessions
-          </ConfirmedActionForm>
+          </ConfirmedAccountAction>
           {user.secondFactorEnabled && !isSelf ? (
-            <ConfirmedActionForm
-              fields={{ intent: "reinitialiser-2fa", userId: user.id }}
-              title={CONFIRMATIONS["reinitialiser-2fa"].title}
-              description={CONFIRMATIONS["reinitialiser-2fa"].description(who)}
-              confirmLabel={CONFIRMATIONS["reinitialiser-2fa"].confirmLabel}
-              buttonClassName={buttonClasses({ variant: "secondary" })}
-            >
+            <ConfirmedAccountAction intent="reinitialiser-2fa" userId={user.id} who={who}>
               Réinitialiser la double authentification
-            </ConfirmedActionForm>
+            </ConfirmedAccountAction>
           ) : null}
         </div>
         <p className="mt-3">
@@ -245,12 +233,9 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
             Journal des actions sur ce compte
           </ButtonLink>
         </p>
-      </section>
+      </StaffPanel>
 
-      <section aria-labelledby="titre-dossiers" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="titre-dossiers" className="text-xl font-bold text-slate-900">
-          Dossiers
-        </h2>
+      <StaffPanel id="titre-dossiers" title="Dossiers">
         {user.cases.length === 0 ? (
           <p className="mt-2 text-slate-700">Aucun dossier.</p>
         ) : (
@@ -263,7 +248,7 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
-      </section>
+      </StaffPanel>
     </BackOfficePage>
   );
 }

@@ -1,8 +1,7 @@
 import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/avocat-clients";
-import { BackOfficePage, FilterSelect, filterOptions, SearchForm } from "~/components/back-office/back-office-page";
+import { BackOfficePage, filterOptions, FilterSelect, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { Badge } from "~/components/ui/badge";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { listQuery } from "~/modules/back-office/staff-list.server";
 import { lawyerClients } from "~/modules/cases/lawyer-cases.server";
@@ -43,53 +42,45 @@ export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) 
       <SearchForm label="Rechercher" placeholder="Nom ou email du client" value={query.q} submitLabel="Filtrer">
         <FilterSelect id="verification" name="verification" label="Vérification" value={query.verification} options={VERIFICATION_OPTIONS} />
       </SearchForm>
-      <div className="mt-6">
-        <ResponsiveTable
-          caption="Mes clients : nom, vérification, coordonnées, dossiers actifs et dernier dossier"
-          rows={clients.rows}
-          rowKey={(row) => row.id}
-          empty={query.q || query.verification !== "tous" ? "Aucun client ne correspond." : "Aucun client ne vous est encore confié."}
-          columns={[
-            { header: "Client", cell: (row) => <span className="font-semibold">{row.firstName} {row.lastName}</span> },
-            {
-              header: "Identité",
-              cell: (row) =>
-                row.identityVerified ? (
-                  <Badge className="bg-green-100 text-green-950 ring-green-700">Vérifiée</Badge>
-                ) : (
-                  <Badge className="bg-amber-100 text-amber-950 ring-amber-600">Non vérifiée</Badge>
-                ),
-            },
-            {
-              header: "Coordonnées",
-              cell: (row) => (
-                <span className="flex flex-col">
-                  <a href={`mailto:${row.email}`} className="break-all text-brand-800 underline">
-                    {row.email}
-                  </a>
-                  {row.phoneMobile ? (
-                    <a href={`tel:${row.phoneMobile}`} className="text-brand-800 underline">
-                      {readablePhone(row.phoneMobile)}
-                    </a>
-                  ) : null}
-                </span>
-              ),
-            },
-            { header: "Dossiers actifs", cell: (row) => String(row.activeCases) },
-            {
-              header: "Dernier dossier",
-              cell: (row) =>
-                row.latestCase ? (
-                  <ButtonLink to={`/avocat/dossiers/${row.latestCase.id}`} variant="link">
-                    {row.latestCase.caseNumber}
-                  </ButtonLink>
-                ) : (
-                  "Aucun"
-                ),
-            },
-          ]}
-        />
-      </div>
+      <StaffTable caption="Mes clients : nom, vérification, coordonnées, dossiers actifs et dernier dossier" rows={clients.rows} empty={query.q || query.verification !== "tous" ? "Aucun client ne correspond." : "Aucun client ne vous est encore confié."} columns={[
+        { header: "Client", cell: (row) => <span className="font-semibold">{row.firstName} {row.lastName}</span> },
+        {
+          header: "Identité",
+          cell: (row) =>
+            row.identityVerified ? (
+              <Badge className="bg-green-100 text-green-950 ring-green-700">Vérifiée</Badge>
+            ) : (
+              <Badge className="bg-amber-100 text-amber-950 ring-amber-600">Non vérifiée</Badge>
+            ),
+        },
+        {
+          header: "Coordonnées",
+          cell: (row) => (
+            <span className="flex flex-col">
+              <a href={`mailto:${row.email}`} className="break-all text-brand-800 underline">
+                {row.email}
+              </a>
+              {row.phoneMobile ? (
+                <a href={`tel:${row.phoneMobile}`} className="text-brand-800 underline">
+                  {readablePhone(row.phoneMobile)}
+                </a>
+              ) : null}
+            </span>
+          ),
+        },
+        { header: "Dossiers actifs", cell: (row) => String(row.activeCases) },
+        {
+          header: "Dernier dossier",
+          cell: (row) =>
+            row.latestCase ? (
+              <ButtonLink to={`/avocat/dossiers/${row.latestCase.id}`} variant="link">
+                {row.latestCase.caseNumber}
+              </ButtonLink>
+            ) : (
+              "Aucun"
+            ),
+        },
+      ]} />
     </BackOfficePage>
   );
 }

@@ -1,22 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/avocat-dossiers";
-import { BackOfficePage, filterOptions, ListAlert, ListTabs, Pagination, ResultCount, useListHref } from "~/components/back-office/back-office-page";
+import { BackOfficePage, filterOptions, ListAlert, ListTabs, Pagination, ResultCount, StaffTable, useListHref } from "~/components/back-office/back-office-page";
 import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
 import { Badge } from "~/components/ui/badge";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { caseRowAction, listQuery } from "~/modules/back-office/staff-list.server";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import { changeCaseStatusByLawyer, lawyerCaseList, type LawyerCaseRow } from "~/modules/cases/lawyer-cases.server";
-import {
-  LAWYER_STATUS_FILTERS,
-  lawyerCaseMessages,
-  lawyerCaseQuerySchema,
-  NOTE_MAX,
-  statusChangeSchema,
-  TRANSITION_LABELS,
-} from "~/modules/cases/lawyer-cases.schema";
+import { LAWYER_STATUS_FILTERS, lawyerCaseMessages, lawyerCaseQuerySchema, NOTE_MAX, statusChangeSchema, TRANSITION_LABELS } from "~/modules/cases/lawyer-cases.schema";
 import { requireRole } from "~/platform/guards.server";
 import { formatDate } from "~/lib/format";
 
@@ -116,47 +108,39 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
       ) : null}
 
       <ResultCount>{page.total} dossier(s)</ResultCount>
-      <div className="mt-2">
-        <ResponsiveTable
-          caption="Mes dossiers : numéro, client, type d'arnaque, montant, statut, date d'attribution et actions"
-          rows={page.rows}
-          rowKey={(row) => row.id}
-          empty={query.vue === "nouveaux" ? "Aucun nouveau dossier : vous avez ouvert tous vos dossiers." : "Aucun dossier ne correspond."}
-          columns={[
-            {
-              header: "Dossier",
-              cell: (row) => (
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{row.caseNumber}</span>
-                  {row.isNew ? <Badge className="bg-amber-100 text-amber-950 ring-amber-600">Nouveau</Badge> : null}
-                </span>
-              ),
-            },
-            {
-              header: "Client",
-              cell: (row) => (
-                <span>
-                  {row.client.firstName} {row.client.lastName}
-                  <span className="block text-xs text-slate-700">{row.client.identityVerified ? "Identité vérifiée" : "Identité non vérifiée"}</span>
-                </span>
-              ),
-            },
-            ...caseSummaryColumns<LawyerCaseRow>(),
-            { header: "Attribué le", cell: (row) => (row.assignedAt ? formatDate(row.assignedAt) : "") },
-            {
-              header: "Actions",
-              cell: (row) => (
-                <div>
-                  <ButtonLink to={`/avocat/dossiers/${row.id}`} variant="link">
-                    Ouvrir<span className="sr-only"> le dossier {row.caseNumber}</span>
-                  </ButtonLink>
-                  <StatusChange row={row} />
-                </div>
-              ),
-            },
-          ]}
-        />
-      </div>
+      <StaffTable caption="Mes dossiers : numéro, client, type d'arnaque, montant, statut, date d'attribution et actions" rows={page.rows} empty={query.vue === "nouveaux" ? "Aucun nouveau dossier : vous avez ouvert tous vos dossiers." : "Aucun dossier ne correspond."} className="mt-2" columns={[
+        {
+          header: "Dossier",
+          cell: (row) => (
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{row.caseNumber}</span>
+              {row.isNew ? <Badge className="bg-amber-100 text-amber-950 ring-amber-600">Nouveau</Badge> : null}
+            </span>
+          ),
+        },
+        {
+          header: "Client",
+          cell: (row) => (
+            <span>
+              {row.client.firstName} {row.client.lastName}
+              <span className="block text-xs text-slate-700">{row.client.identityVerified ? "Identité vérifiée" : "Identité non vérifiée"}</span>
+            </span>
+          ),
+        },
+        ...caseSummaryColumns<LawyerCaseRow>(),
+        { header: "Attribué le", cell: (row) => (row.assignedAt ? formatDate(row.assignedAt) : "") },
+        {
+          header: "Actions",
+          cell: (row) => (
+            <div>
+              <ButtonLink to={`/avocat/dossiers/${row.id}`} variant="link">
+                Ouvrir<span className="sr-only"> le dossier {row.caseNumber}</span>
+              </ButtonLink>
+              <StatusChange row={row} />
+            </div>
+          ),
+        },
+      ]} />
       {page.pageCount > 1 ? (
         <Pagination
           back={page.page > 1 ? { to: href({ page: String(page.page - 1) }), label: "Page précédente" } : null}

@@ -3,6 +3,7 @@ import { Form, useLocation } from "react-router";
 import { BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { formatDate, formatShortDateTime } from "~/lib/format";
+import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 
 /**
  * A staff list screen: 'Retour au dashboard' (spec; the admin screens), its title, what it is for, then the screen.
@@ -136,12 +137,25 @@ export function ListTabs({ label, tabs }: { label: string; tabs: readonly { to: 
   );
 }
 
-/** What a row action of the list refused, above the list. */
-export function ListAlert({ children }: { children: ReactNode }) {
+/** What a row action of the list (or a form of the page) refused, above it; nothing without a message. */
+export function ListAlert({ children, className = "mt-6 border-2" }: { children: ReactNode; className?: string }) {
+  if (!children) return null;
   return (
-    <p role="alert" className="mt-6 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+    <p role="alert" className={`${className} rounded-md border-red-700 bg-red-50 p-3 font-semibold text-red-900`}>
       {children}
     </p>
+  );
+}
+
+/** A titled panel of a staff page (a white card), its h2 labelling it. */
+export function StaffPanel({ id, title, className = "mt-6", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`${className ? `${className} ` : ""}rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200`}>
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -152,6 +166,24 @@ export function ResultCount({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
+}
+
+/** The table of a staff list (ResponsiveTable), each row keyed by its id; `className` places it under what precedes it. */
+export function StaffTable<Row extends { id: string }>({
+  caption,
+  rows,
+  empty,
+  columns,
+  className = "mt-6",
+}: {
+  caption: string;
+  rows: readonly Row[];
+  empty: string;
+  columns: readonly [TableColumn<Row>, ...TableColumn<Row>[]];
+  className?: string;
+}) {
+  const table = <ResponsiveTable caption={caption} rows={rows} rowKey={(row) => row.id} empty={empty} columns={columns} />;
+  return className ? <div className={className}>{table}</div> : table;
 }
 
 /** The address of this list with some parameters changed (null removes one), the others kept. */

@@ -6,7 +6,6 @@ const headerButton = buttonClasses({ variant: "secondary" }, "py-2");
 
 /**
  * The page's single h1: the greeting, or the dashboard's title when there is one (the greeting then follows it).
- * Signing out is a POST so that a link prefetch or a crawler can never end the session.
  */
 export function DashboardHeader({
   firstName,
@@ -38,16 +37,25 @@ export function DashboardHeader({
       </div>
       {withAccountActions ? (
       <div className="flex flex-wrap items-center gap-2">
-        <Link to="/compte" className={headerButton}>
-          Mon compte
-        </Link>
-        <Form method="post" action="/deconnexion">
-          <button type="submit" className={headerButton}>
-            Se déconnecter
-          </button>
-        </Form>
+        <AccountActions buttonClassName={headerButton} />
       </div>
       ) : null}
     </div>
+  );
+}
+
+/** 'Mon compte' and 'Se déconnecter'; signing out is a POST so that a link prefetch or a crawler can never end the session. */
+export function AccountActions({ buttonClassName }: { buttonClassName: string }) {
+  return (
+    <>
+      <Link to="/compte" className={buttonClassName}>
+        Mon compte
+      </Link>
+      <Form method="post" action="/deconnexion">
+        <button type="submit" className={buttonClassName}>
+          Se déconnecter
+        </button>
+      </Form>
+    </>
   );
 }
