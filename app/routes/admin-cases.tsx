@@ -6,7 +6,7 @@ import { BackOfficePage, FilterSelect, ListAlert, Pagination, StaffTable, useLis
 import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
 import { Badge } from "~/components/ui/badge";
 import { pageTitle } from "~/content/site";
-import { caseRowAction, listQuery } from "~/modules/back-office/staff-list.server";
+import { caseRowAction, staffListLoader } from "~/modules/back-office/staff-list.server";
 import { adminCaseList, assignCaseByAdmin, type AdminCaseRow, type LawyerChoice } from "~/modules/cases/admin-cases.server";
 import { ADMIN_CASE_STATUSES, adminCaseMessages, adminCaseQuerySchema, assignLawyerSchema, FINISHED_STATUSES } from "~/modules/cases/admin-cases.schema";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
@@ -15,11 +15,7 @@ import { formatDate } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dossiers") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireRole(context, "admin");
-  const query = listQuery(request, adminCaseQuerySchema);
-  return { query, page: await adminCaseList(actor, query) };
-}
+export const loader = staffListLoader("admin", adminCaseQuerySchema, adminCaseList);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");

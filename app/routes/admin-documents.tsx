@@ -8,7 +8,7 @@ import { pageTitle } from "~/content/site";
 import { PdfPreview } from "~/components/identity/pdf-preview";
 import { ZoomableImage } from "~/components/identity/zoomable-image";
 import { isoToFrenchDate } from "~/lib/dates";
-import { listQuery } from "~/modules/back-office/staff-list.server";
+import { staffListLoader } from "~/modules/back-office/staff-list.server";
 import { unavailableFileText } from "~/modules/files/file-states";
 import { reviewDocumentGroup, reviewQueue, type ReviewGroup } from "~/modules/identity/identity.server";
 import { documentLabel, OTHER_REASON, PROOF_OF_ADDRESS_LABELS, REJECTION_REASONS, REVIEW_STATUS_FILTERS, REVIEW_STATUS_LABELS, reviewDecisionSchema, reviewQuerySchema, STEP_TITLES } from "~/modules/identity/identity.schema";
@@ -19,11 +19,7 @@ import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Documents d'identité") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireRole(context, "admin");
-  const query = listQuery(request, reviewQuerySchema);
-  return { query, page: await reviewQueue(actor, query) };
-}
+export const loader = staffListLoader("admin", reviewQuerySchema, reviewQueue);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");

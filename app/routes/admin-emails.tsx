@@ -1,8 +1,8 @@
 import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { controlClasses } from "~/components/ui/field";
+import { controlClasses, Field, TextField } from "~/components/ui/field";
 import type { Route } from "./+types/admin-emails";
-import { BackOfficePage, frenchDateTime, ListAlert, SearchForm, StaffPanel, StaffTable } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDateTime, InlineAlert, ListAlert, SearchForm, StaffPanel, StaffTable } from "~/components/back-office/back-office-page";
 import { pageTitle } from "~/content/site";
 import { backOfficeMessages, emailListQuerySchema, MANUAL_EMAIL_BODY_MAX, MANUAL_EMAIL_MAX_RECIPIENTS, manualEmailSchema, retryEmailSchema } from "~/modules/back-office/back-office.schema";
 import { emailHistory, retryEmail, sendManualEmail } from "~/modules/back-office/emails.server";
@@ -62,15 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function FieldMessage({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 font-semibold text-red-800">
-      {message}
-    </p>
-  );
-}
-
 export default function AdminEmailsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { q, error, history, templates, chosen } = loaderData;
   const sendError = actionData?.kind === "send" ? actionData : null;
@@ -123,55 +114,22 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
         </Form>
         <ListAlert className="mt-4 border">{sendError?.error}</ListAlert>
         <Form method="post" className="mt-4 grid gap-4" key={chosen?.id ?? "vide"}>
-          <div>
-            <label htmlFor="destinataires" className="block font-semibold">
-              Destinataires
-            </label>
-            <p id="destinataires-aide" className="text-sm text-slate-700">
-              Adresses séparées par des virgules, {MANUAL_EMAIL_MAX_RECIPIENTS} au plus. Chaque destinataire reçoit son propre e-mail.
-            </p>
-            <textarea
-              id="destinataires"
-              name="recipients"
-              rows={2}
-              defaultValue={values.recipients}
-              aria-describedby={fieldErrors.recipients ? "destinataires-aide destinataires-erreur" : "destinataires-aide"}
-              aria-invalid={fieldErrors.recipients ? true : undefined}
-              className={controlClasses(fieldErrors.recipients)}
-            />
-            <FieldMessage id="destinataires-erreur" message={fieldErrors.recipients} />
-          </div>
-          <div>
-            <label htmlFor="objet" className="block font-semibold">
-              Objet
-            </label>
-            <input
-              id="objet"
-              name="subject"
-              defaultValue={values.subject}
-              maxLength={300}
-              aria-invalid={fieldErrors.subject ? true : undefined}
-              aria-describedby={fieldErrors.subject ? "objet-erreur" : undefined}
-              className={controlClasses(fieldErrors.subject)}
-            />
-            <FieldMessage id="objet-erreur" message={fieldErrors.subject} />
-          </div>
-          <div>
-            <label htmlFor="message" className="block font-semibold">
-              Message
-            </label>
-            <textarea
-              id="message"
-              name="body"
-              rows={8}
-              defaultValue={values.body}
-              maxLength={MANUAL_EMAIL_BODY_MAX}
-              aria-invalid={fieldErrors.body ? true : undefined}
-              aria-describedby={fieldErrors.body ? "message-erreur" : undefined}
-              className={controlClasses(fieldErrors.body)}
-            />
-            <FieldMessage id="message-erreur" message={fieldErrors.body} />
-          </div>
+          <Field
+            id="destinataires"
+            label="Destinataires"
+            hint={`Adresses séparées par des virgules, ${MANUAL_EMAIL_MAX_RECIPIENTS} au plus. Chaque destinataire reçoit son propre e-mail.`}
+            error={fieldErrors.recipients}
+            control={(control) => <textarea name="recipients" rows={2} defaultValue={values.recipients} className={controlClasses(fieldErrors.recipients)} {...control} />}
+          />
+          <TextField id="objet" name="subject" label="Objet" defaultValue={values.subject} maxLength={300} error={fieldErrors.subject} />
+          <Field
+            id="message"
+            label="Message"
+            error={fieldErrors.body}
+            control={(control) => (
+              <textarea name="body" rows={8} defaultValue={values.body} maxLength={MANUAL_EMAIL_BODY_MAX} className={controlClasses(fieldErrors.body)} {...control} />
+            )}
+          />
           <p>
             <Button>
               Envoyer
@@ -185,11 +143,7 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
           Historique
         </h2>
         <SearchForm label="Rechercher un e-mail" placeholder="Destinataire ou objet" value={q} error={error} />
-        {actionData?.kind === "retry" ? (
-          <p role="alert" className="mt-4 font-semibold text-red-800">
-            {actionData.error}
-          </p>
-        ) : null}
+        <InlineAlert>{actionData?.kind === "retry" ? actionData.error : null}</InlineAlert>
         <StaffTable caption="Les 100 derniers e-mails, du plus récent au plus ancien" rows={history.emails} empty="Aucun e-mail ne correspond." columns={[
           {
             header: "Destinataire",

@@ -2,7 +2,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-lawyers";
-import { BackOfficePage, pageHref, Pagination, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
+import { BackOfficePage, InlineAlert, pageHref, Pagination, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { pageTitle } from "~/content/site";
 import { BAR_DIRECTORY_URL, backOfficeMessages, LAWYER_LEVEL_LABELS, LAWYER_LEVELS, lawyerActionSchema, lawyerListQuerySchema } from "~/modules/back-office/back-office.schema";
 import { listLawyers, setBarDetails, setLawyerLevel } from "~/modules/back-office/lawyers.server";
@@ -72,12 +72,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
     else next.delete("modifier");
     return `/admin/lawyers${next.size > 0 ? `?${next}` : ""}`;
   };
-  const rowError = (id: string) =>
-    actionData && actionData.lawyerId === id ? (
-      <p role="alert" className="mt-1 font-semibold text-red-800">
-        {actionData.error}
-      </p>
-    ) : null;
+  const rowError = (id: string) => <InlineAlert className="mt-1">{actionData?.lawyerId === id ? actionData.error : null}</InlineAlert>;
   return (
     <BackOfficePage
       id="titre-avocats"
@@ -94,11 +89,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
       }
     >
       <SearchForm label="Rechercher un avocat" placeholder="Adresse e-mail, prénom ou nom" value={q} error={error} />
-      {actionData && !page.lawyers.some((lawyer) => lawyer.id === actionData.lawyerId) ? (
-        <p role="alert" className="mt-4 font-semibold text-red-800">
-          {actionData.error}
-        </p>
-      ) : null}
+      <InlineAlert>{actionData && !page.lawyers.some((lawyer) => lawyer.id === actionData.lawyerId) ? actionData.error : null}</InlineAlert>
       <StaffTable caption="Avocats, par nom" rows={page.lawyers} empty="Aucun avocat ne correspond à cette recherche." columns={[
         {
           header: "Avocat",

@@ -3,18 +3,13 @@ import type { Route } from "./+types/avocat-clients";
 import { BackOfficePage, filterOptions, FilterSelect, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { Badge } from "~/components/ui/badge";
 import { pageTitle } from "~/content/site";
-import { listQuery } from "~/modules/back-office/staff-list.server";
+import { staffListLoader } from "~/modules/back-office/staff-list.server";
 import { lawyerClients } from "~/modules/cases/lawyer-cases.server";
 import { CLIENT_VERIFICATION_FILTERS, lawyerClientQuerySchema } from "~/modules/cases/lawyer-cases.schema";
-import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes clients") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireRole(context, "lawyer");
-  const query = listQuery(request, lawyerClientQuerySchema);
-  return { query, clients: await lawyerClients(actor, query) };
-}
+export const loader = staffListLoader("lawyer", lawyerClientQuerySchema, lawyerClients);
 
 const VERIFICATION_LABELS: Record<(typeof CLIENT_VERIFICATION_FILTERS)[number], string> = {
   tous: "Tous les clients",
@@ -31,7 +26,7 @@ function readablePhone(phone: string): string {
 }
 
 export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) {
-  const { clients, query } = loaderData;
+  const { page: clients, query } = loaderData;
   return (
     <BackOfficePage
       id="titre-clients"

@@ -5,7 +5,7 @@ import { BackOfficePage, filterOptions, ListAlert, ListTabs, Pagination, ResultC
 import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
 import { Badge } from "~/components/ui/badge";
 import { pageTitle } from "~/content/site";
-import { caseRowAction, listQuery } from "~/modules/back-office/staff-list.server";
+import { caseRowAction, staffListLoader } from "~/modules/back-office/staff-list.server";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import { changeCaseStatusByLawyer, lawyerCaseList, type LawyerCaseRow } from "~/modules/cases/lawyer-cases.server";
 import { LAWYER_STATUS_FILTERS, lawyerCaseMessages, lawyerCaseQuerySchema, NOTE_MAX, statusChangeSchema, TRANSITION_LABELS } from "~/modules/cases/lawyer-cases.schema";
@@ -14,11 +14,7 @@ import { formatDate } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes dossiers") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireRole(context, "lawyer");
-  const query = listQuery(request, lawyerCaseQuerySchema);
-  return { query, page: await lawyerCaseList(actor, query) };
-}
+export const loader = staffListLoader("lawyer", lawyerCaseQuerySchema, lawyerCaseList);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "lawyer");

@@ -147,6 +147,16 @@ export function ListAlert({ children, className = "mt-6 border-2" }: { children:
   );
 }
 
+/** A short refusal in red text, beside the row or above the list it concerns; nothing without a message. */
+export function InlineAlert({ children, className = "mt-4" }: { children: ReactNode; className?: string }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className={`${className} font-semibold text-red-800`}>
+      {children}
+    </p>
+  );
+}
+
 /** A titled panel of a staff page (a white card), its h2 labelling it. */
 export function StaffPanel({ id, title, className = "mt-6", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
   return (

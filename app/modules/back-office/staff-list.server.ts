@@ -1,12 +1,23 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { NotFoundError } from "~/platform/actor";
+import { NotFoundError, type UserActor } from "~/platform/actor";
+import type { Role } from "~/platform/database-schema";
 import { redirectWithToast, type Toast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
+import { requireRole } from "~/platform/guards.server";
 
 /** A staff list's query, read from the address's search parameters (a schema whose fields fall back on bad values). */
 export function listQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
   return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+}
+
+/** The loader of a staff list page: the role checked, the query read (listQuery), then `{ query, page }` from the list's use case. */
+export function staffListLoader<Schema extends z.ZodType, Page>(role: Role, schema: Schema, list: (actor: UserActor, query: z.output<Schema>) => Promise<Page>) {
+  return async ({ request, context }: { request: Request; context: Parameters<typeof requireRole>[0] }) => {
+    const actor = requireRole(context, role);
+    const query = listQuery(request, schema);
+    return { query, page: await list(actor, query) };
+  };
 }
 
 type Refusal = { ok: false; status: number; message: string };
