@@ -1,9 +1,8 @@
 import { Button } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-journal";
-import { BackOfficePage, FilterSelect, frenchDateTime, NextPageLink } from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, frenchDateTime, NextPageLink, StaffTable } from "~/components/back-office/back-office-page";
 import { Form } from "react-router";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
 import { pageTitle } from "~/content/site";
 import { ACTION_LABELS, actionLabel, journalQuerySchema, TARGET_TYPE_LABELS, targetTypeLabel } from "~/modules/audit/audit.schema";
 import { listJournal } from "~/modules/audit/audit.server";
@@ -61,45 +60,37 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           Filtrer
         </Button>
       </Form>
-      <div className="mt-6">
-        <ResponsiveTable
-          caption="Actions de l'équipe, de la plus récente à la plus ancienne"
-          rows={page.entries}
-          rowKey={(entry) => String(entry.id)}
-          empty="Aucune action ne correspond à ces filtres."
-          columns={[
-            {
-              header: "Action",
-              cell: (entry) => (
-                <>
-                  <span className="font-semibold">{actionLabel(entry.action)}</span>
-                  <span className="block text-sm text-slate-700">{frenchDateTime(entry.createdAt)}</span>
-                </>
-              ),
-            },
-            {
-              header: "Auteur",
-              cell: (entry) => (
-                <>
-                  <span className="break-all">{entry.actorEmail || entry.actorId}</span>
-                  <span className="block text-sm text-slate-700">{entry.clientAddress ? `depuis ${entry.clientAddress}` : "adresse non conservée"}</span>
-                </>
-              ),
-            },
-            {
-              header: "Cible",
-              cell: (entry) => (
-                <>
-                  {targetTypeLabel(entry.targetType)}
-                  <span className="block break-all text-sm text-slate-700">{entry.targetId}</span>
-                </>
-              ),
-            },
-            { header: "Avant", cell: (entry) => <Values values={entry.before} /> },
-            { header: "Après", cell: (entry) => <Values values={entry.after} /> },
-          ]}
-        />
-      </div>
+      <StaffTable caption="Actions de l'équipe, de la plus récente à la plus ancienne" rows={page.entries} empty="Aucune action ne correspond à ces filtres." columns={[
+        {
+          header: "Action",
+          cell: (entry) => (
+            <>
+              <span className="font-semibold">{actionLabel(entry.action)}</span>
+              <span className="block text-sm text-slate-700">{frenchDateTime(entry.createdAt)}</span>
+            </>
+          ),
+        },
+        {
+          header: "Auteur",
+          cell: (entry) => (
+            <>
+              <span className="break-all">{entry.actorEmail || entry.actorId}</span>
+              <span className="block text-sm text-slate-700">{entry.clientAddress ? `depuis ${entry.clientAddress}` : "adresse non conservée"}</span>
+            </>
+          ),
+        },
+        {
+          header: "Cible",
+          cell: (entry) => (
+            <>
+              {targetTypeLabel(entry.targetType)}
+              <span className="block break-all text-sm text-slate-700">{entry.targetId}</span>
+            </>
+          ),
+        },
+        { header: "Avant", cell: (entry) => <Values values={entry.before} /> },
+        { header: "Après", cell: (entry) => <Values values={entry.after} /> },
+      ]} />
       <NextPageLink next={page.next} />
     </BackOfficePage>
   );

@@ -1,8 +1,8 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, useSearchParams } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-lawyers";
-import { BackOfficePage, InlineAlert, pageHref, Pagination, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
+import { BackOfficePage, InlineAlert, pageHref, PersonCell, Pagination, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { pageTitle } from "~/content/site";
 import { BAR_DIRECTORY_URL, backOfficeMessages, LAWYER_LEVEL_LABELS, LAWYER_LEVELS, lawyerActionSchema, lawyerListQuerySchema } from "~/modules/back-office/back-office.schema";
 import { listLawyers, setBarDetails, setLawyerLevel } from "~/modules/back-office/lawyers.server";
@@ -91,17 +91,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
       <SearchForm label="Rechercher un avocat" placeholder="Adresse e-mail, prénom ou nom" value={q} error={error} />
       <InlineAlert>{actionData && !page.lawyers.some((lawyer) => lawyer.id === actionData.lawyerId) ? actionData.error : null}</InlineAlert>
       <StaffTable caption="Avocats, par nom" rows={page.lawyers} empty="Aucun avocat ne correspond à cette recherche." columns={[
-        {
-          header: "Avocat",
-          cell: (lawyer) => (
-            <>
-              <Link to={`/admin/users/${lawyer.id}`} className="font-semibold text-brand-800 underline">
-                {lawyer.firstName} {lawyer.lastName}
-              </Link>
-              <span className="block break-all text-slate-700">{lawyer.email}</span>
-            </>
-          ),
-        },
+        { header: "Avocat", cell: (lawyer) => <PersonCell person={lawyer} /> },
         { header: "Dossiers actifs", cell: (lawyer) => lawyer.activeCases },
         { header: "Clients", cell: (lawyer) => lawyer.clients },
         {

@@ -1,7 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin-users";
-import { BackOfficePage, FilterSelect, filterOptions, frenchDate, NextPageLink, SearchForm } from "~/components/back-office/back-office-page";
-import { ResponsiveTable } from "~/components/ui/responsive-table";
+import { BackOfficePage, filterOptions, FilterSelect, frenchDate, NextPageLink, PersonCell, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { pageTitle } from "~/content/site";
 import { COUNTRIES } from "~/lib/countries";
 import { ROLE_LABELS } from "~/lib/staff-navigation";
@@ -51,44 +50,26 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
         <FilterSelect id="filtre-role" name="role" label="Rôle" value={query.role ?? ""} options={ROLE_OPTIONS} />
         <FilterSelect id="filtre-verification" name="verification" label="Vérification" value={query.verification} options={VERIFICATION_OPTIONS} />
       </SearchForm>
-      <div className="mt-6">
-        <ResponsiveTable
-          caption="Utilisateurs, du plus récent au plus ancien"
-          rows={page.users}
-          rowKey={(user) => user.id}
-          empty="Aucun utilisateur ne correspond à cette recherche."
-          columns={[
-            {
-              header: "Utilisateur",
-              cell: (user) => (
-                <>
-                  <Link to={`/admin/users/${user.id}`} className="font-semibold text-brand-800 underline">
-                    {user.firstName} {user.lastName}
-                  </Link>
-                  <span className="block break-all text-slate-700">{user.email}</span>
-                </>
-              ),
-            },
-            { header: "Rôle", cell: (user) => ROLE_LABELS[user.role] },
-            { header: "Pays", cell: (user) => countryLabel(user.country) },
-            {
-              header: "Avocat assigné",
-              cell: (user) =>
-                user.lawyer ? (
-                  <>
-                    {user.lawyer.firstName} {user.lawyer.lastName}
-                    <span className="block break-all text-slate-700">{user.lawyer.email}</span>
-                  </>
-                ) : (
-                  <span className="text-slate-700">Aucun</span>
-                ),
-            },
-            { header: "Identité vérifiée", cell: (user) => <YesNo value={user.identityVerified} /> },
-            { header: "Profil complété", cell: (user) => <YesNo value={user.profileCompleted} /> },
-            { header: "Inscription", cell: (user) => frenchDate(user.createdAt) },
-          ]}
-        />
-      </div>
+      <StaffTable caption="Utilisateurs, du plus récent au plus ancien" rows={page.users} empty="Aucun utilisateur ne correspond à cette recherche." columns={[
+        { header: "Utilisateur", cell: (user) => <PersonCell person={user} /> },
+        { header: "Rôle", cell: (user) => ROLE_LABELS[user.role] },
+        { header: "Pays", cell: (user) => countryLabel(user.country) },
+        {
+          header: "Avocat assigné",
+          cell: (user) =>
+            user.lawyer ? (
+              <>
+                {user.lawyer.firstName} {user.lawyer.lastName}
+                <span className="block break-all text-slate-700">{user.lawyer.email}</span>
+              </>
+            ) : (
+              <span className="text-slate-700">Aucun</span>
+            ),
+        },
+        { header: "Identité vérifiée", cell: (user) => <YesNo value={user.identityVerified} /> },
+        { header: "Profil complété", cell: (user) => <YesNo value={user.profileCompleted} /> },
+        { header: "Inscription", cell: (user) => frenchDate(user.createdAt) },
+      ]} />
       <NextPageLink next={page.next} />
     </BackOfficePage>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { formatDate, formatShortDateTime } from "~/lib/format";
@@ -179,7 +179,7 @@ export function ResultCount({ children }: { children: ReactNode }) {
 }
 
 /** The table of a staff list (ResponsiveTable), each row keyed by its id; `className` places it under what precedes it. */
-export function StaffTable<Row extends { id: string }>({
+export function StaffTable<Row extends { id: string | number }>({
   caption,
   rows,
   empty,
@@ -192,8 +192,20 @@ export function StaffTable<Row extends { id: string }>({
   columns: readonly [TableColumn<Row>, ...TableColumn<Row>[]];
   className?: string;
 }) {
-  const table = <ResponsiveTable caption={caption} rows={rows} rowKey={(row) => row.id} empty={empty} columns={columns} />;
+  const table = <ResponsiveTable caption={caption} rows={rows} rowKey={(row) => String(row.id)} empty={empty} columns={columns} />;
   return className ? <div className={className}>{table}</div> : table;
+}
+
+/** A person in a staff list: the name, linking to their page under /admin/users, above the e-mail address. */
+export function PersonCell({ person }: { person: { id: string; firstName: string; lastName: string; email: string } }) {
+  return (
+    <>
+      <Link to={`/admin/users/${person.id}`} className="font-semibold text-brand-800 underline">
+        {person.firstName} {person.lastName}
+      </Link>
+      <span className="block break-all text-slate-700">{person.email}</span>
+    </>
+  );
 }
 
 /** The address of this list with some parameters changed (null removes one), the others kept. */
