@@ -13,6 +13,14 @@ export function requiredText(requiredMessage: string, max = 200) {
     .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(value), NUL_MESSAGE);
 }
 
+/** An optional form field read as its trimmed text: "" when absent. */
+export function trimmedText() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim());
+}
+
 export const NAME_LINE_MESSAGE =
   "Ce champ doit tenir sur une seule ligne : les retours à la ligne, tabulations et caractères invisibles ne sont pas acceptés.";
 export const NAME_CHARACTERS_MESSAGE = "Utilisez seulement des lettres, des espaces, des tirets, des apostrophes et des points.";

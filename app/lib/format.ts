@@ -33,6 +33,12 @@ function toDate(value: Date | string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The date in `format`, or "" for a date that cannot be read. */
+function formatted(format: Intl.DateTimeFormat, value: Date | string): string {
+  const date = toDate(value);
+  return date ? format.format(date) : "";
+}
+
 // ——— Dates and times ———
 
 /** "03/03/2025". A "yyyy-MM-dd" DATE is reformatted as is; an instant is shown as its day in Paris; "" if unreadable. */
@@ -41,14 +47,12 @@ export function formatDate(value: Date | string): string {
     const dateOnly = DATE_ONLY.exec(value);
     if (dateOnly) return `${dateOnly[3]}/${dateOnly[2]}/${dateOnly[1]}`;
   }
-  const date = toDate(value);
-  return date ? shortDate.format(date) : "";
+  return formatted(shortDate, value);
 }
 
 /** "3 mars 2025". */
 export function formatLongDate(value: Date | string): string {
-  const date = toDate(value);
-  return date ? longDate.format(date) : "";
+  return formatted(longDate, value);
 }
 
 /** "Lundi 3 mars 2025" (capitalised: it starts a line). */
@@ -61,26 +65,22 @@ export function formatWeekdayDate(value: Date | string): string {
 
 /** "03/03/2025 18:05". */
 export function formatShortDateTime(value: Date | string): string {
-  const date = toDate(value);
-  return date ? shortDateTime.format(date) : "";
+  return formatted(shortDateTime, value);
 }
 
 /** "3 mars 2025, 18:05". */
 export function formatMediumDateTime(value: Date | string): string {
-  const date = toDate(value);
-  return date ? mediumDateTime.format(date) : "";
+  return formatted(mediumDateTime, value);
 }
 
 /** "3 mars 2025 à 18:05". */
 export function formatLongDateTime(value: Date | string): string {
-  const date = toDate(value);
-  return date ? longDateTime.format(date) : "";
+  return formatted(longDateTime, value);
 }
 
 /** "18:05". */
 export function formatTime(value: Date | string): string {
-  const date = toDate(value);
-  return date ? time.format(date) : "";
+  return formatted(time, value);
 }
 
 /** An instant for a <time> element: its ISO text and how it reads. */

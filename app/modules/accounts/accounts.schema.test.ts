@@ -63,24 +63,18 @@ describe("signInSchema (spec §5, login)", () => {
 
 describe("signUpSchema (spec §5, sign-up, with the 12-character password rule)", () => {
   it("gives the spec's message under each empty field", () => {
-    expect(signUpErrors({})).toEqual({
+    const required = {
       prenom: "Le prénom est requis",
       nom: "Le nom est requis",
       email: "L'email est requis",
       motDePasse: "Le mot de passe est requis",
       telephoneMobile: "Le téléphone mobile est requis",
       pays: "Le pays est requis",
-    });
+    };
+    expect(signUpErrors({})).toEqual(required);
     expect(
       signUpErrors({ prenom: " ", nom: "", email: "", motDePasse: "", telephonePays: "FR", telephoneMobile: "", pays: "" }),
-    ).toEqual({
-      prenom: "Le prénom est requis",
-      nom: "Le nom est requis",
-      email: "L'email est requis",
-      motDePasse: "Le mot de passe est requis",
-      telephoneMobile: "Le téléphone mobile est requis",
-      pays: "Le pays est requis",
-    });
+    ).toEqual(required);
   });
 
   it("refuses a badly formed email with 'Format d'email invalide'", () => {

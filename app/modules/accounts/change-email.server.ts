@@ -5,7 +5,7 @@ import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
 import { messages } from "./accounts.schema";
 import { allowEmailRequest, tellOwnerOfAddress } from "./account-emails.server";
-import { busyResult, HashingBusyError, withPasswordHashing } from "./password-hashing.server";
+import { busyResult, HashingBusyError, storedPasswordHash, withPasswordHashing } from "./password-hashing.server";
 import { auth } from "./auth-instance.server";
 
 export type EmailChangeResult =
@@ -19,14 +19,8 @@ export async function requestEmailChange(actor: Actor, newEmail: string, current
     return { ok: false, status: 429, formError: messages.tooManyEmailRequests };
   }
   if (newEmail === actor.email) return { ok: false, status: 400, fieldErrors: { nouvelEmail: messages.sameEmail } };
-  const credential = await db()
-    .selectFrom("account")
-    .select("password")
-    .where("userId", "=", actor.userId)
-    .where("providerId", "=", "credential")
-    .executeTakeFirst();
+  const stored = await storedPasswordHash(actor.userId);
   const context = await auth().$context;
-  const stored = credential?.password;
   let passwordMatches = false;
   try {
     passwordMatches = Boolean(stored) && (await withPasswordHashing(() => context.password.verify({ hash: stored!, password: currentPassword })));

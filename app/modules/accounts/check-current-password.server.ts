@@ -2,7 +2,7 @@ import type { UserActor } from "~/platform/actor";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server";
-import { HashingBusyError, withPasswordHashing } from "./password-hashing.server";
+import { HashingBusyError, storedPasswordHash, withPasswordHashing } from "./password-hashing.server";
 import { auth } from "./auth-instance.server";
 
 export type CurrentPasswordCheck =
@@ -24,13 +24,7 @@ export async function checkCurrentPassword(actor: UserActor, password: string, p
     logger.warn({ userId: actor.userId, purpose }, "mot de passe redemandé : trop de tentatives");
     return { ok: false, status: 429, reason: "too-many" };
   }
-  const credential = await db()
-    .selectFrom("account")
-    .select("password")
-    .where("userId", "=", actor.userId)
-    .where("providerId", "=", "credential")
-    .executeTakeFirst();
-  const stored = credential?.password;
+  const stored = await storedPasswordHash(actor.userId);
   if (!stored || password.length === 0) return { ok: false, status: 400, reason: "wrong" };
   const context = await auth().$context;
   let matches: boolean;

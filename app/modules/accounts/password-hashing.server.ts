@@ -1,5 +1,5 @@
 import { logger } from "~/platform/logger.server";
-import { runtime } from "~/platform/runtime.server";
+import { db, runtime } from "~/platform/runtime.server";
 import { messages } from "./accounts.schema";
 import { createWorkLimiter, WorkLimiterFullError, type WorkLimiter } from "./work-limiter";
 
@@ -61,4 +61,15 @@ export function hashingBusy(): BusyResult | null {
     if (error instanceof HashingBusyError) return busyResult(error);
     throw error;
   }
+}
+
+/** The password hash of the user's email-and-password login, if they have one. */
+export async function storedPasswordHash(userId: string): Promise<string | undefined> {
+  const credential = await db()
+    .selectFrom("account")
+    .select("password")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  return credential?.password ?? undefined;
 }

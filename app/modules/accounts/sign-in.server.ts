@@ -11,17 +11,18 @@ import { auth } from "./auth-instance.server";
 import { sessionCookies } from "./sessions.server";
 
 /** After the password: either a session, or (account with a second factor) a pending challenge and no session. */
-export type SignInResult =
-  | { ok: true; headers: Headers; next: "session" | "second-factor" }
-  | {
-      ok: false;
-      status: number;
-      formError?: string;
-      fieldErrors?: Record<string, string>;
-      resendConfirmation?: true;
-      /** With 503: the password check is saturated, try again after this many seconds. */
-      retryAfterSeconds?: number;
-    };
+export type SignInResult = { ok: true; headers: Headers; next: "session" | "second-factor" } | AccountFailure;
+
+/** A refused sign-in or sign-up: the HTTP status and what the form shows. */
+export interface AccountFailure {
+  ok: false;
+  status: number;
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  resendConfirmation?: true;
+  /** With 503: the password check is saturated, try again after this many seconds. */
+  retryAfterSeconds?: number;
+}
 
 /** Counter keys of sign-in (decision 18). */
 const signInKeys = {

@@ -11,18 +11,9 @@ import { clientKey } from "./client-key";
 import { busyResult, hashingBusy, HashingBusyError, withPasswordHashing } from "./password-hashing.server";
 import { auth } from "./auth-instance.server";
 import { isGuessablePassword } from "./password-policy.server";
-import { signIn } from "./sign-in.server";
+import { signIn, type AccountFailure } from "./sign-in.server";
 
-export type AccountResult =
-  | { ok: true; headers: Headers; confirmationSentTo?: string }
-  | {
-      ok: false;
-      status: number;
-      formError?: string;
-      fieldErrors?: Record<string, string>;
-      resendConfirmation?: true;
-      retryAfterSeconds?: number;
-    };
+export type AccountResult = { ok: true; headers: Headers; confirmationSentTo?: string } | AccountFailure;
 
 export async function signUp(actor: AnonymousActor, input: SignUpInput, request: Request): Promise<AccountResult> {
   const { env } = runtime();

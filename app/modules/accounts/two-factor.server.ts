@@ -10,6 +10,7 @@ import { sessionCookies } from "./sessions.server";
 import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server";
 import { auth, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./auth-instance.server";
 import { qrCodeDataUri } from "./qr-code.server";
+import { storedPasswordHash } from "./password-hashing.server";
 import { groupManualKey, twoFactorMessages as messages, type SecondFactorSignInInput, type TwoFactorSettingsInput } from "./two-factor.schema";
 
 const ISSUER = "Recours";
@@ -302,15 +303,10 @@ async function allowAttempt(userId: string, clientAddress: string): Promise<bool
 }
 
 async function passwordMatches(userId: string, password: string): Promise<boolean> {
-  const credential = await db()
-    .selectFrom("account")
-    .select("password")
-    .where("userId", "=", userId)
-    .where("providerId", "=", "credential")
-    .executeTakeFirst();
-  if (!credential?.password) return false;
+  const stored = await storedPasswordHash(userId);
+  if (!stored) return false;
   const context = await auth().$context;
-  return context.password.verify({ password, hash: credential.password });
+  return context.password.verify({ password, hash: stored });
 }
 
 /** The token of the session cookie being set (signed value "token.signature"). */

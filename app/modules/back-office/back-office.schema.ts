@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTROL_OR_FORMAT, requiredText } from "~/lib/form";
+import { CONTROL_OR_FORMAT, requiredText, trimmedText } from "~/lib/form";
 import type { LawyerLevel, Role } from "~/platform/database-schema";
 import { keysetCursor } from "~/platform/keyset";
 
@@ -69,10 +69,7 @@ export const ROLE_CONSEQUENCES: Record<Role, string> = {
 };
 
 /** A search term from the address: trimmed, at most 200 characters, no control or invisible character. */
-export const searchTerm = z
-  .string()
-  .optional()
-  .transform((value) => (value ?? "").trim().slice(0, SEARCH_MAX))
+export const searchTerm = trimmedText().transform((value) => value.slice(0, SEARCH_MAX))
   .refine((value) => !CONTROL_OR_FORMAT.test(value), SEARCH_REFUSED_MESSAGE);
 
 function searchParam() {

@@ -1,5 +1,7 @@
 import { recordStaffAction } from "~/modules/audit/audit.server";
+import type { Selectable } from "kysely";
 import { isUniqueViolation } from "~/platform/database-errors";
+import type { EmailTemplateTable } from "~/platform/database-schema";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
 import { containsPattern } from "~/platform/like-pattern";
 import { db } from "~/platform/runtime.server";
@@ -16,16 +18,7 @@ export interface TemplateRow {
   updatedAt: string;
 }
 
-function toRow(row: {
-  id: string;
-  key: string | null;
-  name: string;
-  subject: string;
-  body: string;
-  variables: string[];
-  created_at: Date;
-  updated_at: Date;
-}): TemplateRow {
+function toRow(row: Omit<Selectable<EmailTemplateTable>, "created_by">): TemplateRow {
   return {
     id: row.id,
     key: row.key,

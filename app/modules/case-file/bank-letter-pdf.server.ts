@@ -1,8 +1,7 @@
 import { typeset } from "~/lib/typography";
-import { paymentMethodLabel } from "~/modules/cases/cases.schema";
 import { postalAddress, type PackData, type PackPayment } from "./complaint-pack-pdf.server";
 import { finishPdf, heading, labelled, newPdf, paragraph, section, table } from "./pdf-document.server";
-import { beneficiaryText, formatMoney, totalsByCurrency } from "./pack-format";
+import { formatMoney, paymentCells, totalsByCurrency } from "./pack-format";
 import { formatDate, formatLongDate } from "~/lib/format";
 
 /** The payments a bank executes and can be asked to refund or recall: transfers and card payments. */
@@ -91,10 +90,7 @@ export function renderBankLetter(data: PackData, bank: string | null): Promise<B
         { header: "Contester avant le", width: 80 },
       ],
       payments.map((payment) => [
-        formatDate(payment.paidOn),
-        formatMoney(payment.amount, payment.currency),
-        paymentMethodLabel(payment.method),
-        beneficiaryText(payment),
+        ...paymentCells(payment),
         formatDate(thirteenMonthsAfter(payment.paidOn)),
       ]),
     );

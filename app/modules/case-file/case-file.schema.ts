@@ -1,5 +1,6 @@
 /** The payment and identifier forms' schemas, shared by the browser and the actions, with their French messages. */
 import { z } from "zod";
+import { trimmedText } from "~/lib/form";
 import { EARLIEST_DATE, latestDayAnywhere, parseFrenchDate, todayIsoDate } from "~/lib/dates";
 import { PAYMENT_METHODS, parseEuroAmount } from "~/modules/cases/cases.schema";
 import type { BeneficiaryKind, IdentifierKind, PaymentCurrency, PaymentMethod, WalletNetwork } from "~/platform/database-schema";
@@ -62,26 +63,19 @@ export const caseFileMessages = {
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 function optionalText(max: number) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
+  return trimmedText()
     .refine((value) => value.length <= max, tooLong(max))
     .refine((value) => !CONTROL.test(value), caseFileMessages.controlCharacter)
     .transform((value) => (value === "" ? null : value));
 }
 
 function choice<const Values extends readonly string[]>(values: Values, required: string, unknown: string) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const text = (value ?? "").trim();
-      if (text === "") ctx.addIssue({ code: "custom", message: required });
-      else if (!(values as readonly string[]).includes(text)) ctx.addIssue({ code: "custom", message: unknown });
-      else return text as Values[number];
-      return z.NEVER;
-    });
+  return trimmedText().transform((text, ctx) => {
+    if (text === "") ctx.addIssue({ code: "custom", message: required });
+    else if (!(values as readonly string[]).includes(text)) ctx.addIssue({ code: "custom", message: unknown });
+    else return text as Values[number];
+    return z.NEVER;
+  });
 }
 
 /** The latest allowed payment day: the person's own today in the browser, any zone's today on the server. */
@@ -89,50 +83,39 @@ function latestPaymentDate(): string {
   return typeof window === "undefined" ? latestDayAnywhere() : todayIsoDate();
 }
 
-const paidOn = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = (value ?? "").trim();
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text.slice(8, 10)}-${text.slice(5, 7)}-${text.slice(0, 4)}` : text;
-    const parsed = parseFrenchDate(iso);
-    if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: caseFileMessages.paidOnRequired });
-    else if (parsed.kind === "format") ctx.addIssue({ code: "custom", message: caseFileMessages.dateFormat });
-    else if (parsed.kind === "invalid") ctx.addIssue({ code: "custom", message: caseFileMessages.dateInvalid });
-    else if (parsed.iso < EARLIEST_DATE) ctx.addIssue({ code: "custom", message: caseFileMessages.dateTooEarly });
-    else if (parsed.iso > latestPaymentDate()) ctx.addIssue({ code: "custom", message: caseFileMessages.dateInFuture });
-    else return parsed.iso;
-    return z.NEVER;
-  });
+const paidOn = trimmedText().transform((text, ctx) => {
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text.slice(8, 10)}-${text.slice(5, 7)}-${text.slice(0, 4)}` : text;
+  const parsed = parseFrenchDate(iso);
+  if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: caseFileMessages.paidOnRequired });
+  else if (parsed.kind === "format") ctx.addIssue({ code: "custom", message: caseFileMessages.dateFormat });
+  else if (parsed.kind === "invalid") ctx.addIssue({ code: "custom", message: caseFileMessages.dateInvalid });
+  else if (parsed.iso < EARLIEST_DATE) ctx.addIssue({ code: "custom", message: caseFileMessages.dateTooEarly });
+  else if (parsed.iso > latestPaymentDate()) ctx.addIssue({ code: "custom", message: caseFileMessages.dateInFuture });
+  else return parsed.iso;
+  return z.NEVER;
+});
 
-const amount = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = (value ?? "").trim();
-    if (text.length > 40) {
-      ctx.addIssue({ code: "custom", message: caseFileMessages.amountInvalid });
-      return z.NEVER;
-    }
-    const parsed = parseEuroAmount(text.replace(/(CHF|CAD|\$)/gi, ""));
-    if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: caseFileMessages.amountRequired });
-    else if (parsed.kind === "negative") ctx.addIssue({ code: "custom", message: caseFileMessages.amountNotPositive });
-    else if (parsed.kind === "too-large") ctx.addIssue({ code: "custom", message: caseFileMessages.amountTooLarge });
-    else if (parsed.kind !== "ok") ctx.addIssue({ code: "custom", message: caseFileMessages.amountInvalid });
-    else if (!/[1-9]/.test(parsed.value)) ctx.addIssue({ code: "custom", message: caseFileMessages.amountNotPositive });
-    else return parsed.value;
+const amount = trimmedText().transform((text, ctx) => {
+  if (text.length > 40) {
+    ctx.addIssue({ code: "custom", message: caseFileMessages.amountInvalid });
     return z.NEVER;
-  });
+  }
+  const parsed = parseEuroAmount(text.replace(/(CHF|CAD|\$)/gi, ""));
+  if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: caseFileMessages.amountRequired });
+  else if (parsed.kind === "negative") ctx.addIssue({ code: "custom", message: caseFileMessages.amountNotPositive });
+  else if (parsed.kind === "too-large") ctx.addIssue({ code: "custom", message: caseFileMessages.amountTooLarge });
+  else if (parsed.kind !== "ok") ctx.addIssue({ code: "custom", message: caseFileMessages.amountInvalid });
+  else if (!/[1-9]/.test(parsed.value)) ctx.addIssue({ code: "custom", message: caseFileMessages.amountNotPositive });
+  else return parsed.value;
+  return z.NEVER;
+});
 
-const currency = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const text = (value ?? "").trim() || "EUR";
-    if ((CURRENCIES as readonly string[]).includes(text)) return text as PaymentCurrency;
-    ctx.addIssue({ code: "custom", message: caseFileMessages.currencyUnknown });
-    return z.NEVER;
-  });
+const currency = trimmedText().transform((value, ctx) => {
+  const text = value || "EUR";
+  if ((CURRENCIES as readonly string[]).includes(text)) return text as PaymentCurrency;
+  ctx.addIssue({ code: "custom", message: caseFileMessages.currencyUnknown });
+  return z.NEVER;
+});
 
 /** The payment form: "JJ-MM-AAAA" date, French amount, currency, method, the beneficiary by kind. */
 export const paymentSchema = z
@@ -142,16 +125,10 @@ export const paymentSchema = z
     currency,
     method: choice(PAYMENT_METHODS, caseFileMessages.methodRequired, caseFileMessages.methodUnknown),
     beneficiary_kind: choice(BENEFICIARY_KINDS, caseFileMessages.beneficiaryKindRequired, caseFileMessages.beneficiaryKindRequired),
-    beneficiary: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").trim())
+    beneficiary: trimmedText()
       .refine((value) => value.length <= BENEFICIARY_MAX, tooLong(BENEFICIARY_MAX))
       .refine((value) => !CONTROL.test(value), caseFileMessages.controlCharacter),
-    wallet_network: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").trim()),
+    wallet_network: trimmedText(),
     payer_bank: optionalText(PAYER_BANK_MAX),
     note: optionalText(PAYMENT_NOTE_MAX),
   })
@@ -202,10 +179,7 @@ export type PaymentInput = z.output<typeof paymentSchema>;
 export const identifierSchema = z
   .object({
     kind: choice(TYPED_IDENTIFIER_KINDS, caseFileMessages.identifierKindRequired, caseFileMessages.identifierKindRequired),
-    value: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").trim())
+    value: trimmedText()
       .refine((value) => value.length > 0, caseFileMessages.identifierRequired)
       .refine((value) => value.length <= IDENTIFIER_MAX, tooLong(IDENTIFIER_MAX))
       .refine((value) => !CONTROL.test(value), caseFileMessages.controlCharacter),

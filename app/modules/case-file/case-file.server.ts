@@ -17,15 +17,19 @@ import { paymentFromRow, readPayments, type PaymentRow } from "./payments.server
 
 export type CaseFileResult = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; formError?: string; fieldErrors?: FieldErrors };
 
-/** Reads the case for a change, locked, and refuses when the actor may not change it any more. */
-async function editableCase(trx: Transaction<Database>, actor: Actor, caseId: string): Promise<CaseAccess | CaseFileResult> {
-  const access = await caseAccess(actor, caseId, { executor: trx, lock: "update" });
-  if (!mayEditCaseFile(access)) return { ok: false, status: 409, formError: caseFileMessages.readOnly };
-  return access;
-}
-
-function isRefusal(value: CaseAccess | CaseFileResult): value is CaseFileResult {
-  return "ok" in value;
+/** Runs `change` in a transaction on the case locked for it, once the actor may still edit its file (409 otherwise). */
+function editCaseFile(
+  actor: Actor,
+  caseId: string,
+  change: (trx: Transaction<Database>, access: CaseAccess) => Promise<CaseFileResult>,
+): Promise<CaseFileResult> {
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<CaseFileResult> => {
+      const access = await caseAccess(actor, caseId, { executor: trx, lock: "update" });
+      if (!mayEditCaseFile(access)) return { ok: false, status: 409, formError: caseFileMessages.readOnly };
+      return change(trx, access);
+    });
 }
 
 /** Staff changes go to the journal (the client's own are in the case itself). */
@@ -54,40 +58,32 @@ function paymentValues(input: PaymentInput) {
 
 /** Adds a payment (client while draft or submitted, assigned lawyer, admin) and queues its bank-deadline reminders. */
 export async function addPayment(actor: Actor, caseId: string, input: PaymentInput): Promise<CaseFileResult> {
-  const result = await db()
-    .transaction()
-    .execute(async (trx): Promise<CaseFileResult> => {
-      const access = await editableCase(trx, actor, caseId);
-      if (isRefusal(access)) return access;
-      const row = await trx
-        .insertInto("case_payments")
-        .values({ case_id: access.caseId, created_by: access.actor.userId, ...paymentValues(input) })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await scheduleBankReminders(trx, { id: row.id, paidOn: input.paidOn, method: input.method });
-      await journal(trx, access, "case.payment-added", row.id, paymentSummary(input));
-      return { ok: true, id: row.id };
-    });
+  const result = await editCaseFile(actor, caseId, async (trx, access) => {
+    const row = await trx
+      .insertInto("case_payments")
+      .values({ case_id: access.caseId, created_by: access.actor.userId, ...paymentValues(input) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await scheduleBankReminders(trx, { id: row.id, paidOn: input.paidOn, method: input.method });
+    await journal(trx, access, "case.payment-added", row.id, paymentSummary(input));
+    return { ok: true, id: row.id };
+  });
   if (result.ok) jobsEnqueued();
   return result;
 }
 
 export async function updatePayment(actor: Actor, caseId: string, paymentId: string, input: PaymentInput): Promise<CaseFileResult> {
   if (!isUuid(paymentId)) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
-  const result = await db()
-    .transaction()
-    .execute(async (trx): Promise<CaseFileResult> => {
-      const access = await editableCase(trx, actor, caseId);
-      if (isRefusal(access)) return access;
-      const before = await trx.selectFrom("case_payments").selectAll().where("id", "=", paymentId).where("case_id", "=", access.caseId).executeTakeFirst();
-      if (!before) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
-      await trx.updateTable("case_payments").set(paymentValues(input)).where("id", "=", paymentId).execute();
-      await cancelBankReminders(trx, [paymentId]);
-      await scheduleBankReminders(trx, { id: paymentId, paidOn: input.paidOn, method: input.method });
-      const old = paymentFromRow(before);
-      await journal(trx, access, "case.payment-changed", paymentId, paymentSummary(input), paymentSummary(old));
-      return { ok: true, id: paymentId };
-    });
+  const result = await editCaseFile(actor, caseId, async (trx, access) => {
+    const before = await trx.selectFrom("case_payments").selectAll().where("id", "=", paymentId).where("case_id", "=", access.caseId).executeTakeFirst();
+    if (!before) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
+    await trx.updateTable("case_payments").set(paymentValues(input)).where("id", "=", paymentId).execute();
+    await cancelBankReminders(trx, [paymentId]);
+    await scheduleBankReminders(trx, { id: paymentId, paidOn: input.paidOn, method: input.method });
+    const old = paymentFromRow(before);
+    await journal(trx, access, "case.payment-changed", paymentId, paymentSummary(input), paymentSummary(old));
+    return { ok: true, id: paymentId };
+  });
   if (result.ok) jobsEnqueued();
   return result;
 }
@@ -95,51 +91,39 @@ export async function updatePayment(actor: Actor, caseId: string, paymentId: str
 /** Deletes a payment, its IBAN or wallet identifier (cascade) and its queued reminders. */
 export async function deletePayment(actor: Actor, caseId: string, paymentId: string): Promise<CaseFileResult> {
   if (!isUuid(paymentId)) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
-  return db()
-    .transaction()
-    .execute(async (trx): Promise<CaseFileResult> => {
-      const access = await editableCase(trx, actor, caseId);
-      if (isRefusal(access)) return access;
-      const deleted = await trx.deleteFrom("case_payments").where("id", "=", paymentId).where("case_id", "=", access.caseId).returningAll().executeTakeFirst();
-      if (!deleted) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
-      await cancelBankReminders(trx, [paymentId]);
-      await journal(trx, access, "case.payment-deleted", paymentId, null, paymentSummary(paymentFromRow(deleted)));
-      return { ok: true, id: paymentId };
-    });
+  return editCaseFile(actor, caseId, async (trx, access) => {
+    const deleted = await trx.deleteFrom("case_payments").where("id", "=", paymentId).where("case_id", "=", access.caseId).returningAll().executeTakeFirst();
+    if (!deleted) return { ok: false, status: 404, formError: caseFileMessages.paymentUnknown };
+    await cancelBankReminders(trx, [paymentId]);
+    await journal(trx, access, "case.payment-deleted", paymentId, null, paymentSummary(paymentFromRow(deleted)));
+    return { ok: true, id: paymentId };
+  });
 }
 
 export async function addIdentifier(actor: Actor, caseId: string, input: IdentifierInput): Promise<CaseFileResult> {
-  return db()
-    .transaction()
-    .execute(async (trx): Promise<CaseFileResult> => {
-      const access = await editableCase(trx, actor, caseId);
-      if (isRefusal(access)) return access;
-      const row = await trx
-        .insertInto("case_identifiers")
-        .values({ case_id: access.caseId, kind: input.kind, value: input.value, normalized: input.normalized, note: input.note, created_by: access.actor.userId })
-        .onConflict((conflict) => conflict.columns(["case_id", "kind", "normalized"]).where("payment_id", "is", null).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) return { ok: false, status: 409, fieldErrors: { value: caseFileMessages.identifierDuplicate } };
-      await journal(trx, access, "case.identifier-added", row.id, { kind: input.kind });
-      return { ok: true, id: row.id };
-    });
+  return editCaseFile(actor, caseId, async (trx, access) => {
+    const row = await trx
+      .insertInto("case_identifiers")
+      .values({ case_id: access.caseId, kind: input.kind, value: input.value, normalized: input.normalized, note: input.note, created_by: access.actor.userId })
+      .onConflict((conflict) => conflict.columns(["case_id", "kind", "normalized"]).where("payment_id", "is", null).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return { ok: false, status: 409, fieldErrors: { value: caseFileMessages.identifierDuplicate } };
+    await journal(trx, access, "case.identifier-added", row.id, { kind: input.kind });
+    return { ok: true, id: row.id };
+  });
 }
 
 export async function deleteIdentifier(actor: Actor, caseId: string, identifierId: string): Promise<CaseFileResult> {
   if (!isUuid(identifierId)) return { ok: false, status: 404, formError: caseFileMessages.identifierUnknown };
-  return db()
-    .transaction()
-    .execute(async (trx): Promise<CaseFileResult> => {
-      const access = await editableCase(trx, actor, caseId);
-      if (isRefusal(access)) return access;
-      const row = await trx.selectFrom("case_identifiers").select(["id", "kind", "payment_id"]).where("id", "=", identifierId).where("case_id", "=", access.caseId).executeTakeFirst();
-      if (!row) return { ok: false, status: 404, formError: caseFileMessages.identifierUnknown };
-      if (row.payment_id) return { ok: false, status: 409, formError: caseFileMessages.identifierFromPayment };
-      await trx.deleteFrom("case_identifiers").where("id", "=", identifierId).execute();
-      await journal(trx, access, "case.identifier-deleted", identifierId, null, { kind: row.kind });
-      return { ok: true, id: identifierId };
-    });
+  return editCaseFile(actor, caseId, async (trx, access) => {
+    const row = await trx.selectFrom("case_identifiers").select(["id", "kind", "payment_id"]).where("id", "=", identifierId).where("case_id", "=", access.caseId).executeTakeFirst();
+    if (!row) return { ok: false, status: 404, formError: caseFileMessages.identifierUnknown };
+    if (row.payment_id) return { ok: false, status: 409, formError: caseFileMessages.identifierFromPayment };
+    await trx.deleteFrom("case_identifiers").where("id", "=", identifierId).execute();
+    await journal(trx, access, "case.identifier-deleted", identifierId, null, { kind: row.kind });
+    return { ok: true, id: identifierId };
+  });
 }
 
 /** Other cases sharing one identifier. Lawyers get the count and the numbers of their own cases only. */

@@ -7,7 +7,7 @@ import { type EvidenceItem } from "./evidence.schema";
 import { COLORS, finishPdf, heading, labelled, newPdf, paragraph, section, table, type Pdf } from "./pdf-document.server";
 import type { IdentifierRow } from "./identifiers.server";
 import { formatTotals } from "./case-file-format";
-import { beneficiaryText, formatMoney, identifierKindLabel, identifierText, totalsByCurrency } from "./pack-format";
+import { beneficiaryText, formatMoney, identifierKindLabel, identifierText, paymentCells, totalsByCurrency } from "./pack-format";
 import type { PaymentRow } from "./payments.server";
 import { formatDate, formatFileSize, formatLongDateTime } from "~/lib/format";
 
@@ -173,10 +173,7 @@ function paymentsSection(doc: Pdf, data: PackData): void {
       { header: "Banque débitée", width: 80 },
     ],
     payments.map((payment) => [
-      formatDate(payment.paidOn),
-      formatMoney(payment.amount, payment.currency),
-      paymentMethodLabel(payment.method),
-      beneficiaryText(payment),
+      ...paymentCells(payment),
       payment.payerBank ?? "—",
     ]),
   );

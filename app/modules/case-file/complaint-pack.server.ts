@@ -1,6 +1,7 @@
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseAccess, type CaseAccess } from "~/modules/cases/case-access.server";
 import { CASE_FACT_COLUMNS } from "~/modules/cases/cases.server";
+import { caseWithPeople, LAWYER_NAME_COLUMNS } from "~/modules/cases/case-with-people.server";
 import type { Actor } from "~/platform/actor";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { db, runtime } from "~/platform/runtime.server";
@@ -24,10 +25,7 @@ async function paymentsAndIdentifiers(caseId: string): Promise<{ payments: PackP
 
 async function packData(found: CaseAccess, now: Date): Promise<PackData> {
   const database = db();
-  const row = await database
-    .selectFrom("cases as c")
-    .innerJoin("profiles as o", "o.id", "c.user_id")
-    .leftJoin("profiles as l", "l.id", "c.assigned_lawyer_id")
+  const row = await caseWithPeople(database)
     .select([
       ...CASE_FACT_COLUMNS,
       "o.first_name",
@@ -43,9 +41,7 @@ async function packData(found: CaseAccess, now: Date): Promise<PackData> {
       "o.postal_code",
       "o.city",
       "o.country",
-      "l.first_name as lawyer_first_name",
-      "l.last_name as lawyer_last_name",
-      "l.bar_name as lawyer_bar_name",
+      ...LAWYER_NAME_COLUMNS,
     ])
     .where("c.id", "=", found.caseId)
     .executeTakeFirstOrThrow();

@@ -1,6 +1,8 @@
 /** The PDFs' formatting on top of the case file's (case-file-format.ts): French money, IBAN by groups of four. */
-import type { BeneficiaryKind, IdentifierKind, WalletNetwork } from "~/platform/database-schema";
-import { formatIban, IDENTIFIER_KIND_LABELS, WALLET_NETWORK_LABELS } from "./case-file-format";
+import { formatDate } from "~/lib/format";
+import { paymentMethodLabel } from "~/modules/cases/cases.schema";
+import type { BeneficiaryKind, IdentifierKind, PaymentCurrency, WalletNetwork } from "~/platform/database-schema";
+import { formatIban, formatMoney, IDENTIFIER_KIND_LABELS, WALLET_NETWORK_LABELS } from "./case-file-format";
 
 export { formatMoney, totalsByCurrency } from "./case-file-format";
 
@@ -12,6 +14,13 @@ export function beneficiaryText(payment: { beneficiaryKind: BeneficiaryKind; ben
   if (payment.beneficiaryKind === "iban") return inProse ? `l'IBAN ${formatIban(payment.beneficiary).replace(/ /g, "\u00a0")}` : formatIban(payment.beneficiary);
   if (payment.beneficiaryKind === "wallet" && payment.walletNetwork) return `${payment.beneficiary} (${WALLET_NETWORK_LABELS[payment.walletNetwork]})`;
   return payment.beneficiary;
+}
+
+/** A payment's first cells in the PDFs' payment tables: date, amount, method, beneficiary. */
+export function paymentCells(
+  payment: { paidOn: string; amount: string; currency: PaymentCurrency; method: string } & Parameters<typeof beneficiaryText>[0],
+): string[] {
+  return [formatDate(payment.paidOn), formatMoney(payment.amount, payment.currency), paymentMethodLabel(payment.method), beneficiaryText(payment)];
 }
 
 export function identifierText(identifier: { kind: IdentifierKind; value: string }): string {

@@ -1,5 +1,6 @@
 import type { Actor } from "~/platform/actor";
-import type { BeneficiaryKind, PaymentCurrency, PaymentMethod, WalletNetwork } from "~/platform/database-schema";
+import type { Selectable } from "kysely";
+import type { BeneficiaryKind, CasePaymentTable, PaymentCurrency, PaymentMethod, WalletNetwork } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import { caseAccess } from "~/modules/cases/case-access.server";
 
@@ -40,20 +41,7 @@ export async function readPayments(caseId: string): Promise<PaymentRow[]> {
   return rows.map(paymentFromRow);
 }
 
-export function paymentFromRow(row: {
-  id: string;
-  case_id: string;
-  paid_on: string;
-  amount: string;
-  currency: PaymentCurrency;
-  method: PaymentMethod;
-  beneficiary_kind: BeneficiaryKind;
-  beneficiary: string;
-  wallet_network: WalletNetwork | null;
-  payer_bank: string | null;
-  note: string | null;
-  created_at: Date;
-}): PaymentRow {
+export function paymentFromRow(row: Omit<Selectable<CasePaymentTable>, "created_by" | "updated_at">): PaymentRow {
   return {
     id: row.id,
     caseId: row.case_id,

@@ -1,4 +1,5 @@
-import { paymentTotalsColumn } from "./payment-totals.server";
+import { caseListFields, paymentTotalsColumn } from "./payment-totals.server";
+import { caseWithPeople } from "./case-with-people.server";
 import type { CurrencyTotal } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
@@ -57,27 +58,23 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
   assertRole(actor, "admin");
   const database = db();
   const waiting = sql<boolean>`(c.status = 'submitted')`;
-  let list = database
-    .selectFrom("cases as c")
-    .innerJoin("profiles as p", "p.id", "c.user_id")
-    .leftJoin("profiles as l", "l.id", "c.assigned_lawyer_id")
-    .select([
-      "c.id",
-      "c.case_number",
-      "c.scam_type",
-      "c.total_amount_lost",
-      paymentTotalsColumn("c.id").as("payment_totals"),
-      "c.status",
-      "c.created_at",
-      cursorTime("c.created_at").as("cursor_at"),
-      waiting.as("waiting"),
-      "p.email",
-      "p.first_name",
-      "p.last_name",
-      "c.assigned_lawyer_id",
-      "l.first_name as lawyer_first_name",
-      "l.last_name as lawyer_last_name",
-    ]);
+  let list = caseWithPeople(database).select([
+    "c.id",
+    "c.case_number",
+    "c.scam_type",
+    "c.total_amount_lost",
+    paymentTotalsColumn("c.id").as("payment_totals"),
+    "c.status",
+    "c.created_at",
+    cursorTime("c.created_at").as("cursor_at"),
+    waiting.as("waiting"),
+    "o.email",
+    "o.first_name",
+    "o.last_name",
+    "c.assigned_lawyer_id",
+    "l.first_name as lawyer_first_name",
+    "l.last_name as lawyer_last_name",
+  ]);
   if (query.statut !== "tous") list = list.where("c.status", "=", query.statut as CaseStatus);
   if (query.filtre === "non-assignes") list = list.where("c.assigned_lawyer_id", "is", null).where("c.status", "<>", "draft");
   // A whole case number or email address is one equality lookup in a unique index; only when it finds nothing does
@@ -135,12 +132,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
   const last = page.at(-1);
   return {
     rows: page.map((row) => ({
-      id: row.id,
-      caseNumber: row.case_number,
-      scamType: row.scam_type,
-      totalAmountLost: row.total_amount_lost,
-      paymentTotals: row.payment_totals ?? [],
-      status: row.status,
+      ...caseListFields(row),
       createdAt: row.created_at.toISOString(),
       waitingForLawyer: row.waiting,
       client: { email: row.email, firstName: row.first_name, lastName: row.last_name },

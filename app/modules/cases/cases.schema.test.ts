@@ -13,6 +13,7 @@ import {
   AMOUNT_MISSING_LABEL,
   caseStatusLabel,
   formatEuros,
+  WIZARD_SCAM_TYPES,
   normalizeCaseStatus,
   SCAM_TYPE_MISSING_LABEL,
   scamTypeLabel,
@@ -63,17 +64,7 @@ describe("scam type labels", () => {
   });
 
   it("labels every wizard value in French", () => {
-    for (const value of [
-      "romance_scam",
-      "investment_scam",
-      "fake_website",
-      "phishing",
-      "cryptocurrency_scam",
-      "fake_job_offer",
-      "technical_support_scam",
-      "lottery_scam",
-      "other",
-    ]) {
+    for (const value of WIZARD_SCAM_TYPES) {
       expect(scamTypeLabel(value)).not.toBe(value);
     }
   });

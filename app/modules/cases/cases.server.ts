@@ -8,6 +8,7 @@ import { db } from "~/platform/runtime.server";
 import { recordPersonalDataRead } from "~/modules/audit/audit.server";
 import { assignCase } from "./case-assignment.server";
 import { caseViewerOf, type CaseViewer } from "./case-access.server";
+import { caseWithPeople, LAWYER_NAME_COLUMNS } from "./case-with-people.server";
 import {
   amountForInput,
   caseMessages,
@@ -325,10 +326,7 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
   assertUser(actor);
   if (!isUuid(caseId)) throw new NotFoundError(caseMessages.noAccess);
   const database = db();
-  const row = await database
-    .selectFrom("cases as c")
-    .innerJoin("profiles as o", "o.id", "c.user_id")
-    .leftJoin("profiles as l", "l.id", "c.assigned_lawyer_id")
+  const row = await caseWithPeople(database)
     .select([
       "c.id",
       "c.case_number",
@@ -341,9 +339,7 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
       ...CASE_FACT_COLUMNS,
       "o.first_name as owner_first_name",
       "o.last_name as owner_last_name",
-      "l.first_name as lawyer_first_name",
-      "l.last_name as lawyer_last_name",
-      "l.bar_name as lawyer_bar_name",
+      ...LAWYER_NAME_COLUMNS,
       "l.bar_number as lawyer_bar_number",
     ])
     .where("c.id", "=", caseId)

@@ -1,4 +1,4 @@
-import { paymentTotalsColumn } from "./payment-totals.server";
+import { caseListFields, paymentTotalsColumn } from "./payment-totals.server";
 import type { CurrencyTotal } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
@@ -100,12 +100,7 @@ export async function lawyerCaseList(actor: Actor, query: LawyerCaseQuery): Prom
   ]);
   return {
     rows: rows.map((row) => ({
-      id: row.id,
-      caseNumber: row.case_number,
-      scamType: row.scam_type,
-      totalAmountLost: row.total_amount_lost,
-      paymentTotals: row.payment_totals ?? [],
-      status: row.status,
+      ...caseListFields(row),
       assignedAt: row.assigned_at ? row.assigned_at.toISOString() : null,
       isNew: row.status === "assigned" && row.opened_at === null,
       client: { firstName: row.first_name, lastName: row.last_name, identityVerified: row.identity_verified },

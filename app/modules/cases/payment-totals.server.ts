@@ -12,3 +12,22 @@ export function paymentTotalsColumn(caseIdColumn: string) {
       FROM (SELECT currency, sum(amount) AS amount, count(*)::int AS n
               FROM case_payments WHERE case_id = ${sql.ref(caseIdColumn)} GROUP BY currency) t)`;
 }
+
+/** What every case list (admin, lawyer, client dashboard) shows of a case, from a row with the column above. */
+export function caseListFields<ScamType, Amount, Status>(row: {
+  id: string;
+  case_number: string;
+  scam_type: ScamType;
+  total_amount_lost: Amount;
+  payment_totals: CurrencyTotal[] | null;
+  status: Status;
+}) {
+  return {
+    id: row.id,
+    caseNumber: row.case_number,
+    scamType: row.scam_type,
+    totalAmountLost: row.total_amount_lost,
+    paymentTotals: row.payment_totals ?? [],
+    status: row.status,
+  };
+}

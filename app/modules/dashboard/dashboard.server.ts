@@ -1,4 +1,4 @@
-import { paymentTotalsColumn } from "~/modules/cases/payment-totals.server";
+import { caseListFields, paymentTotalsColumn } from "~/modules/cases/payment-totals.server";
 import type { CurrencyTotal } from "~/modules/cases/payment-totals";
 import { sql } from "kysely";
 import { assertUser, type UserActor, type Actor } from "~/platform/actor";
@@ -105,12 +105,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
     activeCaseCount: cases.filter((row) => ACTIVE_STATUSES.includes(row.status)).length,
     hasDraft: cases.some((row) => row.status === "draft"),
     cases: cases.map((row) => ({
-      id: row.id,
-      caseNumber: row.case_number,
-      scamType: row.scam_type,
-      totalAmountLost: row.total_amount_lost,
-      paymentTotals: row.payment_totals ?? [],
-      status: row.status,
+      ...caseListFields(row),
       createdAt: row.created_at.toISOString(),
       unreadMessages: unread[row.id] ?? 0,
     })),

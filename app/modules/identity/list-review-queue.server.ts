@@ -10,6 +10,7 @@ import { containsPattern } from "~/platform/like-pattern";
 import { db, runtime } from "~/platform/runtime.server";
 import { formatMegabytes } from "~/lib/format";
 import type { ReviewQuery, UploadStep } from "./identity.schema";
+import { DOCUMENT_FILE_COLUMNS, documentsWithFiles } from "./verification-status.server";
 
 const REVIEW_PAGE_SIZE = 20;
 
@@ -130,22 +131,14 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
   const last = keys[keys.length - 1];
   const nextCursor = rows.length > REVIEW_PAGE_SIZE && last ? encodeCursor(last.cursor_at, last.anchor_id, last.pending) : null;
   const documents = keys.length
-    ? await database
-        .selectFrom("identity_verification_documents as d")
-        .leftJoin("stored_files as f", "f.id", "d.stored_file_id")
+    ? await documentsWithFiles(database)
         .select([
           "d.id",
           "d.user_id",
           "d.document_type",
           "d.step_number",
           "d.group_day",
-          "d.document_side",
-          "d.proof_type",
-          "d.stored_file_id",
-          "d.file_name",
-          "d.mime_type",
-          "f.media_type",
-          "f.status as file_status",
+          ...DOCUMENT_FILE_COLUMNS,
           "d.file_size",
           "d.status",
           "d.rejection_reason",

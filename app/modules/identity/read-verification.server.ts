@@ -3,7 +3,15 @@ import { assertUser, NotFoundError, type Actor } from "~/platform/actor";
 import type { DocumentSide, DocumentType, VerificationOverallStatus } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus, IdentityStep, UploadStep } from "./identity.schema";
-import { ensureStatusRow, identityStatusOf, stepState, type IdentityDocumentView, type StepState } from "./verification-status.server";
+import {
+  DOCUMENT_FILE_COLUMNS,
+  documentsWithFiles,
+  ensureStatusRow,
+  identityStatusOf,
+  stepState,
+  type IdentityDocumentView,
+  type StepState,
+} from "./verification-status.server";
 
 export interface VerificationView {
   profileCompleted: boolean;
@@ -80,20 +88,12 @@ export async function verificationFor(actor: Actor): Promise<VerificationView> {
     .executeTakeFirst();
   if (!profile) throw new NotFoundError();
   const status = await ensureStatusRow(database, actor.userId);
-  const rows = await database
-    .selectFrom("identity_verification_documents as d")
-    .leftJoin("stored_files as f", "f.id", "d.stored_file_id")
+  const rows = await documentsWithFiles(database)
     .select([
       "d.id",
       "d.step_number",
       "d.document_type",
-      "d.document_side",
-      "d.proof_type",
-      "d.stored_file_id",
-      "d.file_name",
-      "d.mime_type",
-      "f.media_type",
-      "f.status as file_status",
+      ...DOCUMENT_FILE_COLUMNS,
       "d.status",
       "d.rejection_reason",
       "d.uploaded_at",

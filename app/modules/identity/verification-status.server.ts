@@ -47,3 +47,19 @@ export function identityStatusOf(
   if (documents.some((document) => document.status === "pending") || completed[2] || completed[3] || completed[4]) return "pending";
   return "unverified";
 }
+
+/** The identity documents (d) with their stored file (f, null columns once the file is gone). */
+export function documentsWithFiles(executor: Executor) {
+  return executor.selectFrom("identity_verification_documents as d").leftJoin("stored_files as f", "f.id", "d.stored_file_id");
+}
+
+/** What the person's screen and the review console read of a document's file. */
+export const DOCUMENT_FILE_COLUMNS = [
+  "d.document_side",
+  "d.proof_type",
+  "d.stored_file_id",
+  "d.file_name",
+  "d.mime_type",
+  "f.media_type",
+  "f.status as file_status",
+] as const;
