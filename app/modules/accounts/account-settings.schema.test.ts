@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/lib/form";
+import { refusedFieldErrors } from "~/lib/form.test-support";
 import {
   ACCOUNT_INTENTS,
   accountFormSchema,
@@ -15,11 +15,7 @@ const valid = {
   confirmPassword: "cheval agrafe nuage tribord",
 };
 
-function errorsOf(input: Record<string, unknown>) {
-  const result = changePasswordSchema.safeParse(input);
-  expect(result.success).toBe(false);
-  return fieldErrors(result.error!);
-}
+const errorsOf = (input: Record<string, unknown>) => refusedFieldErrors(changePasswordSchema, input);
 
 describe("changePasswordSchema", () => {
   it("accepts the three passwords as typed (no trimming) and drops unknown fields", () => {
@@ -95,8 +91,6 @@ describe("accountFormSchema", () => {
   });
 
   it.each([{}, { intent: "supprimer-compte" }, { intent: "" }])("an unknown intent (%j) says so in French", (input) => {
-    const result = accountFormSchema.safeParse(input);
-    expect(result.success).toBe(false);
-    expect(fieldErrors(result.error!)).toEqual({ intent: accountMessages.unknownAction });
+    expect(refusedFieldErrors(accountFormSchema, input)).toEqual({ intent: accountMessages.unknownAction });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, NAME_LINE_MESSAGE } from "~/lib/form";
+import { NAME_LINE_MESSAGE } from "~/lib/form";
+import { refusedFieldErrors } from "~/lib/form.test-support";
 import { messages, PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "./accounts.schema";
 
 const validSignUp = {
@@ -12,17 +13,8 @@ const validSignUp = {
   pays: "france",
 };
 
-function signUpErrors(input: Record<string, unknown>) {
-  const result = signUpSchema.safeParse(input);
-  expect(result.success).toBe(false);
-  return fieldErrors(result.error!);
-}
-
-function signInErrors(input: Record<string, unknown>) {
-  const result = signInSchema.safeParse(input);
-  expect(result.success).toBe(false);
-  return fieldErrors(result.error!);
-}
+const signUpErrors = (input: Record<string, unknown>) => refusedFieldErrors(signUpSchema, input);
+const signInErrors = (input: Record<string, unknown>) => refusedFieldErrors(signInSchema, input);
 
 describe("signInSchema (spec §5, login)", () => {
   it("gives the spec's messages for empty fields", () => {

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import { enqueueJob, type JobHandler } from "~/modules/jobs/jobs.server";
+import type { Kysely } from "kysely";
+import { ensureJobScheduled, type JobHandler } from "~/modules/jobs/jobs.server";
 import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import type { FileStorage } from "./files.server";
@@ -13,18 +13,9 @@ export const STORAGE_JANITOR_EVERY_MS = 6 * 3600 * 1000;
 /** Objects younger than this may belong to an upload still in progress: never touched. */
 export const STORAGE_JANITOR_GRACE_MS = 24 * 3600 * 1000;
 
-/**
- * Makes sure one janitor run is queued (at `runAt` if none is). Several instances may call it at once: a
- * transaction-level advisory lock makes the check and the insert one step across them.
- */
+/** Makes sure one janitor run is queued (at `runAt` if none is), across instances. */
 export async function ensureStorageJanitorScheduled(database: Kysely<Database>, runAt: Date): Promise<boolean> {
-  return database.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${STORAGE_JANITOR_JOB}))`.execute(trx);
-    const queued = await trx.selectFrom("jobs").select("id").where("kind", "=", STORAGE_JANITOR_JOB).where("status", "=", "queued").executeTakeFirst();
-    if (queued) return false;
-    await enqueueJob(trx, { kind: STORAGE_JANITOR_JOB, payload: {}, maxAttempts: 1, runAt });
-    return true;
-  });
+  return ensureJobScheduled(database, STORAGE_JANITOR_JOB, runAt);
 }
 
 /**

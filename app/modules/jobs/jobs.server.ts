@@ -26,6 +26,20 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<numbe
   return row.id;
 }
 
+/**
+ * Makes sure one run of the single-payload job `kind` is queued (at `runAt` if none is). Several instances may call
+ * it at once: a transaction-level advisory lock makes the check and the insert one step across them.
+ */
+export async function ensureJobScheduled(database: Kysely<Database>, kind: string, runAt: Date): Promise<boolean> {
+  return database.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${kind}))`.execute(trx);
+    const queued = await trx.selectFrom("jobs").select("id").where("kind", "=", kind).where("status", "=", "queued").executeTakeFirst();
+    if (queued) return false;
+    await enqueueJob(trx, { kind, payload: {}, maxAttempts: 1, runAt });
+    return true;
+  });
+}
+
 let enqueuedListener: (() => void) | undefined;
 
 /** The in-process worker registers here so that a committed job runs at once rather than at the next poll. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { FileStorage } from "~/modules/files/files.server";
-import { enqueueJob, type JobHandler } from "~/modules/jobs/jobs.server";
+import { ensureJobScheduled, type JobHandler } from "~/modules/jobs/jobs.server";
 import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { publicLink } from "~/modules/cases/case-history.server";
@@ -17,13 +17,7 @@ const BATCH = 200;
 
 /** Makes sure one retention run is queued (at `runAt` if none is), across instances (like the storage janitor). */
 export async function ensureRetentionScheduled(database: Kysely<Database>, runAt: Date): Promise<boolean> {
-  return database.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${RETENTION_JOB}))`.execute(trx);
-    const queued = await trx.selectFrom("jobs").select("id").where("kind", "=", RETENTION_JOB).where("status", "=", "queued").executeTakeFirst();
-    if (queued) return false;
-    await enqueueJob(trx, { kind: RETENTION_JOB, payload: {}, maxAttempts: 1, runAt });
-    return true;
-  });
+  return ensureJobScheduled(database, RETENTION_JOB, runAt);
 }
 
 function daysBefore(now: Date, days: number): Date {
