@@ -1,6 +1,6 @@
 import { caseListFields, paymentTotalsColumn } from "./payment-totals.server";
 import { caseWithPeople } from "./case-with-people.server";
-import type { CurrencyTotal } from "./payment-totals";
+import type { CaseListItem } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
@@ -21,13 +21,7 @@ import {
 import { notifyAssignment } from "./case-assignment.server";
 import { withHistoryContext } from "./case-history.server";
 
-export interface AdminCaseRow {
-  id: string;
-  caseNumber: string;
-  scamType: string | null;
-  totalAmountLost: string | null;
-  paymentTotals: CurrencyTotal[];
-  status: CaseStatus;
+export interface AdminCaseRow extends CaseListItem {
   createdAt: string;
   waitingForLawyer: boolean;
   client: { email: string; firstName: string; lastName: string };

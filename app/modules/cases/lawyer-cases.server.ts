@@ -1,11 +1,10 @@
 import { caseListFields, paymentTotalsColumn } from "./payment-totals.server";
-import type { CurrencyTotal } from "./payment-totals";
+import type { CaseListItem } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
-import type { CaseStatus } from "~/platform/database-schema";
 import { containsPattern } from "~/platform/like-pattern";
 import { db } from "~/platform/runtime.server";
 import { withHistoryContext, publicLink } from "./case-history.server";
@@ -21,13 +20,7 @@ import {
   type StatusChangeInput,
 } from "./lawyer-cases.schema";
 
-export interface LawyerCaseRow {
-  id: string;
-  caseNumber: string;
-  scamType: string | null;
-  totalAmountLost: string | null;
-  paymentTotals: CurrencyTotal[];
-  status: CaseStatus;
+export interface LawyerCaseRow extends CaseListItem {
   assignedAt: string | null;
   isNew: boolean;
   client: { firstName: string; lastName: string; identityVerified: boolean };

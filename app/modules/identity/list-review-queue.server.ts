@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { recordPersonalDataRead } from "~/modules/audit/audit.server";
-import { servedFileName } from "~/modules/files/file-names";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { assertRole, type Actor, type UserActor } from "~/platform/actor";
 import type { DocumentSide, DocumentStatus, DocumentType, ProofOfAddressType } from "~/platform/database-schema";
@@ -10,7 +9,7 @@ import { containsPattern } from "~/platform/like-pattern";
 import { db, runtime } from "~/platform/runtime.server";
 import { formatMegabytes } from "~/lib/format";
 import type { ReviewQuery, UploadStep } from "./identity.schema";
-import { DOCUMENT_FILE_COLUMNS, documentsWithFiles } from "./verification-status.server";
+import { DOCUMENT_FILE_COLUMNS, documentFile, documentsWithFiles } from "./verification-status.server";
 
 const REVIEW_PAGE_SIZE = 20;
 
@@ -172,10 +171,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         id: d.id,
         side: d.document_side,
         proofType: d.proof_type,
-        fileId: d.stored_file_id,
-        fileName: servedFileName(d.file_name, d.media_type ?? d.mime_type),
-        mediaType: d.media_type ?? d.mime_type,
-        fileStatus: d.file_status,
+        ...documentFile(d),
         size: formatMegabytes(Number(d.file_size)),
         status: d.status,
         rejectionReason: d.rejection_reason,

@@ -1,10 +1,10 @@
-import { servedFileName } from "~/modules/files/file-names";
 import { assertUser, NotFoundError, type Actor } from "~/platform/actor";
 import type { DocumentSide, DocumentType, VerificationOverallStatus } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus, IdentityStep, UploadStep } from "./identity.schema";
 import {
   DOCUMENT_FILE_COLUMNS,
+  documentFile,
   documentsWithFiles,
   ensureStatusRow,
   identityStatusOf,
@@ -109,10 +109,7 @@ export async function verificationFor(actor: Actor): Promise<VerificationView> {
     documentType: row.document_type,
     documentSide: row.document_side,
     proofType: row.proof_type,
-    fileId: row.stored_file_id,
-    fileName: servedFileName(row.file_name, row.media_type ?? row.mime_type),
-    mediaType: row.media_type ?? row.mime_type,
-    fileStatus: row.file_status,
+    ...documentFile(row),
     status: row.status,
     rejectionReason: row.rejection_reason,
     uploadedAt: row.uploaded_at.toISOString(),

@@ -1,3 +1,4 @@
+import { servedFileName } from "~/modules/files/file-names";
 import type { DocumentSide, DocumentStatus, DocumentType, Executor, ProofOfAddressType } from "~/platform/database-schema";
 import type { IdentityStatus, IdentityStep, UploadStep } from "./identity.schema";
 
@@ -63,3 +64,19 @@ export const DOCUMENT_FILE_COLUMNS = [
   "f.media_type",
   "f.status as file_status",
 ] as const;
+
+/** A document's file as both screens show it, from a row with the columns above. */
+export function documentFile<FileStatus>(row: {
+  stored_file_id: string | null;
+  file_name: string;
+  mime_type: string;
+  media_type: string | null;
+  file_status: FileStatus;
+}) {
+  return {
+    fileId: row.stored_file_id,
+    fileName: servedFileName(row.file_name, row.media_type ?? row.mime_type),
+    mediaType: row.media_type ?? row.mime_type,
+    fileStatus: row.file_status,
+  };
+}
