@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimmedText } from "~/lib/form";
 import { EARLIEST_DATE, latestDayAnywhere, parseFrenchDate, todayIsoDate } from "~/lib/dates";
 import { CONTACT_METHODS, EVIDENCE_TYPES, PAYMENT_METHODS, WIZARD_SCAM_TYPES } from "./case-choices";
 
@@ -77,19 +78,13 @@ export function amountForInput(value: string | null | undefined): string {
 }
 
 function optionalText(max: number, message = caseMessages.tooLong(max)) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
+  return trimmedText()
     .refine((value) => value.length <= max, message)
     .refine((value) => !CONTROL.test(value), caseMessages.controlCharacter);
 }
 
 function optionalChoice<const Values extends readonly string[]>(values: Values, unknownMessage: string) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
+  return trimmedText()
     .refine((value) => value === "" || (values as readonly string[]).includes(value), unknownMessage)
     .transform((value) => value as Values[number] | "");
 }
