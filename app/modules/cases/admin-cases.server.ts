@@ -1,4 +1,4 @@
-import { caseListFields, paymentTotalsColumn } from "./payment-totals.server";
+import { caseListColumns, caseListFields } from "./payment-totals.server";
 import { caseWithPeople } from "./case-with-people.server";
 import type { CaseListItem } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
@@ -53,12 +53,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
   const database = db();
   const waiting = sql<boolean>`(c.status = 'submitted')`;
   let list = caseWithPeople(database).select([
-    "c.id",
-    "c.case_number",
-    "c.scam_type",
-    "c.total_amount_lost",
-    paymentTotalsColumn("c.id").as("payment_totals"),
-    "c.status",
+    ...caseListColumns(),
     "c.created_at",
     cursorTime("c.created_at").as("cursor_at"),
     waiting.as("waiting"),

@@ -1,4 +1,4 @@
-import { caseListFields, paymentTotalsColumn } from "./payment-totals.server";
+import { caseListColumns, caseListFields } from "./payment-totals.server";
 import type { CaseListItem } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
@@ -65,12 +65,7 @@ export async function lawyerCaseList(actor: Actor, query: LawyerCaseQuery): Prom
     list
       .innerJoin("profiles as p", "p.id", "c.user_id")
       .select([
-        "c.id",
-        "c.case_number",
-        "c.scam_type",
-        "c.total_amount_lost",
-        paymentTotalsColumn("c.id").as("payment_totals"),
-        "c.status",
+        ...caseListColumns(),
         "c.assigned_at",
         "c.opened_at",
         "p.first_name",

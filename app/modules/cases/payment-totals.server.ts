@@ -13,6 +13,11 @@ export function paymentTotalsColumn(caseIdColumn: string) {
               FROM case_payments WHERE case_id = ${sql.ref(caseIdColumn)} GROUP BY currency) t)`;
 }
 
+/** The columns of `cases as c` the admin and lawyer case lists read through caseListFields. */
+export function caseListColumns() {
+  return ["c.id", "c.case_number", "c.scam_type", "c.total_amount_lost", paymentTotalsColumn("c.id").as("payment_totals"), "c.status"] as const;
+}
+
 /** What every case list (admin, lawyer, client dashboard) shows of a case, from a row with the column above. */
 export function caseListFields<ScamType, Amount, Status>(row: {
   id: string;
