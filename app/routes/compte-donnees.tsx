@@ -1,3 +1,4 @@
+import { AccountSection } from "~/components/account/account-section";
 import { data, useNavigation } from "react-router";
 import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import type { Route } from "./+types/compte-donnees";
@@ -116,15 +117,11 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
         </p>
       </div>
 
-      <section aria-labelledby="titre-export" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="titre-export" className="text-xl font-bold text-slate-900">
-          Télécharger mes données
-        </h2>
-        <p className="mt-2 text-slate-700">
-          Un fichier ZIP avec votre profil, vos dossiers, paiements, messages, l'historique de vos dossiers, les e-mails que nous
-          vous avons envoyés, vos connexions, et les fichiers que vous nous avez transmis (déchiffrés). Nous le préparons puis vous
-          envoyons par e-mail un lien valable 24 heures, utilisable une seule fois. Une demande par jour au plus.
-        </p>
+      <AccountSection
+        id="titre-export"
+        title="Télécharger mes données"
+        intro="Un fichier ZIP avec votre profil, vos dossiers, paiements, messages, l'historique de vos dossiers, les e-mails que nous vous avons envoyés, vos connexions, et les fichiers que vous nous avez transmis (déchiffrés). Nous le préparons puis vous envoyons par e-mail un lien valable 24 heures, utilisable une seule fois. Une demande par jour au plus."
+      >
         <ExportStatusText status={exportStatus} />
         <FormAlert message={actionData?.formError} />
         {canRequest ? (
@@ -147,16 +144,13 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
             Prochaine demande possible à partir du <time dateTime={exportStatus.nextRequestAt!.iso}>{exportStatus.nextRequestAt!.text}</time>.
           </p>
         )}
-      </section>
+      </AccountSection>
 
-      <section aria-labelledby="titre-consultations" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="titre-consultations" className="text-xl font-bold text-slate-900">
-          Qui a consulté mes données
-        </h2>
-        <p className="mt-2 text-slate-700">
-          Chaque ouverture de vos pièces d'identité, de votre dossier ou de ses preuves par un avocat ou un administrateur de
-          Recours est enregistrée. Les plus récentes d'abord.
-        </p>
+      <AccountSection
+        id="titre-consultations"
+        title="Qui a consulté mes données"
+        intro="Chaque ouverture de vos pièces d'identité, de votre dossier ou de ses preuves par un avocat ou un administrateur de Recours est enregistrée. Les plus récentes d'abord."
+      >
         {reads.entries.length === 0 ? (
           <p className="mt-4 text-slate-800">{olderPage ? "Aucune consultation plus ancienne." : "Personne chez Recours n'a encore consulté vos données."}</p>
         ) : (
@@ -204,7 +198,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
             </ButtonLink>
           ) : null}
         </nav>
-      </section>
+      </AccountSection>
 
       <DeleteAccountSection />
     </div>

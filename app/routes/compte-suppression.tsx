@@ -1,3 +1,4 @@
+import { AccountSection } from "~/components/account/account-section";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/compte-suppression";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
@@ -56,21 +57,15 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
         </Notice>
       ) : (
         <>
-          <section aria-labelledby="titre-supprime" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-            <h2 id="titre-supprime" className="text-xl font-bold text-slate-900">
-              Supprimé immédiatement
-            </h2>
+          <AccountSection id="titre-supprime" title="Supprimé immédiatement">
             <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800">
               {explanation.deletedNow.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
-          </section>
+          </AccountSection>
 
-          <section aria-labelledby="titre-conserve" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-            <h2 id="titre-conserve" className="text-xl font-bold text-slate-900">
-              Conservé parce que la loi l'impose, puis supprimé
-            </h2>
+          <AccountSection id="titre-conserve" title="Conservé parce que la loi l'impose, puis supprimé">
             <p className="mt-2 text-slate-800">
               Ces éléments ne portent plus votre nom : ils sont rattachés à un pseudonyme et ne servent qu'à répondre à une
               obligation légale ou à défendre des droits en justice.
@@ -92,7 +87,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
               </Link>
               .
             </p>
-          </section>
+          </AccountSection>
 
           {activeCases.length > 0 ? (
             <Notice id="dossier-en-cours" tone="warning" title="Un dossier est en cours avec votre avocat">

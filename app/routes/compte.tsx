@@ -1,3 +1,4 @@
+import { AccountSection } from "~/components/account/account-section";
 import { data, redirect } from "react-router";
 import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import { EmailSection } from "~/components/account/email-section";
@@ -95,33 +96,27 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         result={actionData?.intent === ACCOUNT_INTENTS.changePassword ? actionData : undefined}
       />
 
-      <section aria-labelledby="titre-double-authentification" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="titre-double-authentification" className="text-xl font-bold text-slate-900">
-          Double authentification
-        </h2>
-        <p className="mt-2 text-slate-700">Un code de votre téléphone en plus du mot de passe, à chaque connexion.</p>
-        <ButtonLink
-          variant="outline" className="mt-4"
-          to={SECOND_FACTOR_ENROLMENT_PATH}
-        >
+      <AccountSection
+        id="titre-double-authentification"
+        title="Double authentification"
+        intro="Un code de votre téléphone en plus du mot de passe, à chaque connexion."
+      >
+        <ButtonLink variant="outline" className="mt-4" to={SECOND_FACTOR_ENROLMENT_PATH}>
           Gérer la double authentification
         </ButtonLink>
-      </section>
+      </AccountSection>
 
       <SessionsSection sessions={account.sessions} />
 
-      <section aria-labelledby="titre-mes-donnees" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 id="titre-mes-donnees" className="text-xl font-bold text-slate-900">
-          Mes données
-        </h2>
-        <p className="mt-2 text-slate-700">Téléchargez tout ce que Recours conserve à votre sujet, et voyez qui l'a consulté.</p>
-        <ButtonLink
-          variant="outline" className="mt-4"
-          to="/compte/donnees"
-        >
+      <AccountSection
+        id="titre-mes-donnees"
+        title="Mes données"
+        intro="Téléchargez tout ce que Recours conserve à votre sujet, et voyez qui l'a consulté."
+      >
+        <ButtonLink variant="outline" className="mt-4" to="/compte/donnees">
           Voir mes données
         </ButtonLink>
-      </section>
+      </AccountSection>
 
       <DeleteAccountSection />
     </div>

@@ -1,5 +1,6 @@
-import { Form, useNavigation } from "react-router";
-import { ErrorSummary, FormAlert, NewPasswordField, SubmitButton, useFormValidation } from "~/components/form-controls";
+import { useNavigation } from "react-router";
+import { AccountSection } from "~/components/account/account-section";
+import { FormAlert, NewPasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
 import { useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
@@ -26,39 +27,25 @@ export function PasswordSection({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === ACCOUNT_INTENTS.changePassword;
-  const { errors, focusRequest, validate, clear } = useFormValidation(changePasswordSchema, result?.fieldErrors);
+  const validation = useFormValidation(changePasswordSchema, result?.fieldErrors);
+  const { errors } = validation;
   const [shown, setShown] = useResettableState(result);
 
   return (
-    <section aria-labelledby="titre-mot-de-passe" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      <h2 id="titre-mot-de-passe" className="text-xl font-bold text-slate-900">
-        Changer mon mot de passe
-      </h2>
-      <p className="mt-2 text-slate-700">
-        Après le changement, vos autres appareils seront déconnectés. Cet appareil reste connecté.
-      </p>
+    <AccountSection
+      id="titre-mot-de-passe"
+      title="Changer mon mot de passe"
+      intro="Après le changement, vos autres appareils seront déconnectés. Cet appareil reste connecté."
+    >
       {changedAt ? (
         <p className="mt-1 text-sm text-slate-700">
           Dernière modification : <time dateTime={changedAt.iso}>{changedAt.text}</time>
         </p>
       ) : null}
-      <Form
-        key={changedAt?.iso}
-        method="post"
-        noValidate
-        className="mt-5 space-y-5"
-        onSubmit={(event) => {
-          if (!validate(event.currentTarget)) event.preventDefault();
-        }}
-        onChange={(event) => {
-          setShown(undefined);
-          clear((event.target as unknown as { name: string }).name);
-        }}
-      >
+      <ValidatedForm key={changedAt?.iso} validation={validation} className="mt-5 space-y-5" onEdit={() => setShown(undefined)}>
         <input type="hidden" name="intent" value={ACCOUNT_INTENTS.changePassword} />
         {/* Lets a password manager know whose password this is. */}
         <input type="email" autoComplete="username" value={email} readOnly hidden />
-        <ErrorSummary errors={errors} focusRequest={focusRequest} />
         <FormAlert message={shown?.formError} />
         <fieldset disabled={busy} className="space-y-5">
           <TextField
@@ -80,7 +67,7 @@ export function PasswordSection({
         <SubmitButton busy={busy} busyLabel="Modification...">
           Changer mon mot de passe
         </SubmitButton>
-      </Form>
-    </section>
+      </ValidatedForm>
+    </AccountSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { AccountSection } from "~/components/account/account-section";
 import { Badge } from "~/components/ui/badge";
 import { ConfirmedActionForm } from "~/components/confirmed-action";
 import { ACCOUNT_INTENTS } from "~/modules/accounts/account-settings.schema";
@@ -30,14 +31,11 @@ export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
   const endingAll = pending?.get("intent") === ACCOUNT_INTENTS.endAllSessions;
 
   return (
-    <section aria-labelledby="titre-appareils" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-      <h2 id="titre-appareils" className="text-xl font-bold text-slate-900">
-        Mes appareils connectés
-      </h2>
-      <p className="mt-2 text-slate-700">
-        Votre espace est ouvert sur ces appareils. Si vous n'en reconnaissez pas un, déconnectez-le puis changez votre
-        mot de passe.
-      </p>
+    <AccountSection
+      id="titre-appareils"
+      title="Mes appareils connectés"
+      intro="Votre espace est ouvert sur ces appareils. Si vous n'en reconnaissez pas un, déconnectez-le puis changez votre mot de passe."
+    >
 
       <ul className="mt-5 space-y-4">
         {sessions.map((session, index) => {
@@ -95,6 +93,6 @@ export function SessionsSection({ sessions }: { sessions: DeviceSession[] }) {
           </ConfirmedActionForm>
         </div>
       </div>
-    </section>
+    </AccountSection>
   );
 }
