@@ -135,9 +135,50 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
   );
 }
 
+/** A password field: the one already chosen unless autoComplete says otherwise. */
+export function PasswordField({
+  name,
+  label,
+  error,
+  hint,
+  autoComplete = "current-password",
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  autoComplete?: "current-password" | "new-password";
+}) {
+  return <TextField name={name} label={label} type="password" autoComplete={autoComplete} hint={hint} error={error} />;
+}
+
+/** A form's fields, all disabled while it is being sent, then its submit button (which says busyLabel meanwhile). */
+export function FieldsAndSubmit({
+  busy,
+  busyLabel,
+  submitLabel,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  submitLabel: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <fieldset disabled={busy} className="space-y-5">
+        {children}
+      </fieldset>
+      <SubmitButton busy={busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </SubmitButton>
+    </>
+  );
+}
+
 /** A field for choosing a password, with the rule and the advice the sign-up, reset and account forms share. */
 export function NewPasswordField({ name, label, error }: { name: string; label: string; error?: string }) {
-  return <TextField name={name} label={label} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={error} />;
+  return <PasswordField name={name} label={label} autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={error} />;
 }
 
 type FormValidation = Pick<ReturnType<typeof useFormValidation>, "validate" | "clear" | "errors" | "focusRequest">;

@@ -1,7 +1,7 @@
-import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { useState, type ReactNode } from "react";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/complete-profile";
-import { ErrorSummary, FormAlert, SubmitButton, useFormValidation } from "~/components/form-controls";
+import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
 import { PhoneField } from "~/components/phone-field";
 import { BirthDateField } from "~/components/profile/birth-date-field";
@@ -66,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/complete-profile";
-  const { errors, focusRequest, validate, clear } = useFormValidation(profileFormSchema, actionData?.fieldErrors);
+  const validation = useFormValidation(profileFormSchema, actionData?.fieldErrors);
+  const { errors, clear } = validation;
   const [result, setResult] = useResettableState(actionData);
   const values = actionData?.values ?? loaderData.values;
   const [country, setCountry] = useState<CountryValue>(countryByValue(values.country)?.value ?? DEFAULT_COUNTRY.value);
@@ -94,26 +95,18 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
           {profileDataPurpose}
         </p>
 
-        <Form
-          method="post"
-          noValidate
+        <ValidatedForm
+          validation={validation}
           className="mt-6 space-y-8"
-          onSubmit={(event) => {
-            if (!validate(event.currentTarget)) event.preventDefault();
-          }}
-          onChange={(event) => {
+          onEdit={(name) => {
             setResult(undefined);
-            const name = (event.target as unknown as { name: string }).name;
-            if (name === "phone_mobile_country") clear("phone_mobile");
-            else if (name === "phone_fixed_country") clear("phone_fixed");
-            else clear(name);
+            // A dial code's change clears its number's error.
+            if (name.endsWith("_country")) clear(name.slice(0, -"_country".length));
           }}
         >
-          <ErrorSummary errors={errors} focusRequest={focusRequest} />
           {result?.formError ? <FormAlert message={`${profileMessages.failed.title} : ${result.formError}`} /> : null}
 
-          <fieldset disabled={busy} className="space-y-5">
-            <legend className="text-lg font-bold text-slate-900">Identité</legend>
+          <ProfileFieldset legend="Identité" busy={busy}>
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 name="first_name"
@@ -137,10 +130,9 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
               error={errors.birth_date}
               onEdit={() => clear("birth_date")}
             />
-          </fieldset>
+          </ProfileFieldset>
 
-          <fieldset disabled={busy} className="space-y-5">
-            <legend className="text-lg font-bold text-slate-900">Téléphone</legend>
+          <ProfileFieldset legend="Téléphone" busy={busy}>
             <PhoneField
               name="phone_mobile"
               countryName="phone_mobile_country"
@@ -163,10 +155,9 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
               error={errors.phone_fixed}
               onEdit={() => clear("phone_fixed")}
             />
-          </fieldset>
+          </ProfileFieldset>
 
-          <fieldset disabled={busy} className="space-y-5">
-            <legend className="text-lg font-bold text-slate-900">Adresse de résidence</legend>
+          <ProfileFieldset legend="Adresse de résidence" busy={busy}>
             <ResidenceFields
               defaults={values}
               country={country}
@@ -175,10 +166,9 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
               clear={clearFields}
               googleMapsApiKey={loaderData.googleMapsApiKey}
             />
-          </fieldset>
+          </ProfileFieldset>
 
-          <fieldset disabled={busy} className="space-y-5">
-            <legend className="text-lg font-bold text-slate-900">Informations fiscales</legend>
+          <ProfileFieldset legend="Informations fiscales" busy={busy}>
             <TextField
               name="nif"
               label={nifRequired ? "NIF (numéro fiscal)" : "NIF français (facultatif)"}
@@ -193,10 +183,9 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
               defaultValue={values.nif}
               error={errors.nif}
             />
-          </fieldset>
+          </ProfileFieldset>
 
-          <fieldset disabled={busy} className="space-y-4">
-            <legend className="text-lg font-bold text-slate-900">Vos accords</legend>
+          <ProfileFieldset legend="Vos accords" busy={busy} compact>
             <ConsentCheckbox
               name="accept_privacy"
               defaultChecked={values.accept_privacy === "on"}
@@ -212,13 +201,23 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
             >
               J'ai lu et j'accepte les <NewTabLink href="/conditions-generales">conditions générales</NewTabLink>.
             </ConsentCheckbox>
-          </fieldset>
+          </ProfileFieldset>
 
           <SubmitButton busy={busy} busyLabel="Enregistrement...">
             Enregistrer mon profil
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
       </section>
     </div>
+  );
+}
+
+/** One group of the profile form, disabled while the form is being sent. */
+function ProfileFieldset({ legend, busy, compact, children }: { legend: string; busy: boolean; compact?: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={busy} className={compact ? "space-y-4" : "space-y-5"}>
+      <legend className="text-lg font-bold text-slate-900">{legend}</legend>
+      {children}
+    </fieldset>
   );
 }

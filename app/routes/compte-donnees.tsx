@@ -2,8 +2,7 @@ import { AccountSection } from "~/components/account/account-section";
 import { data, useNavigation } from "react-router";
 import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import type { Route } from "./+types/compte-donnees";
-import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
-import { TextField } from "~/components/ui/field";
+import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
 import { keysetCursor } from "~/platform/keyset";
 import { personalDataReadsFor } from "~/modules/privacy/access-log.server";
@@ -127,14 +126,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
         {canRequest ? (
           <ValidatedForm validation={validation} className="mt-5 space-y-5">
             <input type="hidden" name="intent" value={DATA_EXPORT_INTENT} />
-            <TextField
-              name="motDePasse"
-              label="Votre mot de passe"
-              hint="Pour confirmer que c'est bien vous."
-              type="password"
-              autoComplete="current-password"
-              error={validation.errors.motDePasse}
-            />
+            <PasswordField name="motDePasse" label="Votre mot de passe" hint="Pour confirmer que c'est bien vous." error={validation.errors.motDePasse} />
             <SubmitButton busy={busy} busyLabel="Envoi de la demande...">
               Télécharger mes données
             </SubmitButton>

@@ -1,6 +1,6 @@
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/compte-email";
-import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/content/site";
@@ -61,13 +61,7 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
             defaultValue={actionData?.values.nouvelEmail}
             error={errors.nouvelEmail}
           />
-          <TextField
-            name="motDePasseActuel"
-            label="Mot de passe actuel"
-            type="password"
-            autoComplete="current-password"
-            error={errors.motDePasseActuel}
-          />
+          <PasswordField name="motDePasseActuel" label="Mot de passe actuel" error={errors.motDePasseActuel} />
           <SubmitButton busy={busy} busyLabel="Envoi...">
             Recevoir le lien de confirmation
           </SubmitButton>

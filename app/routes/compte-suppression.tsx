@@ -1,8 +1,8 @@
 import { AccountSection } from "~/components/account/account-section";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/compte-suppression";
-import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
-import { FieldError, TextField } from "~/components/ui/field";
+import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FieldError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/content/site";
 import { accountDeletionMessages, accountDeletionSchema, deletionExplanation } from "~/modules/privacy/account-deletion.schema";
@@ -113,7 +113,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
             <p className="mt-2 text-slate-800">Cette action est définitive : un compte supprimé ne peut pas être récupéré.</p>
             <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-4 space-y-5">
               <FormAlert message={actionData?.formError} />
-              <TextField name="motDePasse" label="Votre mot de passe" type="password" autoComplete="current-password" error={errors.motDePasse} />
+              <PasswordField name="motDePasse" label="Votre mot de passe" error={errors.motDePasse} />
               <div>
                 <div className="flex items-start gap-3">
                   <input

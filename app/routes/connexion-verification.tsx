@@ -1,6 +1,6 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/connexion-verification";
-import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FieldsAndSubmit, FormAlert, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
 import { useResettableState } from "~/components/use-resettable-state";
 import { pageTitle } from "~/content/site";
@@ -81,7 +81,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
         </div>
         <ValidatedForm validation={fromApp} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
           <input type="hidden" name="methode" value="application" />
-          <fieldset disabled={busy} className="space-y-5">
+          <FieldsAndSubmit busy={busy} busyLabel="Vérification..." submitLabel="Vérifier">
             <TextField
               name="code"
               label="Code de vérification"
@@ -91,10 +91,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
               autoFocus
               error={fromApp.errors.code}
             />
-          </fieldset>
-          <SubmitButton busy={busy} busyLabel="Vérification...">
-            Vérifier
-          </SubmitButton>
+          </FieldsAndSubmit>
         </ValidatedForm>
 
         <details
@@ -108,7 +105,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
           </p>
           <ValidatedForm validation={fromRecovery} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
             <input type="hidden" name="methode" value="secours" />
-            <fieldset disabled={busy} className="space-y-5">
+            <FieldsAndSubmit busy={busy} busyLabel="Vérification..." submitLabel="Utiliser ce code de secours">
               <TextField
                 name="codeSecours"
                 label="Code de secours"
@@ -118,10 +115,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
                 spellCheck={false}
                 error={fromRecovery.errors.codeSecours}
               />
-            </fieldset>
-            <SubmitButton busy={busy} busyLabel="Vérification...">
-              Utiliser ce code de secours
-            </SubmitButton>
+            </FieldsAndSubmit>
           </ValidatedForm>
         </details>
 

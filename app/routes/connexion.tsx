@@ -2,7 +2,7 @@ import { data, Link, redirect, useNavigation } from "react-router";
 import { publicPageMeta } from "~/content/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
-import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
 import { ResendConfirmationForm } from "~/components/resend-confirmation-form";
 import { safetyNotice } from "~/content/site";
@@ -94,13 +94,7 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
               defaultValue={actionData?.values.email ?? notice?.email}
               error={errors.email}
             />
-            <TextField
-              name="password"
-              label="Mot de passe"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password}
-            />
+            <PasswordField name="password" label="Mot de passe" error={errors.password} />
           </fieldset>
           <div className="text-right text-sm">
             <ButtonLink variant="link" to="/mot-de-passe-oublie">

@@ -3,7 +3,7 @@ import { useHydrated } from "~/components/use-resettable-state";
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/double-authentification";
-import { ErrorSummary, FormAlert, SubmitButton, useFormValidation } from "~/components/form-controls";
+import { ErrorSummary, FieldsAndSubmit, FormAlert, PasswordField, useFormValidation } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { useResettableState } from "~/components/use-resettable-state";
@@ -168,19 +168,10 @@ function PasswordConfirmationForm({
       <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
       <FormAlert message={form.formError} />
       <input type="hidden" name="intent" value={intent} />
-      <fieldset disabled={form.busy} className="space-y-5">
-        <TextField
-          name="motDePasse"
-          label="Mot de passe actuel"
-          type="password"
-          autoComplete="current-password"
-          error={form.errors.motDePasse}
-        />
+      <FieldsAndSubmit busy={form.busy} busyLabel={busyLabel} submitLabel={submitLabel}>
+        <PasswordField name="motDePasse" label="Mot de passe actuel" error={form.errors.motDePasse} />
         {children}
-      </fieldset>
-      <SubmitButton busy={form.busy} busyLabel={busyLabel}>
-        {submitLabel}
-      </SubmitButton>
+      </FieldsAndSubmit>
     </Form>
   );
 }
@@ -245,9 +236,9 @@ function ScanAndConfirm({
         <p>L'application affiche maintenant un code pour Recours. Saisissez-le pour terminer l'activation.</p>
         <Form {...form.formProps}>
           <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
-        <FormAlert message={form.formError} />
+          <FormAlert message={form.formError} />
           <input type="hidden" name="intent" value="confirmer" />
-          <fieldset disabled={form.busy} className="space-y-5">
+          <FieldsAndSubmit busy={form.busy} busyLabel="Activation..." submitLabel="Activer la double authentification">
             <TextField
               name="code"
               label="Code affiché par l'application"
@@ -256,10 +247,7 @@ function ScanAndConfirm({
               inputMode="numeric"
               error={form.errors.code}
             />
-          </fieldset>
-          <SubmitButton busy={form.busy} busyLabel="Activation...">
-            Activer la double authentification
-          </SubmitButton>
+          </FieldsAndSubmit>
         </Form>
       </Step>
     </>

@@ -1,8 +1,8 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { publicPageMeta } from "~/content/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
-import { ErrorSummary, FormAlert, NewPasswordField, SubmitButton, useFormValidation } from "~/components/form-controls";
+import { FormAlert, NewPasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
 import { CountryField } from "~/components/country-field";
 import { PhoneField } from "~/components/phone-field";
@@ -94,10 +94,8 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const operator = useOperator();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
-  const { errors, focusRequest, validate, clear } = useFormValidation(
-    signUpSchema,
-    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined,
-  );
+  const validation = useFormValidation(signUpSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
+  const { errors, clear } = validation;
   const [result, setResult] = useResettableState(actionData);
   if (actionData && "confirmationSentTo" in actionData) return <ConfirmationSent email={actionData.confirmationSentTo} />;
   const formError = result && "formError" in result ? result.formError : undefined;
@@ -111,20 +109,14 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           Créer mon compte
         </h1>
         <p className="mt-2 text-slate-700">Gratuit et sans engagement. Vos informations restent confidentielles.</p>
-        <Form
-          method="post"
-          noValidate
+        <ValidatedForm
+          validation={validation}
           className="mt-6 space-y-5"
-          onSubmit={(event) => {
-            if (!validate(event.currentTarget)) event.preventDefault();
-          }}
-          onChange={(event) => {
+          onEdit={(name) => {
             setResult(undefined);
-            const name = (event.target as unknown as { name: string }).name;
-            clear(name === "telephonePays" ? "telephoneMobile" : name);
+            if (name === "telephonePays") clear("telephoneMobile");
           }}
         >
-          <ErrorSummary errors={errors} focusRequest={focusRequest} />
           <FormAlert message={formError} />
           <fieldset disabled={busy} className="space-y-5">
             <legend className="sr-only">Vos informations</legend>
@@ -167,7 +159,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
             </Link>
             .
           </p>
-        </Form>
+        </ValidatedForm>
         <p className="mt-6 text-center text-sm text-slate-700">
           Déjà inscrit ?{" "}
           <Link to="/connexion" className="font-semibold text-brand-700 underline">

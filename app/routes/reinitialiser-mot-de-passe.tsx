@@ -1,7 +1,6 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reinitialiser-mot-de-passe";
-import { FormAlert, NewPasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
-import { TextField } from "~/components/ui/field";
+import { FormAlert, NewPasswordField, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
 import { anonymousActor, passwordResetLinkIsValid, resetPassword } from "~/modules/accounts/accounts.server";
 import { messages, passwordResetSchema } from "~/modules/accounts/accounts.schema";
@@ -75,13 +74,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="token" value={token} />
           <NewPasswordField name="motDePasse" label="Nouveau mot de passe" error={errors.motDePasse} />
-          <TextField
-            name="confirmation"
-            label="Confirmer le nouveau mot de passe"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmation}
-          />
+          <PasswordField name="confirmation" label="Confirmer le nouveau mot de passe" autoComplete="new-password" error={errors.confirmation} />
           <SubmitButton busy={busy} busyLabel="Enregistrement...">
             Enregistrer mon nouveau mot de passe
           </SubmitButton>

@@ -1,7 +1,6 @@
 import { useNavigation } from "react-router";
 import { AccountSection } from "~/components/account/account-section";
-import { FormAlert, NewPasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
-import { TextField } from "~/components/ui/field";
+import { FieldsAndSubmit, FormAlert, NewPasswordField, PasswordField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
 import { ACCOUNT_INTENTS, changePasswordSchema, type ChangePasswordField } from "~/modules/accounts/account-settings.schema";
@@ -47,26 +46,16 @@ export function PasswordSection({
         {/* Lets a password manager know whose password this is. */}
         <input type="email" autoComplete="username" value={email} readOnly hidden />
         <FormAlert message={shown?.formError} />
-        <fieldset disabled={busy} className="space-y-5">
-          <TextField
-            name="currentPassword"
-            label="Mot de passe actuel"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword}
-          />
+        <FieldsAndSubmit busy={busy} busyLabel="Modification..." submitLabel="Changer mon mot de passe">
+          <PasswordField name="currentPassword" label="Mot de passe actuel" error={errors.currentPassword} />
           <NewPasswordField name="newPassword" label="Nouveau mot de passe" error={errors.newPassword} />
-          <TextField
+          <PasswordField
             name="confirmPassword"
             label="Confirmer le nouveau mot de passe"
-            type="password"
             autoComplete="new-password"
             error={errors.confirmPassword}
           />
-        </fieldset>
-        <SubmitButton busy={busy} busyLabel="Modification...">
-          Changer mon mot de passe
-        </SubmitButton>
+        </FieldsAndSubmit>
       </ValidatedForm>
     </AccountSection>
   );
