@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses, Field, TextField } from "~/components/ui/field";
 import type { Route } from "./+types/admin-emails";
-import { BackOfficePage, frenchDateTime, InlineAlert, ListAlert, SearchForm, StaffPanel, StaffTable } from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, frenchDateTime, InlineAlert, ListAlert, SearchForm, StaffPanel, StaffTable } from "~/components/back-office/back-office-page";
 import { pageTitle } from "~/content/site";
 import { backOfficeMessages, emailListQuerySchema, MANUAL_EMAIL_BODY_MAX, MANUAL_EMAIL_MAX_RECIPIENTS, manualEmailSchema, retryEmailSchema } from "~/modules/back-office/back-office.schema";
 import { emailHistory, retryEmail, sendManualEmail } from "~/modules/back-office/emails.server";
@@ -95,19 +95,13 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
 
       <StaffPanel id="titre-envoi" title="Envoyer un e-mail" className="mt-8">
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor="modele" className="block font-semibold">
-              Partir d'un modèle (facultatif)
-            </label>
-            <select id="modele" name="modele" defaultValue={chosen?.id ?? ""} className={controlClasses(undefined)}>
-              <option value="">Aucun</option>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="modele"
+            name="modele"
+            label="Partir d'un modèle (facultatif)"
+            value={chosen?.id ?? ""}
+            options={[{ value: "", label: "Aucun" }, ...templates.map((template) => ({ value: template.id, label: template.name }))]}
+          />
           <Button variant="secondary">
             Utiliser ce modèle
           </Button>

@@ -1,8 +1,7 @@
 import { data, Form } from "react-router";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
-import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-user";
-import { BackOfficePage, frenchDate, ListAlert, StaffPanel } from "~/components/back-office/back-office-page";
+import { BackOfficePage, FilterSelect, filterOptions, frenchDate, ListAlert, StaffPanel } from "~/components/back-office/back-office-page";
 import { ConfirmationPanel, ConfirmedActionForm } from "~/components/confirmed-action";
 import { pageTitle } from "~/content/site";
 import { isConfirmed, type ConfirmationRequest } from "~/lib/confirmation";
@@ -109,6 +108,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+const ROLE_OPTIONS = filterOptions(ROLE_VALUES, ROLE_LABELS);
+
 const IDENTITY_LABELS = {
   verified: "Identité vérifiée",
   pending: "Documents en attente de vérification",
@@ -189,18 +190,7 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="role" />
             <input type="hidden" name="userId" value={user.id} />
-            <div>
-              <label htmlFor="nouveau-role" className="block font-semibold text-slate-900">
-                Nouveau rôle
-              </label>
-              <select id="nouveau-role" name="role" defaultValue={user.role} className={controlClasses(undefined)}>
-                {ROLE_VALUES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect id="nouveau-role" name="role" label="Nouveau rôle" value={user.role} options={ROLE_OPTIONS} />
             <Button>
               Changer le rôle…
             </Button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
@@ -16,18 +17,10 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
         <Notice id="titre-action-requise" tone="warning" title="Action requise">
           <ul className="list-disc space-y-1 pl-5">
             {newCases > 0 ? (
-              <li>
-                <Link to="/avocat/dossiers?vue=nouveaux" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
-                  {plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}
-                </Link>
-              </li>
+              <ActionItem to="/avocat/dossiers?vue=nouveaux">{plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}</ActionItem>
             ) : null}
             {unreadMessages > 0 ? (
-              <li>
-                <Link to="/avocat/messages" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
-                  {plural(unreadMessages, "message non lu dans vos dossiers", "messages non lus dans vos dossiers")}
-                </Link>
-              </li>
+              <ActionItem to="/avocat/messages">{plural(unreadMessages, "message non lu dans vos dossiers", "messages non lus dans vos dossiers")}</ActionItem>
             ) : null}
           </ul>
         </Notice>
@@ -66,5 +59,16 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
         />
       </section>
     </div>
+  );
+}
+
+/** One line of 'Action requise': a link to what waits. */
+function ActionItem({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+        {children}
+      </Link>
+    </li>
   );
 }
