@@ -20,13 +20,13 @@ const STARTUP_TIMEOUT_MS = 90_000;
 const HIGH_LIMIT = "1000000000";
 
 const user = {
-  prenom: "Banc",
-  nom: "Essai",
+  firstName: "Banc",
+  lastName: "Essai",
   email: `bench-${randomBytes(4).toString("hex")}@exemple.fr`,
-  motDePasse: "Tournesol-Velo-42!",
-  telephonePays: "FR",
-  telephoneMobile: "612345678",
-  pays: "france",
+  password: "Tournesol-Velo-42!",
+  phoneMobileCountry: "FR",
+  phoneMobile: "612345678",
+  country: "france",
 };
 
 interface Row {
@@ -223,7 +223,7 @@ async function benchEngine(engine: string, databaseEnv: Record<string, string>):
   console.log(`\n[${engine}] starting the server`);
   const server = await startServer(databaseEnv);
   await signUp(server.baseUrl);
-  const body = form({ email: user.email, password: user.motDePasse });
+  const body = form({ email: user.email, password: user.password });
   await checkSignIn(server.baseUrl, body);
 
   const rows: Row[] = [];

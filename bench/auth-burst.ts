@@ -14,13 +14,13 @@ const ROOT = path.resolve(process.env.BENCH_ROOT ?? path.join(import.meta.dirnam
 const BURST = Number(process.env.BENCH_BURST ?? 200);
 const HIGH_LIMIT = "1000000000";
 const user = {
-  prenom: "Banc",
-  nom: "Rafale",
+  firstName: "Banc",
+  lastName: "Rafale",
   email: "rafale@exemple.fr",
-  motDePasse: "Tournesol-Velo-42!",
-  telephonePays: "FR",
-  telephoneMobile: "612345678",
-  pays: "france",
+  password: "Tournesol-Velo-42!",
+  phoneMobileCountry: "FR",
+  phoneMobile: "612345678",
+  country: "france",
 };
 
 let timeouts = 0;

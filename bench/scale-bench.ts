@@ -47,7 +47,7 @@ async function signIn(server: RunningServer, email: string, manualKey?: string):
     method: "POST",
     headers: FORM,
     cookie,
-    body: new URLSearchParams({ methode: "application", code: await totpCode(manualKey) }).toString(),
+    body: new URLSearchParams({ method: "app", code: await totpCode(manualKey) }).toString(),
   });
   if (verified.status !== 302) throw new Error(`code refusé pour ${email} : ${verified.status}`);
   return cookieHeaderFrom(verified.setCookies, keep);

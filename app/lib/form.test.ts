@@ -73,7 +73,7 @@ describe("formValues", () => {
     const request = new Request("http://localhost/inscription", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "__proto__=pollue&__proto__[x]=1&__proto__.y=2&constructor[prototype][z]=3&constructor=4&prenom=Jean",
+      body: "__proto__=pollue&__proto__[x]=1&__proto__.y=2&constructor[prototype][z]=3&constructor=4&firstName=Jean",
     });
     const values = formValues(await request.formData());
 
@@ -83,7 +83,7 @@ describe("formValues", () => {
     expect(Object.prototype.toString.call(probe)).toBe("[object Object]");
 
     // The odd names are kept as plain data, never as a prototype.
-    expect(values.prenom).toBe("Jean");
+    expect(values.firstName).toBe("Jean");
     expect(Object.hasOwn(values, "__proto__")).toBe(true);
     expect(values["__proto__"]).toBe("pollue");
     expect(values["__proto__[x]"]).toBe("1");

@@ -20,7 +20,7 @@ describe("logger", () => {
     logger.info(
       {
         password: "mot-de-passe-1",
-        body: { motDePasse: "mot-de-passe-2", nif: "1234567890123", token: "jeton-3" },
+        body: { password: "mot-de-passe-2", nif: "1234567890123", token: "jeton-3" },
         form: { currentPassword: "mot-de-passe-4", newPassword: "mot-de-passe-5", confirmPassword: "mot-de-passe-6" },
         headers: { cookie: "recours.session_token=abc", authorization: "Bearer xyz" },
         email: "visible@example.fr",
@@ -41,7 +41,7 @@ describe("logger", () => {
       {
         secret: "SECRETTOTP",
         result: { totpURI: "otpauth://totp/Recours:a?secret=URISECRET", manualKey: "MANU ALKE Y234", recoveryCodes: ["AbC12-dEf34"] },
-        body: { code: "123456", codeSecours: "GhI56-jKl78" },
+        body: { code: "123456", recoveryCode: "GhI56-jKl78" },
         twoFactor: { backupCodes: "chiffre-9" },
         err: { code: "23505" },
       },

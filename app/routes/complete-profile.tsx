@@ -71,7 +71,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
   const [result, setResult] = useResettableState(actionData);
   const values = actionData?.values ?? loaderData.values;
   const [country, setCountry] = useState<CountryValue>(countryByValue(values.country)?.value ?? DEFAULT_COUNTRY.value);
-  const phoneCountry = (field: "phone_mobile_country" | "phone_fixed_country") =>
+  const phoneCountry = (field: "phoneMobileCountry" | "phoneFixedCountry") =>
     (countryByIsoCode(values[field])?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
   const nifRequired = nifRequiredFor(country);
   const clearFields = (...fields: string[]) => fields.forEach((field) => clear(field));
@@ -101,7 +101,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
           onEdit={(name) => {
             setResult(undefined);
             // A dial code's change clears its number's error.
-            if (name.endsWith("_country")) clear(name.slice(0, -"_country".length));
+            if (name.endsWith("Country")) clear(name.slice(0, -"Country".length));
           }}
         >
           {result?.formError ? <FormAlert message={`${profileMessages.failed.title} : ${result.formError}`} /> : null}
@@ -109,51 +109,51 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
           <ProfileFieldset legend="Identité" busy={busy}>
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
-                name="first_name"
+                name="firstName"
                 label="Prénom"
                 autoComplete="given-name"
-                defaultValue={values.first_name}
-                error={errors.first_name}
+                defaultValue={values.firstName}
+                error={errors.firstName}
               />
               <TextField
-                name="last_name"
+                name="lastName"
                 label="Nom"
                 autoComplete="family-name"
-                defaultValue={values.last_name}
-                error={errors.last_name}
+                defaultValue={values.lastName}
+                error={errors.lastName}
               />
             </div>
             <BirthDateField
-              name="birth_date"
+              name="birthDate"
               label="Date de naissance"
-              defaultValue={values.birth_date}
-              error={errors.birth_date}
-              onEdit={() => clear("birth_date")}
+              defaultValue={values.birthDate}
+              error={errors.birthDate}
+              onEdit={() => clear("birthDate")}
             />
           </ProfileFieldset>
 
           <ProfileFieldset legend="Téléphone" busy={busy}>
             <PhoneField
-              name="phone_mobile"
-              countryName="phone_mobile_country"
+              name="phoneMobile"
+              countryName="phoneMobileCountry"
               label="Téléphone mobile"
               dialCodeLabel="Indicatif du téléphone mobile"
-              defaultCountry={phoneCountry("phone_mobile_country")}
-              defaultValue={values.phone_mobile}
-              error={errors.phone_mobile}
-              onEdit={() => clear("phone_mobile")}
+              defaultCountry={phoneCountry("phoneMobileCountry")}
+              defaultValue={values.phoneMobile}
+              error={errors.phoneMobile}
+              onEdit={() => clear("phoneMobile")}
             />
             <PhoneField
-              name="phone_fixed"
-              countryName="phone_fixed_country"
+              name="phoneFixed"
+              countryName="phoneFixedCountry"
               label="Téléphone fixe (facultatif)"
               numberLabel="Numéro de téléphone fixe, sans l'indicatif"
               dialCodeLabel="Indicatif du téléphone fixe"
               autoComplete="off"
-              defaultCountry={phoneCountry("phone_fixed_country")}
-              defaultValue={values.phone_fixed}
-              error={errors.phone_fixed}
-              onEdit={() => clear("phone_fixed")}
+              defaultCountry={phoneCountry("phoneFixedCountry")}
+              defaultValue={values.phoneFixed}
+              error={errors.phoneFixed}
+              onEdit={() => clear("phoneFixed")}
             />
           </ProfileFieldset>
 
@@ -187,17 +187,17 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
 
           <ProfileFieldset legend="Vos accords" busy={busy} compact>
             <ConsentCheckbox
-              name="accept_privacy"
-              defaultChecked={values.accept_privacy === "on"}
-              error={errors.accept_privacy}
+              name="acceptPrivacy"
+              defaultChecked={values.acceptPrivacy === "on"}
+              error={errors.acceptPrivacy}
             >
               J'ai lu et j'accepte la{" "}
               <NewTabLink href="/politique-confidentialite">politique de confidentialité</NewTabLink>.
             </ConsentCheckbox>
             <ConsentCheckbox
-              name="accept_terms"
-              defaultChecked={values.accept_terms === "on"}
-              error={errors.accept_terms}
+              name="acceptTerms"
+              defaultChecked={values.acceptTerms === "on"}
+              error={errors.acceptTerms}
             >
               J'ai lu et j'accepte les <NewTabLink href="/conditions-generales">conditions générales</NewTabLink>.
             </ConsentCheckbox>

@@ -126,7 +126,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
         {canRequest ? (
           <ValidatedForm validation={validation} className="mt-5 space-y-5">
             <input type="hidden" name="intent" value={DATA_EXPORT_INTENT} />
-            <PasswordField name="motDePasse" label="Votre mot de passe" hint="Pour confirmer que c'est bien vous." error={validation.errors.motDePasse} />
+            <PasswordField name="password" label="Votre mot de passe" hint="Pour confirmer que c'est bien vous." error={validation.errors.password} />
             <SubmitButton busy={busy} busyLabel="Envoi de la demande...">
               Télécharger mes données
             </SubmitButton>

@@ -19,13 +19,13 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(context);
   const form = await parseForm(request, emailChangeSchema);
-  const values = { nouvelEmail: form.values.nouvelEmail ?? "" };
+  const values = { newEmail: form.values.newEmail ?? "" };
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, sentTo: undefined, values }, { status: 400 });
-  const result = await requestEmailChange(actor, form.data.nouvelEmail, form.data.motDePasseActuel);
+  const result = await requestEmailChange(actor, form.data.newEmail, form.data.currentPassword);
   if (!result.ok) {
     return data({ fieldErrors: result.fieldErrors, formError: result.formError, sentTo: undefined, values }, answerInit(result));
   }
-  return { fieldErrors: undefined, formError: undefined, sentTo: form.data.nouvelEmail, values };
+  return { fieldErrors: undefined, formError: undefined, sentTo: form.data.newEmail, values };
 }
 
 export default function ChangeEmailPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,15 +53,15 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
         <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5">
           <FormAlert message={actionData?.formError} />
           <TextField
-            name="nouvelEmail"
+            name="newEmail"
             label="Nouvelle adresse email"
             type="email"
             inputMode="email"
             autoComplete="email"
-            defaultValue={actionData?.values.nouvelEmail}
-            error={errors.nouvelEmail}
+            defaultValue={actionData?.values.newEmail}
+            error={errors.newEmail}
           />
-          <PasswordField name="motDePasseActuel" label="Mot de passe actuel" error={errors.motDePasseActuel} />
+          <PasswordField name="currentPassword" label="Mot de passe actuel" error={errors.currentPassword} />
           <SubmitButton busy={busy} busyLabel="Envoi...">
             Recevoir le lien de confirmation
           </SubmitButton>

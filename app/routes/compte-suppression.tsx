@@ -113,7 +113,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
             <p className="mt-2 text-slate-800">Cette action est définitive : un compte supprimé ne peut pas être récupéré.</p>
             <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-4 space-y-5">
               <FormAlert message={actionData?.formError} />
-              <PasswordField name="motDePasse" label="Votre mot de passe" error={errors.motDePasse} />
+              <PasswordField name="password" label="Votre mot de passe" error={errors.password} />
               <div>
                 <div className="flex items-start gap-3">
                   <input

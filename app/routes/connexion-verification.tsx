@@ -33,11 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   redirectSignedIn(context);
   const form = await parseForm(request, secondFactorSignInSchema);
-  const methode = form.values.methode === "secours" ? "secours" : "application";
+  const method = form.values.method === "recovery" ? "recovery" : "app";
   if (!form.ok) {
-    const { methode: methodError, ...fieldErrors } = form.fieldErrors;
+    const { method: methodError, ...fieldErrors } = form.fieldErrors;
     return data(
-      { fieldErrors, formError: methodError ? twoFactorMessages.unexpected : undefined, methode },
+      { fieldErrors, formError: methodError ? twoFactorMessages.unexpected : undefined, method },
       { status: 400 },
     );
   }
@@ -52,17 +52,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.restart) {
     return redirectWithToast("/connexion", { title: "Vérification interrompue", description: result.formError, tone: "error" });
   }
-  return data({ fieldErrors: result.fieldErrors ?? {}, formError: result.formError, methode }, { status: result.status });
+  return data({ fieldErrors: result.fieldErrors ?? {}, formError: result.formError, method }, { status: result.status });
 }
 
 export default function SecondFactorSignInPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === SECOND_FACTOR_SIGN_IN_PATH;
   const [result, setResult] = useResettableState(actionData);
-  const fromApp = useFormValidation(signInCodeSchema, actionData?.methode === "application" ? actionData.fieldErrors : undefined);
+  const fromApp = useFormValidation(signInCodeSchema, actionData?.method === "app" ? actionData.fieldErrors : undefined);
   const fromRecovery = useFormValidation(
     signInRecoveryCodeSchema,
-    actionData?.methode === "secours" ? actionData.fieldErrors : undefined,
+    actionData?.method === "recovery" ? actionData.fieldErrors : undefined,
   );
   const formError = result?.formError;
 
@@ -80,7 +80,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
           <FormAlert message={formError} />
         </div>
         <ValidatedForm validation={fromApp} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
-          <input type="hidden" name="methode" value="application" />
+          <input type="hidden" name="method" value="app" />
           <FieldsAndSubmit busy={busy} busyLabel="Vérification..." submitLabel="Vérifier">
             <TextField
               name="code"
@@ -96,7 +96,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
 
         <details
           className="mt-8 rounded-lg border border-slate-300 px-4 py-3"
-          open={actionData?.methode === "secours" || undefined}
+          open={actionData?.method === "recovery" || undefined}
         >
           <summary className="cursor-pointer font-semibold text-brand-800">Utiliser un code de secours</summary>
           <p className="mt-3 text-sm text-slate-700">
@@ -104,16 +104,16 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
             Chaque code ne sert qu'une seule fois.
           </p>
           <ValidatedForm validation={fromRecovery} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
-            <input type="hidden" name="methode" value="secours" />
+            <input type="hidden" name="method" value="recovery" />
             <FieldsAndSubmit busy={busy} busyLabel="Vérification..." submitLabel="Utiliser ce code de secours">
               <TextField
-                name="codeSecours"
+                name="recoveryCode"
                 label="Code de secours"
                 hint="Par exemple AbC12-dEf34 (majuscules et minuscules comptent)."
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                error={fromRecovery.errors.codeSecours}
+                error={fromRecovery.errors.recoveryCode}
               />
             </FieldsAndSubmit>
           </ValidatedForm>

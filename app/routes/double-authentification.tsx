@@ -36,13 +36,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return secondFactorSettings(requireSignedIn(context));
 }
 
-type Intent = "commencer" | "confirmer" | "desactiver";
+type Intent = "start" | "confirm" | "disable";
 type ActionResult = { intent: Intent; fieldErrors: FieldErrors; formError?: string; recoveryCodes?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireSignedIn(context);
   const form = await parseForm(request, twoFactorSettingsSchema);
-  const intent: Intent = form.values.intent === "confirmer" || form.values.intent === "desactiver" ? form.values.intent : "commencer";
+  const intent: Intent = form.values.intent === "confirm" || form.values.intent === "disable" ? form.values.intent : "start";
   if (!form.ok) {
     const { intent: unknownIntent, ...fieldErrors } = form.fieldErrors;
     const result: ActionResult = { intent, fieldErrors, formError: unknownIntent ? twoFactorMessages.unexpected : undefined };
@@ -52,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ActionResult>({ intent, fieldErrors: result.fieldErrors ?? {}, formError: result.formError }, { status: result.status });
   }
-  if (result.intent === "commencer") return redirect(SECOND_FACTOR_ENROLMENT_PATH);
-  if (result.intent === "desactiver") {
+  if (result.intent === "start") return redirect(SECOND_FACTOR_ENROLMENT_PATH);
+  if (result.intent === "disable") {
     return redirectWithToast(
       SECOND_FACTOR_ENROLMENT_PATH,
       { title: "Double authentification désactivée", description: "Votre mot de passe suffit de nouveau pour vous connecter.", tone: "success" },
@@ -169,7 +169,7 @@ function PasswordConfirmationForm({
       <FormAlert message={form.formError} />
       <input type="hidden" name="intent" value={intent} />
       <FieldsAndSubmit busy={form.busy} busyLabel={busyLabel} submitLabel={submitLabel}>
-        <PasswordField name="motDePasse" label="Mot de passe actuel" error={form.errors.motDePasse} />
+        <PasswordField name="password" label="Mot de passe actuel" error={form.errors.password} />
         {children}
       </FieldsAndSubmit>
     </Form>
@@ -177,14 +177,14 @@ function PasswordConfirmationForm({
 }
 
 function Start({ result }: { result: ActionResult | undefined }) {
-  const form = useStepForm(startEnrolmentSchema, "commencer", result);
+  const form = useStepForm(startEnrolmentSchema, "start", result);
   return (
     <Step id="titre-etape-mot-de-passe" number={1} title="confirmez votre mot de passe">
       <p>
         Installez d'abord sur votre téléphone une application d'authentification, par exemple FreeOTP, Google
         Authenticator, Microsoft Authenticator ou le gestionnaire de mots de passe de votre téléphone.
       </p>
-      <PasswordConfirmationForm form={form} intent="commencer" busyLabel="Vérification..." submitLabel="Continuer" />
+      <PasswordConfirmationForm form={form} intent="start" busyLabel="Vérification..." submitLabel="Continuer" />
     </Step>
   );
 }
@@ -196,7 +196,7 @@ function ScanAndConfirm({
   settings: Extract<SecondFactorSettings, { state: "setup" }>;
   result: ActionResult | undefined;
 }) {
-  const form = useStepForm(confirmEnrolmentSchema, "confirmer", result);
+  const form = useStepForm(confirmEnrolmentSchema, "confirm", result);
   return (
     <>
       <Step id="titre-etape-scanner" number={2} title="ajoutez Recours à votre application">
@@ -237,7 +237,7 @@ function ScanAndConfirm({
         <Form {...form.formProps}>
           <ErrorSummary errors={form.errors} focusRequest={form.focusRequest} />
           <FormAlert message={form.formError} />
-          <input type="hidden" name="intent" value="confirmer" />
+          <input type="hidden" name="intent" value="confirm" />
           <FieldsAndSubmit busy={form.busy} busyLabel="Activation..." submitLabel="Activer la double authentification">
             <TextField
               name="code"
@@ -318,7 +318,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 function Enabled({ settings, result }: { settings: SecondFactorSettings; result: ActionResult | undefined }) {
-  const form = useStepForm(disableTwoFactorSchema, "desactiver", result);
+  const form = useStepForm(disableTwoFactorSchema, "disable", result);
   return (
     <>
       <Notice id="titre-activee" tone="success" title="La double authentification est activée">
@@ -336,7 +336,7 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
             Désactiver la double authentification
           </h2>
           <p className="mt-2 text-slate-800">Votre compte sera alors protégé par votre mot de passe seul.</p>
-          <PasswordConfirmationForm form={form} intent="desactiver" busyLabel="Désactivation..." submitLabel="Désactiver" className="mt-4 space-y-5">
+          <PasswordConfirmationForm form={form} intent="disable" busyLabel="Désactivation..." submitLabel="Désactiver" className="mt-4 space-y-5">
             <TextField
               name="code"
               label="Code de l'application ou code de secours"

@@ -31,7 +31,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-const keptFields = ["prenom", "nom", "email", "telephonePays", "telephoneMobile", "pays"] as const;
+const keptFields = ["firstName", "lastName", "email", "phoneMobileCountry", "phoneMobile", "country"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   redirectSignedIn(context);
@@ -100,7 +100,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   if (actionData && "confirmationSentTo" in actionData) return <ConfirmationSent email={actionData.confirmationSentTo} />;
   const formError = result && "formError" in result ? result.formError : undefined;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
-  const phoneCountry = (countryByIsoCode(values?.telephonePays ?? "")?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
+  const phoneCountry = (countryByIsoCode(values?.phoneMobileCountry ?? "")?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
@@ -114,15 +114,15 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           className="mt-6 space-y-5"
           onEdit={(name) => {
             setResult(undefined);
-            if (name === "telephonePays") clear("telephoneMobile");
+            if (name === "phoneMobileCountry") clear("phoneMobile");
           }}
         >
           <FormAlert message={formError} />
           <fieldset disabled={busy} className="space-y-5">
             <legend className="sr-only">Vos informations</legend>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField name="prenom" label="Prénom" autoComplete="given-name" defaultValue={values?.prenom} error={errors.prenom} />
-              <TextField name="nom" label="Nom" autoComplete="family-name" defaultValue={values?.nom} error={errors.nom} />
+              <TextField name="firstName" label="Prénom" autoComplete="given-name" defaultValue={values?.firstName} error={errors.firstName} />
+              <TextField name="lastName" label="Nom" autoComplete="family-name" defaultValue={values?.lastName} error={errors.lastName} />
             </div>
             <TextField
               name="email"
@@ -133,17 +133,17 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
               defaultValue={values?.email}
               error={errors.email}
             />
-            <NewPasswordField name="motDePasse" label="Mot de passe" error={errors.motDePasse} />
+            <NewPasswordField name="password" label="Mot de passe" error={errors.password} />
             <PhoneField
-              name="telephoneMobile"
-              countryName="telephonePays"
+              name="phoneMobile"
+              countryName="phoneMobileCountry"
               label="Téléphone mobile"
               defaultCountry={phoneCountry}
-              defaultValue={values?.telephoneMobile}
-              error={errors.telephoneMobile}
-              onEdit={() => clear("telephoneMobile")}
+              defaultValue={values?.phoneMobile}
+              error={errors.phoneMobile}
+              onEdit={() => clear("phoneMobile")}
             />
-            <CountryField name="pays" defaultValue={countryBySignUpValue(values?.pays ?? "")?.value ?? DEFAULT_COUNTRY.value} error={errors.pays} />
+            <CountryField name="country" defaultValue={countryBySignUpValue(values?.country ?? "")?.value ?? DEFAULT_COUNTRY.value} error={errors.country} />
           </fieldset>
           <SubmitButton busy={busy} busyLabel="Création du compte...">
             Créer mon compte gratuitement

@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await resetPassword(anonymousActor(request), form.data.token, form.data.motDePasse);
+  const result = await resetPassword(anonymousActor(request), form.data.token, form.data.password);
   if (!result.ok) {
     return data(
       { fieldErrors: result.fieldErrors, formError: result.formError, linkBroken: result.formError === messages.resetLinkInvalid },
@@ -73,7 +73,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5">
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="token" value={token} />
-          <NewPasswordField name="motDePasse" label="Nouveau mot de passe" error={errors.motDePasse} />
+          <NewPasswordField name="password" label="Nouveau mot de passe" error={errors.password} />
           <PasswordField name="confirmation" label="Confirmer le nouveau mot de passe" autoComplete="new-password" error={errors.confirmation} />
           <SubmitButton busy={busy} busyLabel="Enregistrement...">
             Enregistrer mon nouveau mot de passe

@@ -113,31 +113,31 @@ test.describe("Compléter mon profil", () => {
     for (const message of Object.values(PROFILE_REQUIRED_MESSAGES)) {
       await expect(fieldMessage(page, message)).toBeVisible();
     }
-    await expectFieldError(form.firstName, PROFILE_REQUIRED_MESSAGES.first_name);
-    await expectFieldError(form.lastName, PROFILE_REQUIRED_MESSAGES.last_name);
-    await expectFieldError(form.birthDate, PROFILE_REQUIRED_MESSAGES.birth_date);
+    await expectFieldError(form.firstName, PROFILE_REQUIRED_MESSAGES.firstName);
+    await expectFieldError(form.lastName, PROFILE_REQUIRED_MESSAGES.lastName);
+    await expectFieldError(form.birthDate, PROFILE_REQUIRED_MESSAGES.birthDate);
     await expectFieldError(form.nif, PROFILE_REQUIRED_MESSAGES.nif);
-    await expectFieldError(form.mobile, PROFILE_REQUIRED_MESSAGES.phone_mobile);
+    await expectFieldError(form.mobile, PROFILE_REQUIRED_MESSAGES.phoneMobile);
     await expectFieldError(form.address, PROFILE_REQUIRED_MESSAGES.address);
     await expectFieldError(form.city, PROFILE_REQUIRED_MESSAGES.city);
-    await expectFieldError(form.postalCode, PROFILE_REQUIRED_MESSAGES.postal_code);
+    await expectFieldError(form.postalCode, PROFILE_REQUIRED_MESSAGES.postalCode);
     await expectFieldError(form.department, PROFILE_REQUIRED_MESSAGES.department);
-    await expectFieldError(form.privacy, PROFILE_REQUIRED_MESSAGES.accept_privacy);
-    await expectFieldError(form.terms, PROFILE_REQUIRED_MESSAGES.accept_terms);
+    await expectFieldError(form.privacy, PROFILE_REQUIRED_MESSAGES.acceptPrivacy);
+    await expectFieldError(form.terms, PROFILE_REQUIRED_MESSAGES.acceptTerms);
     // The focus goes to the error summary, whose first link leads to the first field in error.
     await expect(page.locator("[data-error-summary]")).toBeFocused();
     await expectNoAxeViolations(page, "/complete-profile (champs requis)");
 
     await form.firstName.fill("Camille");
-    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.first_name)).toHaveCount(0);
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.firstName)).toHaveCount(0);
     await form.birthDate.pressSequentially("1");
-    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.birth_date)).toHaveCount(0);
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.birthDate)).toHaveCount(0);
     await form.privacy.check();
-    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.accept_privacy)).toHaveCount(0);
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.acceptPrivacy)).toHaveCount(0);
     await form.city.fill("Lyon");
     await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.city)).toHaveCount(0);
-    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.last_name)).toBeVisible();
-    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.accept_terms)).toBeVisible();
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.lastName)).toBeVisible();
+    await expect(fieldMessage(page, PROFILE_REQUIRED_MESSAGES.acceptTerms)).toBeVisible();
   });
 
   test("birth date: digits only with dashes added, and 31-02-1990, a future date, 1899 and letters are refused", async ({
@@ -428,8 +428,8 @@ test.describe("Compléter mon profil sans JavaScript", () => {
     }
     // What was typed is still there (in the phone field's own format).
     await expect(form.landline).toHaveValue("5 56 00 00 00");
-    await expectFieldError(form.birthDate, PROFILE_REQUIRED_MESSAGES.birth_date);
-    await expectFieldError(form.terms, PROFILE_REQUIRED_MESSAGES.accept_terms);
+    await expectFieldError(form.birthDate, PROFILE_REQUIRED_MESSAGES.birthDate);
+    await expectFieldError(form.terms, PROFILE_REQUIRED_MESSAGES.acceptTerms);
     await expectNoAxeViolations(page, "/complete-profile (sans JS, erreurs)", { javaScript: false });
 
     // Rules checked by the server alone, with the same messages.

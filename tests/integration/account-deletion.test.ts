@@ -92,8 +92,8 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
 
   it("wrong password: 400 with a French message, nothing deleted", async () => {
     const world = await seedClientWorld("submitted");
-    const result = await deleteMyAccount(world.client, { motDePasse: "pas le bon mot de passe", confirmation: "oui" });
-    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { motDePasse: accountDeletionMessages.wrongPassword } });
+    const result = await deleteMyAccount(world.client, { password: "pas le bon mot de passe", confirmation: "oui" });
+    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { password: accountDeletionMessages.wrongPassword } });
     const profile = await db().selectFrom("profiles").select(["email", "deleted_at"]).where("id", "=", world.client.userId).executeTakeFirstOrThrow();
     expect(profile).toEqual({ email: world.client.email, deleted_at: null });
     expect(await store.count()).toBe(3);
@@ -104,7 +104,7 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
   it("must show: after deletion sign-in fails, the documents are gone, the legal file stays pseudonymised until retention purges it", async () => {
     const world = await seedClientWorld("submitted");
     const personalObjects = await objectNames(world.files);
-    const result = await deleteMyAccount(world.client, { motDePasse: STRONG_PASSWORD, confirmation: "oui" });
+    const result = await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" });
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.headers.getSetCookie().some((line) => /session_token=;.*Max-Age=0/.test(line))).toBe(true);
 
@@ -146,7 +146,7 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
     expect(request).toMatchObject({ status: "done", origin: "person", files_deleted: 2, cases_kept: 1, purged_at: null });
 
     // A second deletion of the same account changes nothing (the session is gone anyway).
-    expect((await deleteMyAccount(world.client, { motDePasse: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(false);
+    expect((await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(false);
 
     // Retention today keeps it; once its 10 years are in the past it purges the case, the lawyer's file and the tombstone.
     const today = await runRetention(db(), files, retention(new Date()));
@@ -166,9 +166,9 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
 
   it("a case in progress with a lawyer: 409 in French, the lawyer emailed once, nothing deleted", async () => {
     const world = await seedClientWorld("in_progress");
-    const first = await deleteMyAccount(world.client, { motDePasse: STRONG_PASSWORD, confirmation: "oui" });
+    const first = await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" });
     expect(first).toMatchObject({ ok: false, status: 409, formError: accountDeletionMessages.activeCase, blocked: [{ caseNumber: world.caseNumber, lawyerName: "Maître Léon NomLéon" }] });
-    const again = await deleteMyAccount(world.client, { motDePasse: STRONG_PASSWORD, confirmation: "oui" });
+    const again = await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" });
     expect(again).toMatchObject({ ok: false, status: 409 });
     const emails = await db().selectFrom("jobs").select("payload").where("kind", "=", "email").execute();
     const toLawyer = emails.map((row) => row.payload as { to: string; template: string; variables: Record<string, string> }).filter((p) => p.template === "suppression-compte-dossier-en-cours");
@@ -182,14 +182,14 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
 
     // Once the lawyer closes the case, the same request goes through and is marked done.
     await db().updateTable("cases").set({ status: "closed" }).where("id", "=", world.caseId).execute();
-    expect((await deleteMyAccount(world.client, { motDePasse: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(true);
+    expect((await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(true);
     const done = await db().selectFrom("account_deletion_requests").select("status").where("user_id", "=", world.client.userId).execute();
     expect(done).toEqual([{ status: "done" }]);
   });
 
   it("staff cannot delete their own account here (403, French message)", async () => {
     const lawyer = await seedPerson("lawyer", "Lise");
-    const result = await deleteMyAccount(lawyer, { motDePasse: STRONG_PASSWORD, confirmation: "oui" });
+    const result = await deleteMyAccount(lawyer, { password: STRONG_PASSWORD, confirmation: "oui" });
     expect(result).toMatchObject({ ok: false, status: 403, formError: accountDeletionMessages.staffAccount });
   });
 
@@ -221,7 +221,7 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
       (error: unknown) => error,
     );
     // The account is deleted while the file is still arriving.
-    expect((await deleteMyAccount(client, { motDePasse: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(true);
+    expect((await deleteMyAccount(client, { password: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(true);
     release();
     const error = await refused;
     expect(error).toBeInstanceOf(UploadError);
@@ -235,7 +235,7 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
     const world = await seedClientWorld("submitted");
     const mine = [...world.files, world.lawyerFileId];
     const myObjects = new Set(await objectNames(mine));
-    expect((await deleteMyAccount(world.client, { motDePasse: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(true);
+    expect((await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(true);
     let deletes = 0;
     // Earlier tests' purged cases are swept in the same run (their objects live in stores already closed).
     const failing: ObjectStore = {

@@ -177,18 +177,18 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     const remove = (body: Record<string, string> | string, headers: Record<string, string> = FORM) =>
       http("/compte/suppression", { method: "POST", cookie, headers, body: typeof body === "string" ? body : new URLSearchParams(body).toString() });
 
-    const json = await remove(JSON.stringify({ motDePasse: people.leaver.password, confirmation: "oui" }), { "content-type": "application/json" });
+    const json = await remove(JSON.stringify({ password: people.leaver.password, confirmation: "oui" }), { "content-type": "application/json" });
     expect(json.status).toBe(400);
     expect(visibleText(json.body)).toContain(UNREADABLE_FORM_MESSAGE);
-    const unchecked = await remove({ motDePasse: people.leaver.password });
+    const unchecked = await remove({ password: people.leaver.password });
     expect(unchecked.status).toBe(400);
     expect(visibleText(unchecked.body)).toContain("Cochez la case pour confirmer");
-    const wrong = await remove({ motDePasse: "Pas-le-bon-mot-de-passe-1", confirmation: "oui" });
+    const wrong = await remove({ password: "Pas-le-bon-mot-de-passe-1", confirmation: "oui" });
     expect(wrong.status).toBe(400);
     expect(visibleText(wrong.body)).toContain(accountDeletionMessages.wrongPassword);
     expect(await signedIn(cookie)).toBe(true);
 
-    const done = await remove({ motDePasse: people.leaver.password, confirmation: "oui" });
+    const done = await remove({ password: people.leaver.password, confirmation: "oui" });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/");
     expect(clearsSession(done.setCookies)).toBe(true);

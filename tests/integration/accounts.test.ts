@@ -10,13 +10,13 @@ const generousLimits = { LOGIN_ATTEMPTS_PER_ADDRESS: "1000", SIGNUP_ATTEMPTS_PER
 
 function signUpForm(email: string, overrides: Record<string, string> = {}) {
   return signUpSchema.parse({
-    prenom: "Hélène",
-    nom: "Marchand",
+    firstName: "Hélène",
+    lastName: "Marchand",
     email,
-    motDePasse: STRONG_PASSWORD,
-    telephonePays: "BE",
-    telephoneMobile: "470 12 34 56",
-    pays: "belgique",
+    password: STRONG_PASSWORD,
+    phoneMobileCountry: "BE",
+    phoneMobile: "470 12 34 56",
+    country: "belgique",
     ...overrides,
   });
 }
@@ -85,7 +85,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     it("stores only a hash: the plaintext password appears in no text or JSON column of any table", async () => {
       const email = uniqueEmail("secret");
       const password = "Plaintext-Canary-9f2c47 pour le test";
-      const result = await signUp(anonymous(), signUpForm(email, { motDePasse: password }), authRequest("/inscription"));
+      const result = await signUp(anonymous(), signUpForm(email, { password: password }), authRequest("/inscription"));
       expect(result.ok).toBe(true);
 
       const columns = await sql<{ table_name: string; column_name: string }>`
@@ -133,7 +133,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       const jobsBefore = await emailJobsTo(email);
       const again = await signUp(
         anonymous(),
-        signUpForm(email.replace("double", "DOUBLE"), { prenom: "Autre" }),
+        signUpForm(email.replace("double", "DOUBLE"), { firstName: "Autre" }),
         authRequest("/inscription"),
       );
       // With EMAIL_VERIFICATION off a new account is signed in at once, so only the mailbox answer is possible here;
@@ -147,17 +147,17 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     });
 
     it("refuses a common or personal password at sign-up with the policy message, creating nothing", async () => {
-      for (const [email, motDePasse] of [
+      for (const [email, password] of [
         [uniqueEmail("commun"), "motdepasse123"],
         [uniqueEmail("commun"), "azertyuiop12"],
         [uniqueEmail("zorglubonix"), "zorglubonixpafrtak"],
       ] as const) {
         const result = await signUp(
           anonymous(),
-          signUpForm(email, { motDePasse, prenom: "Zorglubonix", nom: "Pafrtak" }),
+          signUpForm(email, { password, firstName: "Zorglubonix", lastName: "Pafrtak" }),
           authRequest("/inscription"),
         );
-        expect(result, motDePasse).toEqual({ ok: false, status: 400, fieldErrors: { motDePasse: messages.passwordTooCommon } });
+        expect(result, password).toEqual({ ok: false, status: 400, fieldErrors: { password: messages.passwordTooCommon } });
         expect(await countRows("user", "email", email)).toBe(0);
       }
     });

@@ -200,20 +200,20 @@ describe.each(testEngines())("data export and access log on %s", (engine) => {
   });
 
   it("refuses a wrong password (400, French message) and queues nothing", async () => {
-    const refused = await requestDataExport(client, { intent: DATA_EXPORT_INTENT, motDePasse: "pas le bon mot de passe" });
-    expect(refused).toEqual({ ok: false, status: 400, fieldErrors: { motDePasse: dataExportMessages.passwordWrong } });
+    const refused = await requestDataExport(client, { intent: DATA_EXPORT_INTENT, password: "pas le bon mot de passe" });
+    expect(refused).toEqual({ ok: false, status: 400, fieldErrors: { password: dataExportMessages.passwordWrong } });
     expect(await exportRows(client.userId)).toHaveLength(0);
     expect(await exportJobs()).toBe(0);
     expect((await dataExportStatusFor(client)).latest).toBeNull();
   });
 
   it("builds the export once a day, emails a single-use link bound to the person, and the ZIP holds every item and file", async () => {
-    const accepted = await requestDataExport(client, { intent: DATA_EXPORT_INTENT, motDePasse: client.password });
+    const accepted = await requestDataExport(client, { intent: DATA_EXPORT_INTENT, password: client.password });
     expect(accepted.ok).toBe(true);
     expect((await dataExportStatusFor(client)).latest?.state).toBe("preparing");
 
     // A second request within 24 hours: 429, French message, nothing new queued.
-    const again = await requestDataExport(client, { intent: DATA_EXPORT_INTENT, motDePasse: client.password });
+    const again = await requestDataExport(client, { intent: DATA_EXPORT_INTENT, password: client.password });
     expect(again.ok).toBe(false);
     expect(again).toMatchObject({ status: 429 });
     expect((again as { formError: string }).formError).toMatch(/^Vous avez déjà demandé l'export de vos données il y a moins de 24 heures\. Vous pourrez en demander un nouveau à partir du /);

@@ -28,13 +28,13 @@ const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 function signUpInput(email: string) {
   return signUpSchema.parse({
-    prenom: "Maëlle",
-    nom: "Confirme",
+    firstName: "Maëlle",
+    lastName: "Confirme",
     email,
-    motDePasse: STRONG_PASSWORD,
-    telephonePays: "FR",
-    telephoneMobile: "612345678",
-    pays: "france",
+    password: STRONG_PASSWORD,
+    phoneMobileCountry: "FR",
+    phoneMobile: "612345678",
+    country: "france",
   });
 }
 
@@ -229,7 +229,7 @@ describe.each(testEngines())("email confirmation, password reset and account sec
     const actor = here.actor;
     expect(await requestEmailChange(actor, "nouvelle@exemple.fr", "pas-le-bon")).toMatchObject({
       ok: false,
-      fieldErrors: { motDePasseActuel: messages.currentPasswordWrong },
+      fieldErrors: { currentPassword: messages.currentPasswordWrong },
     });
     expect(await requestEmailChange(actor, "nouvelle@exemple.fr", STRONG_PASSWORD)).toEqual({ ok: true });
     // Nothing changes until the link is opened.

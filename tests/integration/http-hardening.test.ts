@@ -124,7 +124,7 @@ describe("bad input over HTTP, production build", () => {
       method: "POST",
       headers: FORM,
       cookie: cookieHeaderFrom(password.setCookies, keep),
-      body: new URLSearchParams({ methode: "application", code: await totpCode(admin.manualKey) }).toString(),
+      body: new URLSearchParams({ method: "app", code: await totpCode(admin.manualKey) }).toString(),
     });
     expect(verified.location).toBe("/dashboard");
     adminCookie = cookieHeaderFrom(verified.setCookies, keep);

@@ -34,13 +34,13 @@ describe("a password typed at sign-up, on the embedded database", () => {
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
       body: new URLSearchParams({
-        prenom: "Zoé",
-        nom: "Secret",
+        firstName: "Zoé",
+        lastName: "Secret",
         email,
-        motDePasse: password,
-        telephonePays: "FR",
-        telephoneMobile: "612345678",
-        pays: "france",
+        password: password,
+        phoneMobileCountry: "FR",
+        phoneMobile: "612345678",
+        country: "france",
       }),
     });
     expect(response.status).toBe(200);

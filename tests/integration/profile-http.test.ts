@@ -22,21 +22,21 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const MAPS_KEY = "AIzaSyTest-cle_de_test_0123456789abcdef";
 
 const validProfile = {
-  first_name: "Inès",
-  last_name: "Injection",
-  birth_date: "02-03-1970",
+  firstName: "Inès",
+  lastName: "Injection",
+  birthDate: "02-03-1970",
   nif: "3123456789012",
-  phone_mobile_country: "FR",
-  phone_mobile: "6 98 76 54 32",
-  phone_fixed_country: "FR",
-  phone_fixed: "",
+  phoneMobileCountry: "FR",
+  phoneMobile: "6 98 76 54 32",
+  phoneFixedCountry: "FR",
+  phoneFixed: "",
   country: "france",
   address: "1 place de la Bourse",
-  postal_code: "33000",
+  postalCode: "33000",
   city: "Bordeaux",
   department: "Gironde",
-  accept_privacy: "on",
-  accept_terms: "on",
+  acceptPrivacy: "on",
+  acceptTerms: "on",
 };
 
 function directive(result: HttpResult, name: string): string[] {
@@ -90,11 +90,11 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
   it("invalid data with role=admin: 400, the French messages, the values kept, nothing saved", async () => {
     const body = new URLSearchParams({
       ...validProfile,
-      first_name: "",
-      birth_date: "31-02-1990",
+      firstName: "",
+      birthDate: "31-02-1990",
       nif: "412345678901",
-      postal_code: "3300",
-      accept_terms: "",
+      postalCode: "3300",
+      acceptTerms: "",
       role: "admin",
     }).toString();
     const response = await post(people.victim.cookie, body);
@@ -160,7 +160,7 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     const long = await post(cookie, new URLSearchParams({ ...validProfile, address: "a".repeat(301) }).toString());
     expect(long.status).toBe(400);
     expect(visibleText(long.body)).toContain("Ce champ ne peut pas dépasser 300 caractères.");
-    const missing = await post(cookie, "first_name=Seul");
+    const missing = await post(cookie, "firstName=Seul");
     expect(missing.status).toBe(400);
     expect(visibleText(missing.body)).toContain("La date de naissance est requise");
     const huge = await post(cookie, `address=${"a".repeat(2 * 1024 * 1024)}`);

@@ -25,21 +25,21 @@ async function person(role: Role, firstName: string, lastName: string): Promise<
 }
 
 const form: ProfileFormValues = {
-  first_name: "Héloïse",
-  last_name: "Mercier",
-  birth_date: "31-12-1985",
+  firstName: "Héloïse",
+  lastName: "Mercier",
+  birthDate: "31-12-1985",
   nif: "01 23 456 789 012",
-  phone_mobile_country: "FR",
-  phone_mobile: "7 56 12 34 56",
-  phone_fixed_country: "FR",
-  phone_fixed: "01 23 45 67 89",
+  phoneMobileCountry: "FR",
+  phoneMobile: "7 56 12 34 56",
+  phoneFixedCountry: "FR",
+  phoneFixed: "01 23 45 67 89",
   country: "france",
   address: "8 rue de l'Élysée",
-  postal_code: "75008",
+  postalCode: "75008",
   city: "Paris",
   department: "Paris",
-  accept_privacy: "on",
-  accept_terms: "on",
+  acceptPrivacy: "on",
+  acceptTerms: "on",
 };
 
 function input(overrides: Partial<ProfileFormValues> = {}): ProfileInput {
@@ -77,21 +77,21 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
     expect(page).toEqual({
       completed: false,
       values: {
-        first_name: "Olga",
-        last_name: "Autre",
-        birth_date: "",
+        firstName: "Olga",
+        lastName: "Autre",
+        birthDate: "",
         nif: "",
-        phone_mobile_country: "FR",
-        phone_mobile: "6 12 34 56 78",
-        phone_fixed_country: "FR",
-        phone_fixed: "",
+        phoneMobileCountry: "FR",
+        phoneMobile: "6 12 34 56 78",
+        phoneFixedCountry: "FR",
+        phoneFixed: "",
         country: "france",
         address: "",
-        postal_code: "",
+        postalCode: "",
         city: "",
         department: "",
-        accept_privacy: "",
-        accept_terms: "",
+        acceptPrivacy: "",
+        acceptTerms: "",
       },
     });
     expect(await hasCompletedProfile(other)).toBe(false);
@@ -140,12 +140,12 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
   it("the saved profile comes back in the form, both boxes ticked (spec §5)", async () => {
     const page = await profileFormFor(user);
     expect(page?.completed).toBe(true);
-    expect(page?.values).toEqual({ ...form, nif: "0123456789012", phone_mobile: "7 56 12 34 56", phone_fixed: "1 23 45 67 89" });
+    expect(page?.values).toEqual({ ...form, nif: "0123456789012", phoneMobile: "7 56 12 34 56", phoneFixed: "1 23 45 67 89" });
   });
 
   it("a second save replaces the fields; an emptied landline and NIF are cleared", async () => {
     expect(
-      await completeProfile(user, input({ country: "belgium", postal_code: "1000", nif: "", phone_fixed: "", city: "Bruxelles" })),
+      await completeProfile(user, input({ country: "belgium", postalCode: "1000", nif: "", phoneFixed: "", city: "Bruxelles" })),
     ).toEqual({ ok: true });
     expect((await readProfileFields(db(), runtime().keyring, user.userId))?.nif).toBeNull();
     expect(await profileRow(user.userId)).toMatchObject({
@@ -167,7 +167,7 @@ describe.each(testEngines())("profile completion on %s", (engine) => {
   });
 
   it("a lawyer completes their own profile the same way; their role stays", async () => {
-    expect(await completeProfile(lawyer, input({ first_name: "Laure" }))).toEqual({ ok: true });
+    expect(await completeProfile(lawyer, input({ firstName: "Laure" }))).toEqual({ ok: true });
     expect(await profileRow(lawyer.userId)).toMatchObject({ role: "lawyer", profile_completed: true, first_name: "Laure" });
   });
 

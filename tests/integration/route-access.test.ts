@@ -588,13 +588,13 @@ function leafRouteFiles(entries: RouteEntry[]): string[] {
 
 function signUpBody(email: string, extra = ""): string {
   const form = new URLSearchParams({
-    prenom: "Ines",
-    nom: "Injection",
+    firstName: "Ines",
+    lastName: "Injection",
     email,
-    motDePasse: STRONG_PASSWORD,
-    telephonePays: "FR",
-    telephoneMobile: "6 12 34 56 78",
-    pays: "france",
+    password: STRONG_PASSWORD,
+    phoneMobileCountry: "FR",
+    phoneMobile: "6 12 34 56 78",
+    country: "france",
   });
   return extra ? `${form.toString()}&${extra}` : form.toString();
 }
@@ -638,7 +638,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
       method: "POST",
       headers: FORM,
       cookie: challenge,
-      body: new URLSearchParams({ methode: "application", code: await totpCode(manualKey) }).toString(),
+      body: new URLSearchParams({ method: "app", code: await totpCode(manualKey) }).toString(),
     });
     expect(verified.status, visibleText(verified.body).slice(0, 2000)).toBe(302);
     expect(verified.location).toBe("/dashboard");
@@ -906,12 +906,12 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
       expect(page.status).toBe(200);
       expect(visibleText(page.body)).toContain("Code de vérification");
 
-      const wrong = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "methode=application&code=000000" });
+      const wrong = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "method=app&code=000000" });
       expect(wrong.status).toBe(401);
       expect(visibleText(wrong.body)).toContain(twoFactorMessages.wrongCode);
       expect(wrong.setCookies.filter((line) => /session_token=[^;]/.test(line))).toEqual([]);
 
-      const malformed = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "methode=application&code=12%00" });
+      const malformed = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "method=app&code=12%00" });
       expect(malformed.status).toBe(400);
       expect(visibleText(malformed.body)).toContain(twoFactorMessages.codeFormat);
       const noMethod = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "code=123456" });
@@ -988,8 +988,8 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
   describe("bad input on POST /inscription and /connexion never answers 500", () => {
     it("NUL and control bytes in fields: 400 with the field message", async () => {
       for (const body of [
-        signUpBody("nul@route-access.example").replace("prenom=Ines", "prenom=In%00es"),
-        signUpBody("nul2@route-access.example").replace("nom=Injection", "nom=%1BInjection"),
+        signUpBody("nul@route-access.example").replace("firstName=Ines", "firstName=In%00es"),
+        signUpBody("nul2@route-access.example").replace("lastName=Injection", "lastName=%1BInjection"),
       ]) {
         const response = await http("/inscription", { method: "POST", headers: FORM, body });
         expect(response.status).toBe(400);
@@ -1005,14 +1005,14 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     });
 
     it("a 2 MB body: 413", async () => {
-      const response = await http("/inscription", { method: "POST", headers: FORM, body: `prenom=${"a".repeat(2 * 1024 * 1024)}` });
+      const response = await http("/inscription", { method: "POST", headers: FORM, body: `firstName=${"a".repeat(2 * 1024 * 1024)}` });
       expect(response.status).toBe(413);
     });
 
     it("a streamed body without a length: refused with a 4xx", async () => {
       const stream = new ReadableStream({
         start(controller) {
-          controller.enqueue(new TextEncoder().encode("prenom=a&nom=b"));
+          controller.enqueue(new TextEncoder().encode("firstName=a&lastName=b"));
           controller.close();
         },
       });
@@ -1044,11 +1044,11 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
 
     it("a malformed urlencoded or multipart body: 400", async () => {
       const bodies: [Record<string, string>, BodyInit][] = [
-        [FORM, "prenom=%E0%A4%A&nom=%&=&&email=%zz&motDePasse"],
+        [FORM, "firstName=%E0%A4%A&lastName=%&=&&email=%zz&password"],
         [FORM, new Uint8Array([0x70, 0x72, 0x65, 0x6e, 0x6f, 0x6d, 0x3d, 0xff, 0xfe, 0xc3, 0x28])],
         [{ "content-type": "multipart/form-data; boundary=frontiere" }, "--frontiere\r\npas un en-tête\r\n\r\nx"],
-        [{ "content-type": "multipart/form-data" }, "prenom=a"],
-        [{ "content-type": "text/plain" }, "prenom=a"],
+        [{ "content-type": "multipart/form-data" }, "firstName=a"],
+        [{ "content-type": "text/plain" }, "firstName=a"],
       ];
       for (const [headers, body] of bodies) {
         const response = await http("/inscription", { method: "POST", headers, body });
@@ -1073,13 +1073,13 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
 
     it("invalid data with role=admin: 400 with the French field errors", async () => {
       const body = new URLSearchParams({
-        prenom: "",
-        nom: "Injection",
+        firstName: "",
+        lastName: "Injection",
         email: "pas-un-email",
-        motDePasse: "court",
-        telephonePays: "FR",
-        telephoneMobile: "",
-        pays: "allemagne",
+        password: "court",
+        phoneMobileCountry: "FR",
+        phoneMobile: "",
+        country: "allemagne",
         role: "admin",
       }).toString();
       const response = await http("/inscription", { method: "POST", headers: FORM, body });

@@ -41,13 +41,13 @@ describe("secrets at rest (embedded database)", () => {
     const request = new Request("http://localhost/", { headers: { "x-recours-client-address": "203.0.113.50" } });
     const email = "secrets@exemple.fr";
     const input = signUpSchema.parse({
-      prenom: "Sarah",
-      nom: "Secret",
+      firstName: "Sarah",
+      lastName: "Secret",
       email,
-      motDePasse: STRONG_PASSWORD,
-      telephonePays: "FR",
-      telephoneMobile: "612345678",
-      pays: "france",
+      password: STRONG_PASSWORD,
+      phoneMobileCountry: "FR",
+      phoneMobile: "612345678",
+      country: "france",
     });
     expect((await signUp(anonymous, input, request)).ok).toBe(true);
     tokens.push(new URL(await latestLink(email, "/verifier-email")).searchParams.get("token")!);

@@ -22,17 +22,17 @@ describe.each(testEngines())("single-line names on %s", (engine) => {
 
   it("a first name with \\r\\n is refused at sign-up with a French message, and no account is made", async () => {
     const parsed = signUpSchema.safeParse({
-      prenom: "Jean\r\nVotre compte est suspendu",
-      nom: "Martin",
+      firstName: "Jean\r\nVotre compte est suspendu",
+      lastName: "Martin",
       email: "crlf@exemple.fr",
-      motDePasse: "cheval agrafe nuage tribord 47",
-      telephonePays: "FR",
-      telephoneMobile: "612345678",
-      pays: "france",
+      password: "cheval agrafe nuage tribord 47",
+      phoneMobileCountry: "FR",
+      phoneMobile: "612345678",
+      country: "france",
     });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(fieldErrors(parsed.error)).toEqual({ prenom: NAME_LINE_MESSAGE });
+    expect(fieldErrors(parsed.error)).toEqual({ firstName: NAME_LINE_MESSAGE });
     expect(await db().selectFrom("user").select("id").where("email", "=", "crlf@exemple.fr").executeTakeFirst()).toBeUndefined();
     expect(messages.firstNameRequired).toBe("Le prénom est requis");
   });
@@ -67,13 +67,13 @@ describe.each(testEngines())("single-line names on %s", (engine) => {
 
   it("sign-up still accepts names of any language", async () => {
     const input = signUpSchema.parse({
-      prenom: "Zoë-Łucja",
-      nom: "N'Guyễn O’Brien Jr.",
+      firstName: "Zoë-Łucja",
+      lastName: "N'Guyễn O’Brien Jr.",
       email: "monde@exemple.fr",
-      motDePasse: "cheval agrafe nuage tribord 47",
-      telephonePays: "FR",
-      telephoneMobile: "612345678",
-      pays: "france",
+      password: "cheval agrafe nuage tribord 47",
+      phoneMobileCountry: "FR",
+      phoneMobile: "612345678",
+      country: "france",
     });
     expect((await signUp(anonymous, input, request())).ok).toBe(true);
   });

@@ -61,10 +61,10 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const actor = await actorFor(first.cookie);
       const request = () => authRequest("/compte/double-authentification", { cookie: first.cookie });
 
-      const wrongPassword = await changeSecondFactor(actor, { intent: "commencer", motDePasse: "pas le bon mot de passe" }, request());
-      expect(wrongPassword).toEqual({ ok: false, status: 400, fieldErrors: { motDePasse: twoFactorMessages.wrongPassword } });
+      const wrongPassword = await changeSecondFactor(actor, { intent: "start", password: "pas le bon mot de passe" }, request());
+      expect(wrongPassword).toEqual({ ok: false, status: 400, fieldErrors: { password: twoFactorMessages.wrongPassword } });
 
-      expect((await changeSecondFactor(actor, { intent: "commencer", motDePasse: lawyer.password }, request())).ok).toBe(true);
+      expect((await changeSecondFactor(actor, { intent: "start", password: lawyer.password }, request())).ok).toBe(true);
       const settings = await secondFactorSettings(actor);
       if (settings.state !== "setup") throw new Error(`état ${settings.state}`);
       expect(settings.required).toBe(true);
@@ -75,11 +75,11 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       // Still not enrolled: a secret alone is not a second factor.
       expect((await actorFor(first.cookie)).secondFactor).toBe("not-enrolled");
 
-      const wrongCode = await changeSecondFactor(actor, { intent: "confirmer", code: "000000" }, request());
+      const wrongCode = await changeSecondFactor(actor, { intent: "confirm", code: "000000" }, request());
       expect(wrongCode).toEqual({ ok: false, status: 400, fieldErrors: { code: twoFactorMessages.wrongCode } });
 
-      const confirmed = await changeSecondFactor(actor, { intent: "confirmer", code: await totpCode(settings.manualKey) }, request());
-      if (!confirmed.ok || confirmed.intent !== "confirmer") throw new Error("activation refusée");
+      const confirmed = await changeSecondFactor(actor, { intent: "confirm", code: await totpCode(settings.manualKey) }, request());
+      if (!confirmed.ok || confirmed.intent !== "confirm") throw new Error("activation refusée");
       expect(confirmed.recoveryCodes).toHaveLength(10);
       // Capitals and digits without look-alikes (no 0/O, 1/I/L…), easy to read off paper.
       for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{5}-[ACDEFGHJKMNPQRTUVWXY34679]{5}$/);
@@ -94,7 +94,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
 
       // Never again: the page shows the state only, and confirming twice is refused.
       await expect(secondFactorSettings(await actorFor(renewed))).resolves.toEqual({ required: true, state: "on" });
-      const again = await changeSecondFactor(actor, { intent: "confirmer", code: await totpCode(settings.manualKey) }, request());
+      const again = await changeSecondFactor(actor, { intent: "confirm", code: await totpCode(settings.manualKey) }, request());
       expect(again).toMatchObject({ ok: false, status: 409 });
 
       // Stored encrypted: neither the secret nor a recovery code is readable in the table.
@@ -124,11 +124,11 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const { cookie } = await passwordStep(admin);
       const request = () => authRequest("/connexion/verification", { cookie });
 
-      const wrong = await verifySignInSecondFactor(anonymous(), { methode: "application", code: "000000" }, request());
+      const wrong = await verifySignInSecondFactor(anonymous(), { method: "app", code: "000000" }, request());
       expect(wrong).toEqual({ ok: false, status: 401, fieldErrors: { code: twoFactorMessages.wrongCode } });
       expect(await sessionCount(admin.userId)).toBe(0);
 
-      const right = await verifySignInSecondFactor(anonymous(), { methode: "application", code: await totpCode(admin.manualKey) }, request());
+      const right = await verifySignInSecondFactor(anonymous(), { method: "app", code: await totpCode(admin.manualKey) }, request());
       if (!right.ok) throw new Error(JSON.stringify(right));
       const session = cookieHeaderFrom(right.headers.getSetCookie());
       expect(session).toMatch(/session_token=/);
@@ -145,7 +145,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const first = await passwordStep(lawyer);
       const used = await verifySignInSecondFactor(
         anonymous(),
-        { methode: "secours", codeSecours: code },
+        { method: "recovery", recoveryCode: code },
         authRequest("/connexion/verification", { cookie: first.cookie }),
       );
       expect(used.ok).toBe(true);
@@ -153,14 +153,14 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const second = await passwordStep(lawyer);
       const reused = await verifySignInSecondFactor(
         anonymous(),
-        { methode: "secours", codeSecours: code },
+        { method: "recovery", recoveryCode: code },
         authRequest("/connexion/verification", { cookie: second.cookie }),
       );
-      expect(reused).toEqual({ ok: false, status: 401, fieldErrors: { codeSecours: twoFactorMessages.wrongRecoveryCode } });
+      expect(reused).toEqual({ ok: false, status: 401, fieldErrors: { recoveryCode: twoFactorMessages.wrongRecoveryCode } });
       // Another one still works.
       const other = await verifySignInSecondFactor(
         anonymous(),
-        { methode: "secours", codeSecours: lawyer.recoveryCodes[4]! },
+        { method: "recovery", recoveryCode: lawyer.recoveryCodes[4]! },
         authRequest("/connexion/verification", { cookie: second.cookie }),
       );
       expect(other.ok).toBe(true);
@@ -168,7 +168,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
 
     it("without a challenge, or with a forged one, the person is sent back to the password", async () => {
       const lawyer = await seedEnrolledAccount("lawyer");
-      const none = await verifySignInSecondFactor(anonymous(), { methode: "application", code: "123456" }, authRequest("/connexion/verification"));
+      const none = await verifySignInSecondFactor(anonymous(), { method: "app", code: "123456" }, authRequest("/connexion/verification"));
       expect(none).toEqual({ ok: false, status: 401, formError: twoFactorMessages.challengeExpired, restart: true });
 
       const { cookie } = await passwordStep(lawyer);
@@ -177,7 +177,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       expect(await hasOpenSignInChallenge(anonymous(), authRequest("/connexion/verification", { cookie: forged }))).toBe(false);
       const refused = await verifySignInSecondFactor(
         anonymous(),
-        { methode: "application", code: await totpCode(lawyer.manualKey) },
+        { method: "app", code: await totpCode(lawyer.manualKey) },
         authRequest("/connexion/verification", { cookie: forged }),
       );
       expect(refused).toMatchObject({ ok: false, restart: true });
@@ -202,7 +202,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
   describe("a code from the app is accepted once (decision 64)", () => {
     const signInWith = async (account: { email: string; password: string }, code: string) => {
       const { cookie } = await passwordStep(account);
-      return verifySignInSecondFactor(anonymous(), { methode: "application", code }, authRequest("/connexion/verification", { cookie }));
+      return verifySignInSecondFactor(anonymous(), { method: "app", code }, authRequest("/connexion/verification", { cookie }));
     };
 
     it("at sign-in: the same code twice opens one session; the second is refused with the French message", async () => {
@@ -223,7 +223,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const [first, second] = await Promise.all([passwordStep(lawyer), passwordStep(lawyer)]);
       const results = await Promise.all(
         [first, second].map(({ cookie }) =>
-          verifySignInSecondFactor(anonymous(), { methode: "application", code }, authRequest("/connexion/verification", { cookie })),
+          verifySignInSecondFactor(anonymous(), { method: "app", code }, authRequest("/connexion/verification", { cookie })),
         ),
       );
       expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -243,11 +243,11 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const { cookie } = await passwordStep(user);
       const actor = await actorFor(cookie);
       const request = () => authRequest("/compte/double-authentification", { cookie });
-      expect((await changeSecondFactor(actor, { intent: "commencer", motDePasse: user.password }, request())).ok).toBe(true);
+      expect((await changeSecondFactor(actor, { intent: "start", password: user.password }, request())).ok).toBe(true);
       const settings = await secondFactorSettings(actor);
       if (settings.state !== "setup") throw new Error(`état ${settings.state}`);
       const code = await totpCode(settings.manualKey);
-      expect((await changeSecondFactor(actor, { intent: "confirmer", code }, request())).ok).toBe(true);
+      expect((await changeSecondFactor(actor, { intent: "confirm", code }, request())).ok).toBe(true);
 
       const replayed = await signInWith(user, code);
       expect(replayed).toEqual({ ok: false, status: 401, fieldErrors: { code: twoFactorMessages.codeAlreadyUsed } });
@@ -263,7 +263,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const session = cookieHeaderFrom(signedIn.headers.getSetCookie());
       const refused = await changeSecondFactor(
         await actorFor(session),
-        { intent: "desactiver", motDePasse: user.password, code },
+        { intent: "disable", password: user.password, code },
         authRequest("/compte/double-authentification", { cookie: session }),
       );
       expect(refused).toEqual({ ok: false, status: 400, fieldErrors: { code: twoFactorMessages.codeAlreadyUsed } });
@@ -286,7 +286,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       expect(next).toBe("second-factor");
       const verified = await verifySignInSecondFactor(
         anonymous(),
-        { methode: "application", code: await totpCode(manualKey) },
+        { method: "app", code: await totpCode(manualKey) },
         authRequest("/connexion/verification", { cookie }),
       );
       if (!verified.ok) throw new Error("code refusé");
@@ -297,14 +297,14 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       // A wrong password spends no recovery code.
       const wrongPassword = await changeSecondFactor(
         signedIn,
-        { intent: "desactiver", motDePasse: "pas le bon mot de passe", code: recoveryCodes[0]! },
+        { intent: "disable", password: "pas le bon mot de passe", code: recoveryCodes[0]! },
         request(),
       );
-      expect(wrongPassword).toEqual({ ok: false, status: 400, fieldErrors: { motDePasse: twoFactorMessages.wrongPassword } });
-      const wrongCode = await changeSecondFactor(signedIn, { intent: "desactiver", motDePasse: user.password, code: "000000" }, request());
+      expect(wrongPassword).toEqual({ ok: false, status: 400, fieldErrors: { password: twoFactorMessages.wrongPassword } });
+      const wrongCode = await changeSecondFactor(signedIn, { intent: "disable", password: user.password, code: "000000" }, request());
       expect(wrongCode).toEqual({ ok: false, status: 400, fieldErrors: { code: twoFactorMessages.wrongCode } });
 
-      const off = await changeSecondFactor(signedIn, { intent: "desactiver", motDePasse: user.password, code: recoveryCodes[0]! }, request());
+      const off = await changeSecondFactor(signedIn, { intent: "disable", password: user.password, code: recoveryCodes[0]! }, request());
       if (!off.ok) throw new Error(JSON.stringify(off));
       expect((await passwordStep(user)).next).toBe("session");
       expect(await db().selectFrom("twoFactor").select("id").where("userId", "=", signedIn.userId).execute()).toEqual([]);
@@ -315,14 +315,14 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       const { cookie } = await passwordStep(admin);
       const verified = await verifySignInSecondFactor(
         anonymous(),
-        { methode: "application", code: await totpCode(admin.manualKey) },
+        { method: "app", code: await totpCode(admin.manualKey) },
         authRequest("/connexion/verification", { cookie }),
       );
       if (!verified.ok) throw new Error("code refusé");
       const session = cookieHeaderFrom(verified.headers.getSetCookie());
       const refused = await changeSecondFactor(
         await actorFor(session),
-        { intent: "desactiver", motDePasse: admin.password, code: await totpCode(admin.manualKey) },
+        { intent: "disable", password: admin.password, code: await totpCode(admin.manualKey) },
         authRequest("/compte/double-authentification", { cookie: session }),
       );
       expect(refused).toEqual({ ok: false, status: 403, formError: twoFactorMessages.requiredForStaff });
@@ -344,10 +344,10 @@ describe.each(testEngines())("second-factor attempts are limited in the database
     const { cookie } = await passwordStep(lawyer);
     const request = () => authRequest("/connexion/verification", { cookie });
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const wrong = await verifySignInSecondFactor(anonymous(), { methode: "application", code: "000000" }, request());
+      const wrong = await verifySignInSecondFactor(anonymous(), { method: "app", code: "000000" }, request());
       expect(wrong, `essai ${attempt}`).toMatchObject({ ok: false, status: 401 });
     }
-    const blocked = await verifySignInSecondFactor(anonymous(), { methode: "application", code: await totpCode(lawyer.manualKey) }, request());
+    const blocked = await verifySignInSecondFactor(anonymous(), { method: "app", code: await totpCode(lawyer.manualKey) }, request());
     expect(blocked).toEqual({ ok: false, status: 429, formError: twoFactorMessages.tooManyAttempts });
     expect(await sessionCount(lawyer.userId)).toBe(0);
     const counters = await db().selectFrom("auth_attempt_counters").select(["key", "attempts"]).where("key", "=", `second-factor:user:${lawyer.userId}`).execute();

@@ -69,12 +69,12 @@ export async function enrolSecondFactor(account: { email: string; password: stri
   const request = () => authRequest("/compte/double-authentification", { cookie: cookieHeaderFrom(signedIn.headers.getSetCookie()), clientAddress: address });
   const actor = await resolveActor(request());
   if (actor.kind !== "user") throw new Error("session d'activation introuvable");
-  const started = await changeSecondFactor(actor, { intent: "commencer", motDePasse: account.password }, request());
+  const started = await changeSecondFactor(actor, { intent: "start", password: account.password }, request());
   if (!started.ok) throw new Error(`activation refusée : ${started.formError ?? JSON.stringify(started.fieldErrors)}`);
   const settings = await secondFactorSettings(actor);
   if (settings.state !== "setup") throw new Error("clé non proposée");
-  const confirmed = await changeSecondFactor(actor, { intent: "confirmer", code: await totpCode(settings.manualKey) }, request());
-  if (!confirmed.ok || confirmed.intent !== "confirmer") throw new Error("code refusé à l'activation");
+  const confirmed = await changeSecondFactor(actor, { intent: "confirm", code: await totpCode(settings.manualKey) }, request());
+  if (!confirmed.ok || confirmed.intent !== "confirm") throw new Error("code refusé à l'activation");
   await db().deleteFrom("session").where("userId", "=", actor.userId).execute();
   return { manualKey: settings.manualKey, recoveryCodes: confirmed.recoveryCodes };
 }

@@ -21,7 +21,7 @@ const DEPARTMENT_HINTS: Record<CountryValue, string | undefined> = {
 const LOOKUP_DEBOUNCE_MS = 300;
 
 interface ResidenceFieldsProps {
-  defaults: Pick<ProfileFormValues, "address" | "postal_code" | "city" | "department">;
+  defaults: Pick<ProfileFormValues, "address" | "postalCode" | "city" | "department">;
   country: CountryValue;
   onCountryChange(country: CountryValue): void;
   errors: FieldErrors;
@@ -47,7 +47,7 @@ export function ResidenceFields({
   googleMapsApiKey,
 }: ResidenceFieldsProps) {
   const [address, setAddress] = useState(defaults.address);
-  const [postalCode, setPostalCode] = useState(defaults.postal_code);
+  const [postalCode, setPostalCode] = useState(defaults.postalCode);
   const [city, setCity] = useState(defaults.city);
   const [department, setDepartment] = useState(defaults.department);
   const [communes, setCommunes] = useState<readonly Commune[] | null>(null);
@@ -62,7 +62,7 @@ export function ResidenceFields({
     if (chosen) onCountryChange(chosen);
   });
   useEntryMadeBeforeHydration("champ-address", address, setAddress);
-  useEntryMadeBeforeHydration("champ-postal_code", postalCode, (entry) => onPostalCodeChange(entry));
+  useEntryMadeBeforeHydration("champ-postalCode", postalCode, (entry) => onPostalCodeChange(entry));
   useEntryMadeBeforeHydration("champ-city", city, setCity);
   useEntryMadeBeforeHydration("champ-department", department, setDepartment);
 
@@ -139,7 +139,7 @@ export function ResidenceFields({
     if (parts.postalCode) setPostalCode(parts.postalCode);
     if (parts.city) setCity(parts.city);
     if (parts.department) setDepartment(parts.department);
-    clear("address", "postal_code", "city", "department");
+    clear("address", "postalCode", "city", "department");
   }
 
   const addressHint = "Numéro et nom de la rue, complément éventuel.";
@@ -155,7 +155,7 @@ export function ResidenceFields({
           onCountryChange(next);
           stopLookup();
           setLookupStatus("");
-          clear("country", "nif", "postal_code");
+          clear("country", "nif", "postalCode");
         }}
         error={errors.country}
       />
@@ -188,7 +188,7 @@ export function ResidenceFields({
       <div>
         <div className="grid gap-5 sm:grid-cols-[12rem_1fr]">
           <TextField
-            name="postal_code"
+            name="postalCode"
             label="Code postal"
             hint={POSTAL_CODE_RULES[country].hint}
             inputMode={country === "canada" ? "text" : "numeric"}
@@ -196,7 +196,7 @@ export function ResidenceFields({
             maxLength={10}
             value={postalCode}
             onChange={(event) => onPostalCodeChange(event.target.value)}
-            error={errors.postal_code}
+            error={errors.postalCode}
           />
           <TextField
             name="city"

@@ -23,9 +23,9 @@ export const accountMessages = {
 } as const;
 
 export const ACCOUNT_INTENTS = {
-  changePassword: "changer-mot-de-passe",
-  endSession: "deconnecter-appareil",
-  endAllSessions: "deconnecter-partout",
+  changePassword: "change-password",
+  endSession: "end-session",
+  endAllSessions: "end-all-sessions",
 } as const;
 
 const hasText = (value: unknown, key: string) => {

@@ -4,13 +4,13 @@ import { refusedFieldErrors } from "~/lib/form.test-support";
 import { messages, PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "./accounts.schema";
 
 const validSignUp = {
-  prenom: "Jean",
-  nom: "Dupont",
+  firstName: "Jean",
+  lastName: "Dupont",
   email: "jean.dupont@example.com",
-  motDePasse: "cheval agrafe nuage tribord",
-  telephonePays: "FR",
-  telephoneMobile: "6 12 34 56 78",
-  pays: "france",
+  password: "cheval agrafe nuage tribord",
+  phoneMobileCountry: "FR",
+  phoneMobile: "6 12 34 56 78",
+  country: "france",
 };
 
 const signUpErrors = (input: Record<string, unknown>) => refusedFieldErrors(signUpSchema, input);
@@ -56,16 +56,16 @@ describe("signInSchema (spec §5, login)", () => {
 describe("signUpSchema (spec §5, sign-up, with the 12-character password rule)", () => {
   it("gives the spec's message under each empty field", () => {
     const required = {
-      prenom: "Le prénom est requis",
-      nom: "Le nom est requis",
+      firstName: "Le prénom est requis",
+      lastName: "Le nom est requis",
       email: "L'email est requis",
-      motDePasse: "Le mot de passe est requis",
-      telephoneMobile: "Le téléphone mobile est requis",
-      pays: "Le pays est requis",
+      password: "Le mot de passe est requis",
+      phoneMobile: "Le téléphone mobile est requis",
+      country: "Le pays est requis",
     };
     expect(signUpErrors({})).toEqual(required);
     expect(
-      signUpErrors({ prenom: " ", nom: "", email: "", motDePasse: "", telephonePays: "FR", telephoneMobile: "", pays: "" }),
+      signUpErrors({ firstName: " ", lastName: "", email: "", password: "", phoneMobileCountry: "FR", phoneMobile: "", country: "" }),
     ).toEqual(required);
   });
 
@@ -76,51 +76,51 @@ describe("signUpSchema (spec §5, sign-up, with the 12-character password rule)"
   it("requires at least 12 characters: 11 are refused, 12 accepted", () => {
     expect(PASSWORD_MIN_LENGTH).toBe(12);
     expect(messages.passwordTooShort).toBe("Le mot de passe doit contenir au moins 12 caractères");
-    expect(signUpErrors({ ...validSignUp, motDePasse: "a".repeat(11) })).toEqual({
-      motDePasse: "Le mot de passe doit contenir au moins 12 caractères",
+    expect(signUpErrors({ ...validSignUp, password: "a".repeat(11) })).toEqual({
+      password: "Le mot de passe doit contenir au moins 12 caractères",
     });
-    expect(signUpSchema.safeParse({ ...validSignUp, motDePasse: "a".repeat(12) }).success).toBe(true);
+    expect(signUpSchema.safeParse({ ...validSignUp, password: "a".repeat(12) }).success).toBe(true);
   });
 
   it("refuses passwords over 128 characters", () => {
-    expect(signUpErrors({ ...validSignUp, motDePasse: "a".repeat(129) })).toEqual({
-      motDePasse: "Le mot de passe ne peut pas dépasser 128 caractères",
+    expect(signUpErrors({ ...validSignUp, password: "a".repeat(129) })).toEqual({
+      password: "Le mot de passe ne peut pas dépasser 128 caractères",
     });
   });
 
   it("refuses a phone number with no digit (the dial code alone is not enough) with 'Le téléphone mobile est requis'", () => {
-    expect(signUpErrors({ ...validSignUp, telephoneMobile: "   " })).toEqual({
-      telephoneMobile: "Le téléphone mobile est requis",
+    expect(signUpErrors({ ...validSignUp, phoneMobile: "   " })).toEqual({
+      phoneMobile: "Le téléphone mobile est requis",
     });
   });
 
   it("refuses a number that is not valid for the chosen country", () => {
-    expect(signUpErrors({ ...validSignUp, telephoneMobile: "6 12" })).toEqual({
-      telephoneMobile: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
+    expect(signUpErrors({ ...validSignUp, phoneMobile: "6 12" })).toEqual({
+      phoneMobile: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
     });
-    expect(signUpErrors({ ...validSignUp, telephonePays: "CA", telephoneMobile: "212 555 0123" })).toEqual({
-      telephoneMobile: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
+    expect(signUpErrors({ ...validSignUp, phoneMobileCountry: "CA", phoneMobile: "212 555 0123" })).toEqual({
+      phoneMobile: "Le numéro de téléphone mobile n'est pas valide pour ce pays",
     });
   });
 
-  it.each(["germany", "allemagne", "Belgique", "FR", "France"])("refuses the country %j with 'Le pays est requis'", (pays) => {
-    expect(signUpErrors({ ...validSignUp, pays })).toEqual({ pays: "Le pays est requis" });
+  it.each(["germany", "allemagne", "Belgique", "FR", "France"])("refuses the country %j with 'Le pays est requis'", (signUpCountry) => {
+    expect(signUpErrors({ ...validSignUp, country: signUpCountry })).toEqual({ country: "Le pays est requis" });
   });
 
   it("refuses control characters and line breaks in names (single-line names)", () => {
-    expect(signUpErrors({ ...validSignUp, prenom: "Je\u0000an" })).toEqual({ prenom: NAME_LINE_MESSAGE });
-    expect(signUpErrors({ ...validSignUp, nom: "Dupont\u001B" })).toEqual({ nom: NAME_LINE_MESSAGE });
-    expect(signUpErrors({ ...validSignUp, prenom: "Jean\r\nCliquez ici : https://exemple.test" })).toEqual({ prenom: NAME_LINE_MESSAGE });
+    expect(signUpErrors({ ...validSignUp, firstName: "Je\u0000an" })).toEqual({ firstName: NAME_LINE_MESSAGE });
+    expect(signUpErrors({ ...validSignUp, lastName: "Dupont\u001B" })).toEqual({ lastName: NAME_LINE_MESSAGE });
+    expect(signUpErrors({ ...validSignUp, firstName: "Jean\r\nCliquez ici : https://exemple.test" })).toEqual({ firstName: NAME_LINE_MESSAGE });
   });
 
   it("refuses names over 100 characters", () => {
-    expect(signUpErrors({ ...validSignUp, prenom: "a".repeat(101) })).toEqual({
-      prenom: "Ce champ ne peut pas dépasser 100 caractères.",
+    expect(signUpErrors({ ...validSignUp, firstName: "a".repeat(101) })).toEqual({
+      firstName: "Ce champ ne peut pas dépasser 100 caractères.",
     });
   });
 
   it("gives the account fields: trimmed names, lower-cased email, the E.164 phone and the profile country", () => {
-    expect(signUpSchema.parse({ ...validSignUp, prenom: "  Jean ", email: " Jean.Dupont@EXAMPLE.com " })).toEqual({
+    expect(signUpSchema.parse({ ...validSignUp, firstName: "  Jean ", email: " Jean.Dupont@EXAMPLE.com " })).toEqual({
       firstName: "Jean",
       lastName: "Dupont",
       email: "jean.dupont@example.com",
@@ -139,8 +139,8 @@ describe("signUpSchema (spec §5, sign-up, with the 12-character password rule)"
     // What the sign-up page posted before it used the profile's values: a page loaded then still may.
     ["belgique", "belgium"],
     ["suisse", "switzerland"],
-  ])("maps the sign-up country %j to the profile value %j", (pays, country) => {
-    expect(signUpSchema.parse({ ...validSignUp, pays }).country).toBe(country);
+  ])("maps the sign-up country %j to the profile value %j", (signUpCountry, country) => {
+    expect(signUpSchema.parse({ ...validSignUp, country: signUpCountry }).country).toBe(country);
   });
 
   it.each([
@@ -149,12 +149,12 @@ describe("signUpSchema (spec §5, sign-up, with the 12-character password rule)"
     ["CH", "78 123 45 67", "+41781234567"],
     ["LU", "628 123 456", "+352628123456"],
     ["CA", "514 555 1234", "+15145551234"],
-  ])("stores a %s number as E.164", (telephonePays, telephoneMobile, expected) => {
-    expect(signUpSchema.parse({ ...validSignUp, telephonePays, telephoneMobile }).phoneMobile).toBe(expected);
+  ])("stores a %s number as E.164", (dialCountry, number, expected) => {
+    expect(signUpSchema.parse({ ...validSignUp, phoneMobileCountry: dialCountry, phoneMobile: number }).phoneMobile).toBe(expected);
   });
 
   it("defaults the dial code to France when none is sent", () => {
-    const { telephonePays: _omitted, ...withoutDialCode } = validSignUp;
+    const { phoneMobileCountry: _omitted, ...withoutDialCode } = validSignUp;
     expect(signUpSchema.parse(withoutDialCode).phoneMobile).toBe("+33612345678");
   });
 

@@ -71,34 +71,26 @@ export const newPasswordSchema = z
 
 export const signUpSchema = z
   .object({
-    prenom: personName(messages.firstNameRequired),
-    nom: personName(messages.lastNameRequired),
+    firstName: personName(messages.firstNameRequired),
+    lastName: personName(messages.lastNameRequired),
     email,
-    motDePasse: newPasswordSchema,
-    telephonePays: z.enum(COUNTRY_ISO_CODES, { error: messages.phoneRequired }).default("FR"),
-    telephoneMobile: z
+    password: newPasswordSchema,
+    phoneMobileCountry: z.enum(COUNTRY_ISO_CODES, { error: messages.phoneRequired }).default("FR"),
+    phoneMobile: z
       .string({ error: messages.phoneRequired })
       .max(40, messages.phoneInvalid)
       .refine((value) => /\d/.test(value), messages.phoneRequired),
-    pays: z.enum(SIGN_UP_COUNTRY_VALUES, { error: messages.countryRequired }),
+    country: z.enum(SIGN_UP_COUNTRY_VALUES, { error: messages.countryRequired }),
   })
-  .transform((input, ctx) => {
-    const phoneE164 = toE164(input.telephonePays, input.telephoneMobile);
-    if (!phoneE164) {
-      ctx.addIssue({ code: "custom", path: ["telephoneMobile"], message: messages.phoneInvalid });
+  .transform(({ phoneMobileCountry, ...input }, ctx) => {
+    const phoneMobile = toE164(phoneMobileCountry, input.phoneMobile);
+    if (!phoneMobile) {
+      ctx.addIssue({ code: "custom", path: ["phoneMobile"], message: messages.phoneInvalid });
       return z.NEVER;
     }
-    const country = countryBySignUpValue(input.pays) ?? COUNTRIES[0];
-    return {
-      firstName: input.prenom,
-      lastName: input.nom,
-      email: input.email,
-      password: input.motDePasse,
-      phoneMobile: phoneE164,
-      country: country.value,
-    };
+    return { ...input, phoneMobile, country: (countryBySignUpValue(input.country) ?? COUNTRIES[0]).value };
   });
-export type SignUpFormField = "prenom" | "nom" | "email" | "motDePasse" | "telephonePays" | "telephoneMobile" | "pays";
+export type SignUpFormField = "firstName" | "lastName" | "email" | "password" | "phoneMobileCountry" | "phoneMobile" | "country";
 export type SignUpInput = z.output<typeof signUpSchema>;
 
 /** One email address, e.g. to ask for a new confirmation link or a password reset. */
@@ -107,14 +99,14 @@ export const emailOnlySchema = z.object({ email });
 export const passwordResetSchema = z
   .object({
     token: z.string().trim().min(10, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
-    motDePasse: newPasswordSchema,
+    password: newPasswordSchema,
     confirmation: z.string({ error: messages.passwordConfirmationRequired }).min(1, messages.passwordConfirmationRequired),
   })
-  .refine((input) => input.motDePasse === input.confirmation, { path: ["confirmation"], message: messages.passwordsDiffer });
+  .refine((input) => input.password === input.confirmation, { path: ["confirmation"], message: messages.passwordsDiffer });
 
 export const emailChangeSchema = z.object({
-  nouvelEmail: email,
-  motDePasseActuel: z
+  newEmail: email,
+  currentPassword: z
     .string({ error: messages.currentPasswordRequired })
     .min(1, messages.currentPasswordRequired)
     .max(PASSWORD_MAX_LENGTH, messages.currentPasswordWrong),

@@ -18,7 +18,7 @@ export async function requestEmailChange(actor: Actor, newEmail: string, current
   if (!(await allowEmailRequest("email-change", actor, actor.email))) {
     return { ok: false, status: 429, formError: messages.tooManyEmailRequests };
   }
-  if (newEmail === actor.email) return { ok: false, status: 400, fieldErrors: { nouvelEmail: messages.sameEmail } };
+  if (newEmail === actor.email) return { ok: false, status: 400, fieldErrors: { newEmail: messages.sameEmail } };
   const stored = await storedPasswordHash(actor.userId);
   const context = await auth().$context;
   let passwordMatches = false;
@@ -29,7 +29,7 @@ export async function requestEmailChange(actor: Actor, newEmail: string, current
     throw error;
   }
   if (!passwordMatches) {
-    return { ok: false, status: 400, fieldErrors: { motDePasseActuel: messages.currentPasswordWrong } };
+    return { ok: false, status: 400, fieldErrors: { currentPassword: messages.currentPasswordWrong } };
   }
   const taken = await db().selectFrom("user").select("id").where("email", "=", newEmail).executeTakeFirst();
   if (taken) {

@@ -59,7 +59,7 @@ export async function resetPassword(actor: AnonymousActor, token: string, newPas
     .executeTakeFirst();
   if (!owner) return { ok: false, status: 400, formError: messages.resetLinkInvalid };
   if (isGuessablePassword(newPassword, [owner.first_name, owner.last_name, owner.email])) {
-    return { ok: false, status: 400, fieldErrors: { motDePasse: messages.passwordTooCommon } };
+    return { ok: false, status: 400, fieldErrors: { password: messages.passwordTooCommon } };
   }
   try {
     await withPasswordHashing(() => auth().api.resetPassword({ body: { newPassword, token } }));

@@ -28,7 +28,7 @@ export async function signUp(actor: AnonymousActor, input: SignUpInput, request:
   if (!allowed) return { ok: false, status: 429, formError: messages.tooManySignUpAttempts };
 
   if (isGuessablePassword(input.password, [input.firstName, input.lastName, input.email])) {
-    return { ok: false, status: 400, fieldErrors: { motDePasse: messages.passwordTooCommon } };
+    return { ok: false, status: 400, fieldErrors: { password: messages.passwordTooCommon } };
   }
 
   const busy = hashingBusy();

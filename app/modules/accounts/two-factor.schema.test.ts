@@ -43,18 +43,18 @@ describe("second-factor form schemas", () => {
   });
 
   it("the sign-in step and the settings page tell their forms apart, and drop unknown fields", () => {
-    expect(secondFactorSignInSchema.parse({ methode: "application", code: "654321", role: "admin" })).toEqual({
-      methode: "application",
+    expect(secondFactorSignInSchema.parse({ method: "app", code: "654321", role: "admin" })).toEqual({
+      method: "app",
       code: "654321",
     });
-    expect(secondFactorSignInSchema.parse({ methode: "secours", codeSecours: "AbC12dEf34" })).toEqual({
-      methode: "secours",
-      codeSecours: "ABC12-DEF34",
+    expect(secondFactorSignInSchema.parse({ method: "recovery", recoveryCode: "AbC12dEf34" })).toEqual({
+      method: "recovery",
+      recoveryCode: "ABC12-DEF34",
     });
-    expect(secondFactorSignInSchema.safeParse({ methode: "sms", code: "654321" }).success).toBe(false);
-    expect(twoFactorSettingsSchema.parse({ intent: "commencer", motDePasse: "x" })).toEqual({ intent: "commencer", motDePasse: "x" });
-    expect(twoFactorSettingsSchema.safeParse({ intent: "desactiver", motDePasse: "", code: "123456" }).error?.issues[0]).toMatchObject({
-      path: ["motDePasse"],
+    expect(secondFactorSignInSchema.safeParse({ method: "sms", code: "654321" }).success).toBe(false);
+    expect(twoFactorSettingsSchema.parse({ intent: "start", password: "x" })).toEqual({ intent: "start", password: "x" });
+    expect(twoFactorSettingsSchema.safeParse({ intent: "disable", password: "", code: "123456" }).error?.issues[0]).toMatchObject({
+      path: ["password"],
       message: twoFactorMessages.passwordRequired,
     });
   });

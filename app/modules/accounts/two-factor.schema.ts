@@ -71,20 +71,20 @@ const password = z
   .min(1, twoFactorMessages.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, twoFactorMessages.wrongPassword);
 
-export const signInCodeSchema = z.object({ methode: z.literal("application"), code: totpCodeSchema });
-export const signInRecoveryCodeSchema = z.object({ methode: z.literal("secours"), codeSecours: recoveryCodeSchema });
+export const signInCodeSchema = z.object({ method: z.literal("app"), code: totpCodeSchema });
+export const signInRecoveryCodeSchema = z.object({ method: z.literal("recovery"), recoveryCode: recoveryCodeSchema });
 
-/** The second step of sign-in: a code from the app, or a recovery code (two forms, told apart by `methode`). */
-export const secondFactorSignInSchema = z.discriminatedUnion("methode", [signInCodeSchema, signInRecoveryCodeSchema], {
+/** The second step of sign-in: a code from the app, or a recovery code (two forms, told apart by `method`). */
+export const secondFactorSignInSchema = z.discriminatedUnion("method", [signInCodeSchema, signInRecoveryCodeSchema], {
   error: twoFactorMessages.unexpected,
 });
 export type SecondFactorSignInInput = z.output<typeof secondFactorSignInSchema>;
 
-export const startEnrolmentSchema = z.object({ intent: z.literal("commencer"), motDePasse: password });
-export const confirmEnrolmentSchema = z.object({ intent: z.literal("confirmer"), code: totpCodeSchema });
+export const startEnrolmentSchema = z.object({ intent: z.literal("start"), password });
+export const confirmEnrolmentSchema = z.object({ intent: z.literal("confirm"), code: totpCodeSchema });
 export const disableTwoFactorSchema = z.object({
-  intent: z.literal("desactiver"),
-  motDePasse: password,
+  intent: z.literal("disable"),
+  password,
   code: totpOrRecoveryCodeSchema,
 });
 

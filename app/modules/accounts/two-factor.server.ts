@@ -63,22 +63,22 @@ export async function verifySignInSecondFactor(
     logger.warn({ userId: challenge.userId, clientAddress: actor.clientAddress }, "second facteur : trop de tentatives");
     return { ok: false, status: 429, formError: messages.tooManyAttempts };
   }
-  if (input.methode === "application" && (await claimCodeStep(challenge.userId, input.code)) === "replayed") {
+  if (input.method === "app" && (await claimCodeStep(challenge.userId, input.code)) === "replayed") {
     logger.warn({ userId: challenge.userId, clientAddress: actor.clientAddress }, "connexion : code du second facteur déjà utilisé");
     return { ok: false, status: 401, fieldErrors: { code: messages.codeAlreadyUsed } };
   }
   try {
     const { headers } =
-      input.methode === "application"
+      input.method === "app"
         ? await auth().api.verifyTOTP({ body: { code: input.code }, headers: request.headers, returnHeaders: true })
-        : await auth().api.verifyBackupCode({ body: { code: input.codeSecours }, headers: request.headers, returnHeaders: true });
+        : await auth().api.verifyBackupCode({ body: { code: input.recoveryCode }, headers: request.headers, returnHeaders: true });
     await clearAttempts(db(), userKey);
-    logger.info({ userId: challenge.userId, method: input.methode }, "connexion : second facteur vérifié");
+    logger.info({ userId: challenge.userId, method: input.method }, "connexion : second facteur vérifié");
     return { ok: true, headers: sessionCookies(headers) };
   } catch (error) {
     const code = apiErrorCode(error);
     if (code === "INVALID_CODE") return { ok: false, status: 401, fieldErrors: { code: messages.wrongCode } };
-    if (code === "INVALID_BACKUP_CODE") return { ok: false, status: 401, fieldErrors: { codeSecours: messages.wrongRecoveryCode } };
+    if (code === "INVALID_BACKUP_CODE") return { ok: false, status: 401, fieldErrors: { recoveryCode: messages.wrongRecoveryCode } };
     if (code === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, status: 429, formError: messages.tooManyAttempts };
     if (
       code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" ||
@@ -143,9 +143,9 @@ export async function secondFactorSettings(actor: Actor): Promise<SecondFactorSe
 }
 
 export type SecondFactorChange =
-  | { ok: true; intent: "commencer"; headers: Headers }
-  | { ok: true; intent: "confirmer"; headers: Headers; recoveryCodes: string[] }
-  | { ok: true; intent: "desactiver"; headers: Headers }
+  | { ok: true; intent: "start"; headers: Headers }
+  | { ok: true; intent: "confirm"; headers: Headers; recoveryCodes: string[] }
+  | { ok: true; intent: "disable"; headers: Headers }
   | Failure;
 
 /** The forms of the second-factor page: start enrolment, confirm it with a code, or (plain users) turn it off. */
@@ -156,9 +156,9 @@ export async function changeSecondFactor(actor: Actor, input: TwoFactorSettingsI
     return { ok: false, status: 429, formError: messages.tooManyAttempts };
   }
   try {
-    if (input.intent === "commencer") return await startEnrolment(actor, input.motDePasse, request);
-    if (input.intent === "confirmer") return await confirmEnrolment(actor, input.code, request);
-    return await disableSecondFactor(actor, input.motDePasse, input.code, request);
+    if (input.intent === "start") return await startEnrolment(actor, input.password, request);
+    if (input.intent === "confirm") return await confirmEnrolment(actor, input.code, request);
+    return await disableSecondFactor(actor, input.password, input.code, request);
   } catch (error) {
     return unexpected(error, "échec inattendu d'une modification de la double authentification");
   }
@@ -177,12 +177,12 @@ async function startEnrolment(actor: UserActor, password: string, request: Reque
     // The recovery codes it returns are shown only after confirmation, read back then.
     await auth().api.enableTwoFactor({ body: { password }, headers: request.headers });
   } catch (error) {
-    if (apiErrorCode(error) === "INVALID_PASSWORD") return { ok: false, status: 400, fieldErrors: { motDePasse: messages.wrongPassword } };
+    if (apiErrorCode(error) === "INVALID_PASSWORD") return { ok: false, status: 400, fieldErrors: { password: messages.wrongPassword } };
     if (apiErrorCode(error) === "TOTP_ALREADY_ENABLED") return { ok: false, status: 409, formError: messages.alreadyEnabled };
     throw error;
   }
   logger.info({ userId: actor.userId }, "double authentification : activation commencée");
-  return { ok: true, intent: "commencer", headers: new Headers() };
+  return { ok: true, intent: "start", headers: new Headers() };
 }
 
 /**
@@ -210,7 +210,7 @@ async function confirmEnrolment(actor: UserActor, code: string, request: Request
   await ending.execute();
   await clearAttempts(db(), attemptKey(actor.userId));
   logger.info({ userId: actor.userId }, "double authentification activée");
-  return { ok: true, intent: "confirmer", headers: cookies, recoveryCodes: backupCodes };
+  return { ok: true, intent: "confirm", headers: cookies, recoveryCodes: backupCodes };
 }
 
 /** Plain users only, with their password and a code (from the app, or a recovery code). */
@@ -221,7 +221,7 @@ async function disableSecondFactor(actor: UserActor, password: string, code: str
 
   // The password first: a wrong one must not spend a recovery code.
   if (!(await passwordMatches(actor.userId, password))) {
-    return { ok: false, status: 400, fieldErrors: { motDePasse: messages.wrongPassword } };
+    return { ok: false, status: 400, fieldErrors: { password: messages.wrongPassword } };
   }
   if (/^\d+$/.test(code) && (await claimCodeStep(actor.userId, code)) === "replayed") {
     return { ok: false, status: 400, fieldErrors: { code: messages.codeAlreadyUsed } };
@@ -238,7 +238,7 @@ async function disableSecondFactor(actor: UserActor, password: string, code: str
   const { headers } = await auth().api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
   await clearAttempts(db(), attemptKey(actor.userId));
   logger.info({ userId: actor.userId }, "double authentification désactivée");
-  return { ok: true, intent: "desactiver", headers: sessionCookies(headers) };
+  return { ok: true, intent: "disable", headers: sessionCookies(headers) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

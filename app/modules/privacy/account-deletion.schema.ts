@@ -3,7 +3,7 @@ import { CLOSED_CASE_RETENTION_DAYS, retentionRules, type RetentionSettings } fr
 
 /** The deletion form (shared by the page and the action). */
 export const accountDeletionSchema = z.object({
-  motDePasse: z.string({ error: "Saisissez votre mot de passe." }).min(1, "Saisissez votre mot de passe.").max(1024, "Mot de passe trop long."),
+  password: z.string({ error: "Saisissez votre mot de passe." }).min(1, "Saisissez votre mot de passe.").max(1024, "Mot de passe trop long."),
   confirmation: z.literal("oui", { error: "Cochez la case pour confirmer que vous voulez supprimer votre compte." }),
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;

@@ -208,7 +208,7 @@ export async function deleteMyAccount(actor: Actor, input: AccountDeletionInput)
   assertUser(actor);
   if (actor.role !== "user") return { ok: false, status: 403, formError: accountDeletionMessages.staffAccount };
   // Counted before the check, like a sign-in: a stolen session cannot be used to guess the password.
-  const password = await checkCurrentPassword(actor, input.motDePasse, "delete-account");
+  const password = await checkCurrentPassword(actor, input.password, "delete-account");
   if (!password.ok) {
     switch (password.reason) {
       case "too-many":
@@ -217,7 +217,7 @@ export async function deleteMyAccount(actor: Actor, input: AccountDeletionInput)
       case "busy":
         return { ok: false, status: 503, formError: new HashingBusyError().message };
       case "wrong":
-        return { ok: false, status: 400, fieldErrors: { motDePasse: accountDeletionMessages.wrongPassword } };
+        return { ok: false, status: 400, fieldErrors: { password: accountDeletionMessages.wrongPassword } };
     }
   }
 

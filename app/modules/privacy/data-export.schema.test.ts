@@ -3,7 +3,7 @@ import { DATA_EXPORT_INTENT, dataExportMessages, dataExportRequestSchema, export
 
 describe("data export request form", () => {
   it("asks for the password in French when it is missing or empty", () => {
-    for (const values of [{ intent: DATA_EXPORT_INTENT }, { intent: DATA_EXPORT_INTENT, motDePasse: "" }]) {
+    for (const values of [{ intent: DATA_EXPORT_INTENT }, { intent: DATA_EXPORT_INTENT, password: "" }]) {
       const result = dataExportRequestSchema.safeParse(values);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(dataExportMessages.passwordRequired);
@@ -11,10 +11,10 @@ describe("data export request form", () => {
   });
 
   it("refuses an unknown intent and an overlong password", () => {
-    expect(dataExportRequestSchema.safeParse({ intent: "supprimer", motDePasse: "x" }).success).toBe(false);
-    const long = dataExportRequestSchema.safeParse({ intent: DATA_EXPORT_INTENT, motDePasse: "x".repeat(129) });
+    expect(dataExportRequestSchema.safeParse({ intent: "supprimer", password: "x" }).success).toBe(false);
+    const long = dataExportRequestSchema.safeParse({ intent: DATA_EXPORT_INTENT, password: "x".repeat(129) });
     expect(long.error?.issues[0]?.message).toBe(dataExportMessages.passwordWrong);
-    expect(dataExportRequestSchema.parse({ intent: DATA_EXPORT_INTENT, motDePasse: "cheval agrafe nuage tribord 47" }).motDePasse).toBe("cheval agrafe nuage tribord 47");
+    expect(dataExportRequestSchema.parse({ intent: DATA_EXPORT_INTENT, password: "cheval agrafe nuage tribord 47" }).password).toBe("cheval agrafe nuage tribord 47");
   });
 
   it("accepts only a 43-character base64url token", () => {

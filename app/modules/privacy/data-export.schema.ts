@@ -22,11 +22,11 @@ export const dataExportMessages = {
   unreadable: "Cette demande n'a pas été reconnue. Rechargez la page et réessayez.",
 } as const;
 
-export const DATA_EXPORT_INTENT = "exporter";
+export const DATA_EXPORT_INTENT = "export";
 
 export const dataExportRequestSchema = z.object({
   intent: z.literal(DATA_EXPORT_INTENT),
-  motDePasse: z
+  password: z
     .string({ error: dataExportMessages.passwordRequired })
     .min(1, dataExportMessages.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, dataExportMessages.passwordWrong),

@@ -48,7 +48,7 @@ export async function dataExportStatusFor(actor: Actor, now = new Date()): Promi
 
 export type DataExportRequestResult =
   | { ok: true; exportId: string }
-  | { ok: false; status: 400; fieldErrors: { motDePasse: string } }
+  | { ok: false; status: 400; fieldErrors: { password: string } }
   | { ok: false; status: 429 | 503; formError: string; retryAfterSeconds?: number };
 
 /**
@@ -67,9 +67,9 @@ export async function requestDataExport(actor: Actor, input: DataExportRequestIn
   const earlier = await latestCounting(db(), actor.userId).executeTakeFirst();
   if (earlier) return tooSoon(earlier.requested_at);
 
-  const password = await checkCurrentPassword(actor, input.motDePasse, "data-export");
+  const password = await checkCurrentPassword(actor, input.password, "data-export");
   if (!password.ok) {
-    if (password.reason === "wrong") return { ok: false, status: 400, fieldErrors: { motDePasse: dataExportMessages.passwordWrong } };
+    if (password.reason === "wrong") return { ok: false, status: 400, fieldErrors: { password: dataExportMessages.passwordWrong } };
     if (password.reason === "too-many") return { ok: false, status: 429, formError: dataExportMessages.tooManyPasswordAttempts };
     return { ok: false, status: 503, formError: dataExportMessages.busy, retryAfterSeconds: password.retryAfterSeconds };
   }

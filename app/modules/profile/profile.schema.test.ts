@@ -3,21 +3,21 @@ import { fieldErrors } from "~/lib/form";
 import { profileFormSchema, profileMessages as m, type ProfileFormValues } from "./profile.schema";
 
 const valid: ProfileFormValues = {
-  first_name: "Camille",
-  last_name: "Durand",
-  birth_date: "14-07-1985",
+  firstName: "Camille",
+  lastName: "Durand",
+  birthDate: "14-07-1985",
   nif: "0123456789012",
-  phone_mobile_country: "FR",
-  phone_mobile: "6 12 34 56 78",
-  phone_fixed_country: "FR",
-  phone_fixed: "",
+  phoneMobileCountry: "FR",
+  phoneMobile: "6 12 34 56 78",
+  phoneFixedCountry: "FR",
+  phoneFixed: "",
   country: "france",
   address: "12 rue de la Paix",
-  postal_code: "75002",
+  postalCode: "75002",
   city: "Paris",
   department: "Paris",
-  accept_privacy: "on",
-  accept_terms: "on",
+  acceptPrivacy: "on",
+  acceptTerms: "on",
 };
 
 function errorsFor(values: Partial<Record<string, string>>) {
@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe("profileFormSchema: a complete form", () => {
   it("gives the stored values: ISO birth date, E.164 phones, compact NIF", () => {
-    const result = profileFormSchema.parse({ ...valid, nif: "01 23 456 789 012", phone_fixed: "01 23 45 67 89" });
+    const result = profileFormSchema.parse({ ...valid, nif: "01 23 456 789 012", phoneFixed: "01 23 45 67 89" });
     expect(result).toEqual({
       firstName: "Camille",
       lastName: "Durand",
@@ -81,59 +81,59 @@ describe("profileFormSchema: a complete form", () => {
 describe("profileFormSchema: spec §5 required messages", () => {
   it("an empty post shows every required message at once", () => {
     expect(errorsFor({})).toMatchObject({
-      first_name: m.firstNameRequired,
-      last_name: m.lastNameRequired,
-      birth_date: m.birthDateRequired,
+      firstName: m.firstNameRequired,
+      lastName: m.lastNameRequired,
+      birthDate: m.birthDateRequired,
       nif: m.nifRequired,
-      phone_mobile: m.phoneMobileRequired,
+      phoneMobile: m.phoneMobileRequired,
       address: m.addressRequired,
       city: m.cityRequired,
-      postal_code: m.postalCodeRequired,
+      postalCode: m.postalCodeRequired,
       department: m.departmentRequired,
       country: m.countryRequired,
-      accept_privacy: m.privacyRequired,
-      accept_terms: m.termsRequired,
+      acceptPrivacy: m.privacyRequired,
+      acceptTerms: m.termsRequired,
     });
   });
 
   it("the form as the page posts it empty (France, unticked boxes) shows the eleven §5 messages", () => {
     const errors = errorsFor({
-      first_name: "",
-      last_name: "",
-      birth_date: "",
+      firstName: "",
+      lastName: "",
+      birthDate: "",
       nif: "",
-      phone_mobile_country: "FR",
-      phone_mobile: "",
-      phone_fixed_country: "FR",
-      phone_fixed: "",
+      phoneMobileCountry: "FR",
+      phoneMobile: "",
+      phoneFixedCountry: "FR",
+      phoneFixed: "",
       country: "france",
       address: "",
-      postal_code: "",
+      postalCode: "",
       city: "",
       department: "",
     });
     expect(errors).toEqual({
-      first_name: "Le prénom est requis",
-      last_name: "Le nom est requis",
-      birth_date: "La date de naissance est requise",
+      firstName: "Le prénom est requis",
+      lastName: "Le nom est requis",
+      birthDate: "La date de naissance est requise",
       nif: "Le NIF est requis",
-      phone_mobile: "Le téléphone mobile est requis",
+      phoneMobile: "Le téléphone mobile est requis",
       address: "L'adresse est requise",
       city: "La ville est requise",
-      postal_code: "Le code postal est requis",
+      postalCode: "Le code postal est requis",
       department: "Le département est requis",
-      accept_privacy: "Vous devez accepter la politique de confidentialité",
-      accept_terms: "Vous devez accepter les conditions générales",
+      acceptPrivacy: "Vous devez accepter la politique de confidentialité",
+      acceptTerms: "Vous devez accepter les conditions générales",
     });
   });
 
   it("blank text counts as empty", () => {
-    expect(errorOf("first_name", { first_name: "   " })).toBe(m.firstNameRequired);
+    expect(errorOf("firstName", { firstName: "   " })).toBe(m.firstNameRequired);
     expect(errorOf("address", { address: " \t " })).toBe(m.addressRequired);
   });
 
   it("a box counts as ticked only with the value 'on'", () => {
-    expect(errorOf("accept_terms", { accept_terms: "true" })).toBe(m.termsRequired);
+    expect(errorOf("acceptTerms", { acceptTerms: "true" })).toBe(m.termsRequired);
   });
 });
 
@@ -148,18 +148,18 @@ describe("profileFormSchema: birth date", () => {
     ["14-07", m.birthDateFormat],
     ["1985-07-14", m.birthDateFormat],
   ])("%j → %j", (birthDate, message) => {
-    expect(errorOf("birth_date", { birth_date: birthDate })).toBe(message);
+    expect(errorOf("birthDate", { birthDate: birthDate })).toBe(message);
   });
 
   it("accepts 01-01-1900, the earliest day of the calendar", () => {
-    expect(errorOf("birth_date", { birth_date: "01-01-1900" })).toBeUndefined();
+    expect(errorOf("birthDate", { birthDate: "01-01-1900" })).toBeUndefined();
   });
 
   it("on the server, today anywhere on Earth is accepted and the day after is not", () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2030-06-01T12:00:00Z"));
-    expect(errorOf("birth_date", { birth_date: "02-06-2030" })).toBeUndefined();
-    expect(errorOf("birth_date", { birth_date: "03-06-2030" })).toBe(m.birthDateInvalid);
+    expect(errorOf("birthDate", { birthDate: "02-06-2030" })).toBeUndefined();
+    expect(errorOf("birthDate", { birthDate: "03-06-2030" })).toBe(m.birthDateInvalid);
   });
 });
 
@@ -183,15 +183,15 @@ describe("profileFormSchema: NIF", () => {
 
   it("is required for residents of France only", () => {
     expect(errorOf("nif", { nif: "" })).toBe(m.nifRequired);
-    for (const [country, postal_code] of [
+    for (const [country, postalCode] of [
       ["belgium", "1000"],
       ["switzerland", "1201"],
       ["luxembourg", "1611"],
       ["canada", "H2X 1Y4"],
     ] as const) {
-      expect(errorsFor({ ...valid, country, postal_code, nif: "" }), country).toEqual({});
-      expect(profileFormSchema.parse({ ...valid, country, postal_code, nif: "" }).nif).toBeNull();
-      expect(errorOf("nif", { country, postal_code, nif: "123" }), country).toBe(m.nifInvalid);
+      expect(errorsFor({ ...valid, country, postalCode, nif: "" }), country).toEqual({});
+      expect(profileFormSchema.parse({ ...valid, country, postalCode, nif: "" }).nif).toBeNull();
+      expect(errorOf("nif", { country, postalCode, nif: "123" }), country).toBe(m.nifInvalid);
     }
   });
 });
@@ -199,26 +199,26 @@ describe("profileFormSchema: NIF", () => {
 describe("profileFormSchema: phones", () => {
   it("the mobile is checked against the chosen dial code and stored in E.164", () => {
     expect(
-      profileFormSchema.parse({ ...valid, phone_mobile_country: "BE", phone_mobile: "470 12 34 56" }).phoneMobile,
+      profileFormSchema.parse({ ...valid, phoneMobileCountry: "BE", phoneMobile: "470 12 34 56" }).phoneMobile,
     ).toBe("+32470123456");
     expect(
-      profileFormSchema.parse({ ...valid, phone_mobile_country: "CA", phone_mobile: "514 555 1234" }).phoneMobile,
+      profileFormSchema.parse({ ...valid, phoneMobileCountry: "CA", phoneMobile: "514 555 1234" }).phoneMobile,
     ).toBe("+15145551234");
-    expect(errorOf("phone_mobile", { phone_mobile: "6 12" })).toBe(m.phoneMobileInvalid);
-    expect(errorOf("phone_mobile", { phone_mobile_country: "DE", phone_mobile: "6 12 34 56 78" })).toBe(
+    expect(errorOf("phoneMobile", { phoneMobile: "6 12" })).toBe(m.phoneMobileInvalid);
+    expect(errorOf("phoneMobile", { phoneMobileCountry: "DE", phoneMobile: "6 12 34 56 78" })).toBe(
       m.phoneMobileInvalid,
     );
   });
 
   it("a landline number is refused in the mobile field", () => {
-    expect(errorOf("phone_mobile", { phone_mobile: "1 23 45 67 89" })).toBe(m.phoneMobileNotMobile);
+    expect(errorOf("phoneMobile", { phoneMobile: "1 23 45 67 89" })).toBe(m.phoneMobileNotMobile);
   });
 
   it("the landline is optional, and checked when given", () => {
     expect(profileFormSchema.parse(valid).phoneFixed).toBeNull();
-    expect(errorOf("phone_fixed", { phone_fixed: "12 34" })).toBe(m.phoneFixedInvalid);
+    expect(errorOf("phoneFixed", { phoneFixed: "12 34" })).toBe(m.phoneFixedInvalid);
     expect(
-      profileFormSchema.parse({ ...valid, phone_fixed_country: "CH", phone_fixed: "44 123 45 67" }).phoneFixed,
+      profileFormSchema.parse({ ...valid, phoneFixedCountry: "CH", phoneFixed: "44 123 45 67" }).phoneFixed,
     ).toBe("+41441234567");
   });
 });
@@ -231,13 +231,13 @@ describe("profileFormSchema: postal code by country", () => {
     ["switzerland", "12", m.postalCodeFormat["four-digits"]],
     ["luxembourg", "L-12345", m.postalCodeFormat["four-digits"]],
     ["canada", "12345", m.postalCodeFormat.canada],
-  ] as const)("%s %j → %j", (country, postal_code, message) => {
-    expect(errorOf("postal_code", { country, postal_code, nif: "" })).toBe(message);
+  ] as const)("%s %j → %j", (country, postalCode, message) => {
+    expect(errorOf("postalCode", { country, postalCode, nif: "" })).toBe(message);
   });
 
   it("stores the code in its usual form", () => {
-    expect(profileFormSchema.parse({ ...valid, country: "canada", postal_code: "h2x1y4" }).postalCode).toBe("H2X 1Y4");
-    expect(profileFormSchema.parse({ ...valid, country: "luxembourg", postal_code: "L-1611" }).postalCode).toBe("1611");
+    expect(profileFormSchema.parse({ ...valid, country: "canada", postalCode: "h2x1y4" }).postalCode).toBe("H2X 1Y4");
+    expect(profileFormSchema.parse({ ...valid, country: "luxembourg", postalCode: "L-1611" }).postalCode).toBe("1611");
   });
 
   it("an unknown country is refused with the required message", () => {

@@ -38,23 +38,23 @@ export const profileMessages = {
   failed: { title: "Erreur", description: "Une erreur est survenue lors de la mise à jour de votre profil." },
 } as const;
 
-/** The form's field names (the profile columns, plus the dial codes and the two consents). */
+/** The form's field names (the profile columns in camelCase, plus the dial codes and the two consents). */
 export const PROFILE_FIELDS = [
-  "first_name",
-  "last_name",
-  "birth_date",
+  "firstName",
+  "lastName",
+  "birthDate",
   "nif",
-  "phone_mobile_country",
-  "phone_mobile",
-  "phone_fixed_country",
-  "phone_fixed",
+  "phoneMobileCountry",
+  "phoneMobile",
+  "phoneFixedCountry",
+  "phoneFixed",
   "country",
   "address",
-  "postal_code",
+  "postalCode",
   "city",
   "department",
-  "accept_privacy",
-  "accept_terms",
+  "acceptPrivacy",
+  "acceptTerms",
 ] as const;
 export type ProfileFormField = (typeof PROFILE_FIELDS)[number];
 /** What the form shows: every field as text ("on" for a ticked box). */
@@ -88,9 +88,9 @@ const ticked = (message: string) =>
  */
 export const profileFormSchema = z
   .object({
-    first_name: orEmpty(personName(profileMessages.firstNameRequired)),
-    last_name: orEmpty(personName(profileMessages.lastNameRequired)),
-    birth_date: z
+    firstName: orEmpty(personName(profileMessages.firstNameRequired)),
+    lastName: orEmpty(personName(profileMessages.lastNameRequired)),
+    birthDate: z
       .string()
       .default("")
       .superRefine((raw, ctx) => {
@@ -102,20 +102,20 @@ export const profileFormSchema = z
         }
       }),
     nif: optionalText,
-    phone_mobile_country: optionalText,
-    phone_mobile: optionalText,
-    phone_fixed_country: optionalText,
-    phone_fixed: optionalText,
+    phoneMobileCountry: optionalText,
+    phoneMobile: optionalText,
+    phoneFixedCountry: optionalText,
+    phoneFixed: optionalText,
     country: z
       .string()
       .default("")
       .refine((value) => countryByValue(value) !== undefined, profileMessages.countryRequired),
     address: required(profileMessages.addressRequired, 300),
-    postal_code: optionalText,
+    postalCode: optionalText,
     city: required(profileMessages.cityRequired, 150),
     department: required(profileMessages.departmentRequired, 150),
-    accept_privacy: ticked(profileMessages.privacyRequired),
-    accept_terms: ticked(profileMessages.termsRequired),
+    acceptPrivacy: ticked(profileMessages.privacyRequired),
+    acceptTerms: ticked(profileMessages.termsRequired),
   })
   .superRefine((input, ctx) => {
     const country = countryByValue(input.country)?.value;
@@ -128,38 +128,38 @@ export const profileFormSchema = z
       issue("nif", profileMessages.nifInvalid);
     }
 
-    const mobile = phoneCheck(input.phone_mobile_country, input.phone_mobile);
-    if (mobile.kind === "empty") issue("phone_mobile", profileMessages.phoneMobileRequired);
-    else if (mobile.kind === "invalid") issue("phone_mobile", profileMessages.phoneMobileInvalid);
-    else if (!isMobileNumber(mobile.e164)) issue("phone_mobile", profileMessages.phoneMobileNotMobile);
+    const mobile = phoneCheck(input.phoneMobileCountry, input.phoneMobile);
+    if (mobile.kind === "empty") issue("phoneMobile", profileMessages.phoneMobileRequired);
+    else if (mobile.kind === "invalid") issue("phoneMobile", profileMessages.phoneMobileInvalid);
+    else if (!isMobileNumber(mobile.e164)) issue("phoneMobile", profileMessages.phoneMobileNotMobile);
 
-    if (phoneCheck(input.phone_fixed_country, input.phone_fixed).kind === "invalid") {
-      issue("phone_fixed", profileMessages.phoneFixedInvalid);
+    if (phoneCheck(input.phoneFixedCountry, input.phoneFixed).kind === "invalid") {
+      issue("phoneFixed", profileMessages.phoneFixedInvalid);
     }
 
-    const postalCode = input.postal_code.trim();
-    if (postalCode === "") issue("postal_code", profileMessages.postalCodeRequired);
+    const postalCode = input.postalCode.trim();
+    if (postalCode === "") issue("postalCode", profileMessages.postalCodeRequired);
     else if (country && normalisePostalCode(country, postalCode) === null) {
-      issue("postal_code", profileMessages.postalCodeFormat[POSTAL_CODE_RULES[country].format]);
+      issue("postalCode", profileMessages.postalCodeFormat[POSTAL_CODE_RULES[country].format]);
     }
   })
   .transform((input) => {
     // Everything below was checked above: this step only builds what is stored.
     const country = input.country as CountryValue;
-    const birthDate = parseFrenchDate(input.birth_date);
-    const mobile = phoneCheck(input.phone_mobile_country, input.phone_mobile);
-    const fixed = phoneCheck(input.phone_fixed_country, input.phone_fixed);
+    const birthDate = parseFrenchDate(input.birthDate);
+    const mobile = phoneCheck(input.phoneMobileCountry, input.phoneMobile);
+    const fixed = phoneCheck(input.phoneFixedCountry, input.phoneFixed);
     const nif = compactNif(input.nif);
     return {
-      firstName: input.first_name,
-      lastName: input.last_name,
+      firstName: input.firstName,
+      lastName: input.lastName,
       birthDate: birthDate.kind === "ok" ? birthDate.iso : "",
       nif: nif === "" ? null : nif,
       phoneMobile: mobile.kind === "ok" ? mobile.e164 : "",
       phoneFixed: fixed.kind === "ok" ? fixed.e164 : null,
       country,
       address: input.address,
-      postalCode: normalisePostalCode(country, input.postal_code) ?? "",
+      postalCode: normalisePostalCode(country, input.postalCode) ?? "",
       city: input.city,
       department: input.department,
     };

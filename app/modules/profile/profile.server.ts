@@ -45,21 +45,21 @@ export async function profileFormFor(actor: Actor): Promise<ProfileForm | null> 
   return {
     completed: profile.profile_completed,
     values: {
-      first_name: profile.first_name,
-      last_name: profile.last_name,
-      birth_date: isoToFrenchDate(sensitive.birthDate),
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      birthDate: isoToFrenchDate(sensitive.birthDate),
       nif: sensitive.nif ?? "",
-      phone_mobile_country: mobile?.isoCode ?? DEFAULT_COUNTRY.isoCode,
-      phone_mobile: mobile?.national ?? "",
-      phone_fixed_country: fixed?.isoCode ?? mobile?.isoCode ?? DEFAULT_COUNTRY.isoCode,
-      phone_fixed: fixed?.national ?? "",
+      phoneMobileCountry: mobile?.isoCode ?? DEFAULT_COUNTRY.isoCode,
+      phoneMobile: mobile?.national ?? "",
+      phoneFixedCountry: fixed?.isoCode ?? mobile?.isoCode ?? DEFAULT_COUNTRY.isoCode,
+      phoneFixed: fixed?.national ?? "",
       country: profile.country,
       address: profile.address ?? "",
-      postal_code: profile.postal_code ?? "",
+      postalCode: profile.postal_code ?? "",
       city: profile.city ?? "",
       department: profile.department ?? "",
-      accept_privacy: ticked,
-      accept_terms: ticked,
+      acceptPrivacy: ticked,
+      acceptTerms: ticked,
     },
   };
 }
@@ -162,7 +162,7 @@ export async function completeResidenceFromPostalCode(
   posted: Record<string, string>,
 ): Promise<ResidenceCompletion> {
   assertUser(actor);
-  const code = (posted.postal_code ?? "").replace(/\s+/g, "");
+  const code = (posted.postalCode ?? "").replace(/\s+/g, "");
   const city = (posted.city ?? "").trim();
   const department = (posted.department ?? "").trim();
   if ((posted.country ?? "france") !== "france" || !/^\d{5}$/.test(code) || (city && department)) return { values: posted };

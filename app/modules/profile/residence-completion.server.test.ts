@@ -17,7 +17,7 @@ const actor: UserActor = {
 
 describe("a postal code posted without JavaScript", () => {
   it("fills city and department for a code that serves one commune, so 'Ville requise' is not shown", async () => {
-    const completed = await completeResidenceFromPostalCode(actor, { country: "france", postal_code: "33000", city: "", department: "" });
+    const completed = await completeResidenceFromPostalCode(actor, { country: "france", postalCode: "33000", city: "", department: "" });
     expect(completed.values).toMatchObject({ city: "Bordeaux", department: "Gironde" });
     expect(completed.cityMessage).toBeUndefined();
     const parsed = profileFormSchema.safeParse(completed.values);
@@ -26,20 +26,20 @@ describe("a postal code posted without JavaScript", () => {
   });
 
   it("keeps a city the person typed and fills only the department", async () => {
-    const completed = await completeResidenceFromPostalCode(actor, { country: "france", postal_code: "75008", city: "Paris", department: "" });
+    const completed = await completeResidenceFromPostalCode(actor, { country: "france", postalCode: "75008", city: "Paris", department: "" });
     expect(completed.values).toMatchObject({ city: "Paris", department: "Paris" });
   });
 
   it("lists the communes to choose from when a code serves several and no city was typed", async () => {
-    const completed = await completeResidenceFromPostalCode(actor, { country: "france", postal_code: "01000", city: "", department: "" });
+    const completed = await completeResidenceFromPostalCode(actor, { country: "france", postalCode: "01000", city: "", department: "" });
     expect(completed.values.city).toBe("");
     expect(completed.cityMessage).toMatch(/^Plusieurs communes ont le code postal 01000 : .*Bourg-en-Bresse/);
   });
 
   it("leaves other countries and malformed codes as posted", async () => {
-    const belgian = { country: "belgium", postal_code: "1000", city: "", department: "" };
+    const belgian = { country: "belgium", postalCode: "1000", city: "", department: "" };
     expect((await completeResidenceFromPostalCode(actor, belgian)).values).toEqual(belgian);
-    const malformed = { country: "france", postal_code: "7500", city: "", department: "" };
+    const malformed = { country: "france", postalCode: "7500", city: "", department: "" };
     expect((await completeResidenceFromPostalCode(actor, malformed)).values).toEqual(malformed);
   });
 });

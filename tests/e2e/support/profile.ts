@@ -2,17 +2,17 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Spec §5: the eleven required messages of the profile form (residents of France). */
 export const PROFILE_REQUIRED_MESSAGES = {
-  first_name: "Le prénom est requis",
-  last_name: "Le nom est requis",
-  birth_date: "La date de naissance est requise",
+  firstName: "Le prénom est requis",
+  lastName: "Le nom est requis",
+  birthDate: "La date de naissance est requise",
   nif: "Le NIF est requis",
-  phone_mobile: "Le téléphone mobile est requis",
+  phoneMobile: "Le téléphone mobile est requis",
   address: "L'adresse est requise",
   city: "La ville est requise",
-  postal_code: "Le code postal est requis",
+  postalCode: "Le code postal est requis",
   department: "Le département est requis",
-  accept_privacy: "Vous devez accepter la politique de confidentialité",
-  accept_terms: "Vous devez accepter les conditions générales",
+  acceptPrivacy: "Vous devez accepter la politique de confidentialité",
+  acceptTerms: "Vous devez accepter les conditions générales",
 } as const;
 
 export const NIF_MESSAGE = "Le NIF doit être un numéro à 13 chiffres commençant par 0, 1, 2 ou 3.";
