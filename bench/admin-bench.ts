@@ -93,7 +93,7 @@ try {
     "utilisateurs, recherche (nom)": await timed(RUNS, (i) => listUsers(admin, userListQuerySchema.parse({ q: `nom${4000 + i * 131}` }))),
     "utilisateurs, recherche (e-mail)": await timed(RUNS, (i) => listUsers(admin, userListQuerySchema.parse({ q: `personne${7000 + i * 97}@` }))),
     "utilisateurs, filtre avocats + vérifiés": await timed(RUNS, () => listUsers(admin, userListQuerySchema.parse({ role: "lawyer", verification: "verifies" }))),
-    "utilisateurs, page profonde (50 %)": await timed(RUNS, () => listUsers(admin, userListQuerySchema.parse({ apres: userCursor }))),
+    "utilisateurs, page profonde (50 %)": await timed(RUNS, () => listUsers(admin, userListQuerySchema.parse({ after: userCursor }))),
     "avocats, première page (comptes inclus)": await timed(RUNS, () => listLawyers(admin, { q: "" })),
     "avocats, recherche": await timed(RUNS, (i) => listLawyers(admin, { q: `nom${1 + ((i * 37) % LAWYERS)}` })),
     "avocats, dernière page": await timed(RUNS, () => listLawyers(admin, { q: "", page: Math.ceil(LAWYERS / 50) })),
@@ -103,9 +103,9 @@ try {
     "e-mails, recherche (objet)": await timed(RUNS, (i) => emailHistory(admin, `numéro ${500000 + i * 7919}`)),
     "modèles, liste": await timed(RUNS, () => listTemplates(admin, "")),
     "journal, première page": await timed(RUNS, () => listJournal(admin, journalQuerySchema.parse({}))),
-    "journal, filtre auteur + action": await timed(RUNS, (i) => listJournal(admin, journalQuerySchema.parse({ acteur: `personne${i % 20}@example.com`, action: "case.assigned" }))),
-    "journal, filtre cible": await timed(RUNS, (i) => listJournal(admin, journalQuerySchema.parse({ cible: "user", cibleId: `p${1000 + i}` }))),
-    "journal, page profonde (50 %)": await timed(RUNS, () => listJournal(admin, journalQuerySchema.parse({ apres: journalCursor }))),
+    "journal, filtre auteur + action": await timed(RUNS, (i) => listJournal(admin, journalQuerySchema.parse({ actor: `personne${i % 20}@example.com`, action: "case.assigned" }))),
+    "journal, filtre cible": await timed(RUNS, (i) => listJournal(admin, journalQuerySchema.parse({ target: "user", targetId: `p${1000 + i}` }))),
+    "journal, page profonde (50 %)": await timed(RUNS, () => listJournal(admin, journalQuerySchema.parse({ after: journalCursor }))),
     "tableau de bord administrateur": await timed(RUNS, () => dashboardFor(admin)),
   };
   for (const [name, figures] of Object.entries(lists)) {

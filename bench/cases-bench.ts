@@ -131,9 +131,9 @@ try {
   const someNumber = await sql<{ case_number: string }>`SELECT case_number FROM cases ORDER BY random() LIMIT ${LIST_RUNS}`.execute(database);
   const lists = {
     "première page": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({}))),
-    "page suivante (curseur)": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({ apres: first.nextCursor ?? "" }))),
-    "filtre non assignés": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({ filtre: "non-assignes" }))),
-    "filtre statut en cours": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({ statut: "in_progress" }))),
+    "page suivante (curseur)": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({ after: first.nextCursor ?? "" }))),
+    "filtre non assignés": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({ filter: "non-assignes" }))),
+    "filtre statut en cours": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({ status: "in_progress" }))),
     "recherche email": await timed(LIST_RUNS, (i) => adminCaseList(admin, adminCaseQuerySchema.parse({ q: `bench${(i * 97) % CLIENTS + 4}@` }))),
     "recherche numéro": await timed(LIST_RUNS, (i) => adminCaseList(admin, adminCaseQuerySchema.parse({ q: someNumber.rows[i % someNumber.rows.length]!.case_number }))),
     "recherche type (« sentimentale »)": await timed(LIST_RUNS, () => adminCaseList(admin, adminCaseQuerySchema.parse({ q: "sentimentale" }))),

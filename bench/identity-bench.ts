@@ -49,12 +49,12 @@ try {
   console.log(`groupes en attente : ${first.pendingGroups} (${first.total} groupes au total)`);
   // The cursor of page 200 (groups 3 981–4 000), reached by following "Page suivante".
   let deep = first.nextCursor;
-  for (let page = 2; page < 200 && deep; page += 1) deep = (await reviewQueue(admin, reviewQuerySchema.parse({ apres: deep }))).nextCursor;
+  for (let page = 2; page < 200 && deep; page += 1) deep = (await reviewQueue(admin, reviewQuerySchema.parse({ after: deep }))).nextCursor;
   const lists = {
     "première page": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({}))),
-    "filtre en attente": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({ statut: "pending" }))),
+    "filtre en attente": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({ status: "pending" }))),
     "recherche (email)": await timed(RUNS, (i) => reviewQueue(admin, reviewQuerySchema.parse({ q: `bench${(i * 97) % PEOPLE}@` }))),
-    "page 200": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({ apres: deep ?? undefined }))),
+    "page 200": await timed(RUNS, () => reviewQueue(admin, reviewQuerySchema.parse({ after: deep ?? undefined }))),
   };
   for (const [name, figures] of Object.entries(lists)) {
     console.log(`liste ${name} : p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms`);

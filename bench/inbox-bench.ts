@@ -78,9 +78,9 @@ try {
   );
 
   const results: Record<string, { p50: number; p95: number }> = {
-    "boîte de réception avocat, page 1": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { vue: "toutes", page: 1 })),
-    "boîte de réception avocat, page 20": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { vue: "toutes", page: 20 })),
-    "boîte de réception avocat, vue non lues": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { vue: "non-lues", page: 1 })),
+    "boîte de réception avocat, page 1": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { view: "toutes", page: 1 })),
+    "boîte de réception avocat, page 20": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { view: "toutes", page: 20 })),
+    "boîte de réception avocat, vue non lues": await timed(RUNS, (i) => lawyerInbox(actor(`l${1 + (i % LAWYERS)}`, "lawyer"), { view: "non-lues", page: 1 })),
     "messages non lus de l'avocat (compte)": await timed(RUNS, (i) => lawyerUnreadCount(actor(`l${1 + (i % LAWYERS)}`, "lawyer"))),
     "tableau de bord avocat": await timed(RUNS, (i) => dashboardFor(actor(`l${1 + (i % LAWYERS)}`, "lawyer"))),
     "tableau de bord client (badges, activité)": await timed(RUNS, (i) => dashboardFor(actor(`c${1 + ((i * 997) % CLIENTS)}`, "user"))),

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     unknownCase: adminCaseMessages.unknownCase,
     run: (input) => assignCaseByAdmin(actor, input),
     back: (url) => {
-      url.searchParams.delete("assigner");
+      url.searchParams.delete("assign");
       return `/admin/cases${url.searchParams.size > 0 ? `?${url.searchParams}` : ""}`;
     },
     toast: (result) => ({
@@ -124,10 +124,10 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
       <CaseSearchForm
         value={query.q}
         placeholder="Numéro de dossier, email ou nom du client, type d'arnaque"
-        status={query.statut}
+        status={query.status}
         statuses={STATUS_OPTIONS}
       >
-        <FilterSelect id="filtre" name="filtre" label="Avocat" value={query.filtre} options={LAWYER_FILTER_OPTIONS} />
+        <FilterSelect id="filter" name="filter" label="Avocat" value={query.filter} options={LAWYER_FILTER_OPTIONS} />
       </CaseSearchForm>
 
       {actionData ? (
@@ -173,16 +173,16 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
             <AssignForm
               row={row}
               lawyers={page.lawyers}
-              open={query.assigner === row.id}
-              openLink={href({ assigner: row.id })}
-              closeLink={href({ assigner: null })}
+              open={query.assign === row.id}
+              openLink={href({ assign: row.id })}
+              closeLink={href({ assign: null })}
             />
           ),
         },
       ]} />
       <Pagination
-        back={query.apres ? { to: href({ apres: null, assigner: null }), label: "Retour aux premiers dossiers" } : null}
-        next={page.nextCursor ? { to: href({ apres: page.nextCursor, assigner: null }), label: "Dossiers suivants" } : null}
+        back={query.after ? { to: href({ after: null, assign: null }), label: "Retour aux premiers dossiers" } : null}
+        next={page.nextCursor ? { to: href({ after: page.nextCursor, assign: null }), label: "Dossiers suivants" } : null}
       />
     </BackOfficePage>
   );

@@ -192,7 +192,7 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
       intro={`${page.pendingGroups} groupe(s) en attente. Comparez chaque pièce au profil avant de décider ; chaque décision est enregistrée.`}
     >
       <SearchForm label="Rechercher" placeholder="Email, prénom, nom ou nom de fichier" value={query.q} submitLabel="Filtrer">
-        <FilterSelect id="statut" name="statut" label="Statut" value={query.statut} options={STATUS_OPTIONS} />
+        <FilterSelect id="status" name="status" label="Statut" value={query.status} options={STATUS_OPTIONS} />
       </SearchForm>
       {actionData && !page.groups.some((group) => group.groupId === actionData.groupId && group.status === "pending") ? (
         <ListAlert>{actionData.error}</ListAlert>
@@ -207,9 +207,9 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
         </ul>
       )}
       <Pagination
-        back={page.firstPage ? null : { to: href({ apres: null, page: null }), label: "Première page" }}
+        back={page.firstPage ? null : { to: href({ after: null, page: null }), label: "Première page" }}
         status={`${page.totalCapped ? `${page.total.toLocaleString("fr-FR")}+` : page.total} groupe(s)`}
-        next={page.nextCursor ? { to: href({ apres: page.nextCursor, page: null }), label: "Page suivante" } : null}
+        next={page.nextCursor ? { to: href({ after: page.nextCursor, page: null }), label: "Page suivante" } : null}
       />
     </BackOfficePage>
   );

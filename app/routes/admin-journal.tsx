@@ -7,6 +7,7 @@ import { pageTitle } from "~/content/site";
 import { ACTION_LABELS, actionLabel, journalQuerySchema, TARGET_TYPE_LABELS, targetTypeLabel } from "~/modules/audit/audit.schema";
 import { listJournal } from "~/modules/audit/audit.server";
 import { requireRole } from "~/platform/guards.server";
+import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Journal des actions") }, { name: "robots", content: "noindex" }];
 
@@ -15,8 +16,9 @@ const TARGET_OPTIONS = [{ value: "", label: "Toutes" }, ...Object.entries(TARGET
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
+  redirectRenamedQuery(request);
   const query = journalQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { query: { ...query, apres: undefined }, page: await listJournal(actor, query) };
+  return { query: { ...query, after: undefined }, page: await listJournal(actor, query) };
 }
 
 function Values({ values }: { values: Record<string, unknown> | null }) {
@@ -46,15 +48,15 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filtre-acteur" className="block font-semibold">
             Auteur (adresse e-mail)
           </label>
-          <input id="filtre-acteur" name="acteur" defaultValue={query.acteur} maxLength={320} className={controlClasses(undefined)} />
+          <input id="filtre-acteur" name="actor" defaultValue={query.actor} maxLength={320} className={controlClasses(undefined)} />
         </div>
         <FilterSelect id="filtre-action" name="action" label="Action" value={query.action} options={ACTION_OPTIONS} />
-        <FilterSelect id="filtre-cible" name="cible" label="Type de cible" value={query.cible} options={TARGET_OPTIONS} />
+        <FilterSelect id="filtre-cible" name="target" label="Type de cible" value={query.target} options={TARGET_OPTIONS} />
         <div>
           <label htmlFor="filtre-cible-id" className="block font-semibold">
             Identifiant de la cible
           </label>
-          <input id="filtre-cible-id" name="cibleId" defaultValue={query.cibleId} maxLength={200} className={controlClasses(undefined)} />
+          <input id="filtre-cible-id" name="targetId" defaultValue={query.targetId} maxLength={200} className={controlClasses(undefined)} />
         </div>
         <Button>
           Filtrer

@@ -219,7 +219,7 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
           ) : null}
         </div>
         <p className="mt-3">
-          <ButtonLink variant="link" to={`/admin/journal?cible=user&cibleId=${encodeURIComponent(user.id)}`}>
+          <ButtonLink variant="link" to={`/admin/journal?target=user&targetId=${encodeURIComponent(user.id)}`}>
             Journal des actions sur ce compte
           </ButtonLink>
         </p>

@@ -7,6 +7,7 @@ import { ROLE_LABELS } from "~/lib/staff-navigation";
 import { ROLE_VALUES, userListQuerySchema, VERIFICATION_FILTERS } from "~/modules/back-office/back-office.schema";
 import { listUsers } from "~/modules/back-office/users.server";
 import { requireRole } from "~/platform/guards.server";
+import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Utilisateurs") }, { name: "robots", content: "noindex" }];
 
@@ -21,6 +22,7 @@ const VERIFICATION_OPTIONS = filterOptions(VERIFICATION_FILTERS, VERIFICATION_LA
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
+  redirectRenamedQuery(request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = userListQuerySchema.safeParse(params);
   if (!parsed.success) {

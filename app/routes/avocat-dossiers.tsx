@@ -19,7 +19,7 @@ export const loader = staffListLoader("lawyer", lawyerCaseQuerySchema, lawyerCas
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "lawyer");
   return caseRowAction(request, statusChangeSchema, {
-    fields: ["note", "statut", "caseId"],
+    fields: ["note", "status", "caseId"],
     failed: lawyerCaseMessages.changeFailed,
     unknownCase: lawyerCaseMessages.unknownCase,
     run: (input) => changeCaseStatusByLawyer(actor, input),
@@ -60,7 +60,7 @@ function StatusChange({ row }: { row: LawyerCaseRow }) {
         <p className="text-xs text-slate-700">La note apparaît dans l'historique du dossier ; le client est prévenu par email.</p>
         <div className="flex flex-wrap gap-2">
           {row.nextStatuses.map((status) => (
-            <Button key={status} name="statut" value={status} disabled={busy} variant={status === "closed" ? "secondary" : "primary"}>
+            <Button key={status} name="status" value={status} disabled={busy} variant={status === "closed" ? "secondary" : "primary"}>
               {TRANSITION_LABELS[status]}
               <span className="sr-only"> : dossier {row.caseNumber}</span>
             </Button>
@@ -84,17 +84,17 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
       <ListTabs
         label="Vues des dossiers"
         tabs={[
-          { to: href({ vue: null, page: null }), label: "Tous mes dossiers", current: query.vue === "tous" },
-          { to: href({ vue: "nouveaux", page: null }), label: `Nouveaux dossiers (${page.newCount})`, current: query.vue === "nouveaux" },
+          { to: href({ view: null, page: null }), label: "Tous mes dossiers", current: query.view === "tous" },
+          { to: href({ view: "nouveaux", page: null }), label: `Nouveaux dossiers (${page.newCount})`, current: query.view === "nouveaux" },
         ]}
       />
 
       <CaseSearchForm
         value={query.q}
         placeholder="Numéro de dossier ou nom du client"
-        status={query.statut}
+        status={query.status}
         statuses={STATUS_OPTIONS}
-        keep={{ vue: query.vue === "nouveaux" ? "nouveaux" : undefined }}
+        keep={{ view: query.view === "nouveaux" ? "nouveaux" : undefined }}
       />
 
       {actionData ? (
@@ -104,7 +104,7 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
       ) : null}
 
       <ResultCount>{page.total} dossier(s)</ResultCount>
-      <StaffTable caption="Mes dossiers : numéro, client, type d'arnaque, montant, statut, date d'attribution et actions" rows={page.rows} empty={query.vue === "nouveaux" ? "Aucun nouveau dossier : vous avez ouvert tous vos dossiers." : "Aucun dossier ne correspond."} className="mt-2" columns={[
+      <StaffTable caption="Mes dossiers : numéro, client, type d'arnaque, montant, statut, date d'attribution et actions" rows={page.rows} empty={query.view === "nouveaux" ? "Aucun nouveau dossier : vous avez ouvert tous vos dossiers." : "Aucun dossier ne correspond."} className="mt-2" columns={[
         {
           header: "Dossier",
           cell: (row) => (

@@ -7,11 +7,13 @@ import { lawyerInbox } from "~/modules/chat/chat-inbox.server";
 import { inboxQuerySchema, unreadLabel } from "~/modules/chat/chat-inbox.schema";
 import { requireRole } from "~/platform/guards.server";
 import { formatShortDateTime } from "~/lib/format";
+import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Messages") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "lawyer");
+  redirectRenamedQuery(request);
   const query = inboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return lawyerInbox(actor, query);
 }
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function inboxLink(view: "toutes" | "non-lues", page = 1): string {
   const params = new URLSearchParams();
-  if (view === "non-lues") params.set("vue", view);
+  if (view === "non-lues") params.set("view", view);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return `/avocat/messages${search ? `?${search}` : ""}`;

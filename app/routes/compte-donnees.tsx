@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
-  const after = keysetCursor.safeParse(new URL(request.url).searchParams.get("apres") ?? undefined);
+  const after = keysetCursor.safeParse(new URL(request.url).searchParams.get("after") ?? undefined);
   const [exportStatus, reads] = await Promise.all([dataExportStatusFor(actor), personalDataReadsFor(actor, after.success ? after.data : undefined)]);
   return { exportStatus, reads, olderPage: after.success };
 }
@@ -184,7 +184,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
           {reads.next ? (
             <ButtonLink
               variant="secondary"
-              to={`/compte/donnees?apres=${encodeURIComponent(reads.next)}`}
+              to={`/compte/donnees?after=${encodeURIComponent(reads.next)}`}
             >
               Consultations plus anciennes
             </ButtonLink>

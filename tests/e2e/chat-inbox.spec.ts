@@ -116,7 +116,7 @@ test.describe("the lawyer's inbox and the client's unread badges", () => {
     await expectNoAxeViolations(page, "/avocat/messages");
 
     await page.getByRole("navigation", { name: "Vues des conversations" }).getByRole("link", { name: "Non lues" }).click();
-    await expect(page).toHaveURL(/\/avocat\/messages\?vue=non-lues$/);
+    await expect(page).toHaveURL(/\/avocat\/messages\?view=non-lues$/);
     await expect(conversations).toHaveCount(1);
     await expect(conversations.nth(0)).toContainText(`Dossier ${cases.busy.caseNumber}`);
     await page.context().close();

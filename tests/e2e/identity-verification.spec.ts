@@ -215,7 +215,7 @@ test.describe("identity verification journey", () => {
 
     // The admin approves all three groups.
     for (let i = 0; i < 3; i += 1) {
-      await reviewer.goto("/admin/documents?statut=pending");
+      await reviewer.goto("/admin/documents?status=pending");
       // The console loads the PDF viewer lazily: a click during hydration can be lost.
       await waitForHydration(reviewer);
       await reviewer.getByRole("button", { name: /^Approuver/ }).first().click();

@@ -106,14 +106,14 @@ test.describe("cases, staff side", () => {
     const lawyerPage = await staffPage(browser, lawyer);
     await expect(lawyerPage.getByRole("heading", { level: 1, name: "Dashboard Avocat" })).toBeVisible();
     await lawyerPage.getByRole("link", { name: "1 nouveau dossier à examiner" }).click();
-    await expect(lawyerPage).toHaveURL(/\/avocat\/dossiers\?vue=nouveaux$/);
+    await expect(lawyerPage).toHaveURL(/\/avocat\/dossiers\?view=nouveaux$/);
     await expect(lawyerPage.getByRole("link", { name: "Nouveaux dossiers (1)" })).toHaveAttribute("aria-current", "page");
     const row = lawyerPage.getByRole("row", { name: new RegExp(caseNumber) });
     await expect(row).toContainText("Jeanne Durand");
     await expect(row).toContainText("Nouveau");
     await expect(row).toContainText("Arnaque sentimentale");
     await waitForHydration(lawyerPage);
-    await expectNoAxeViolations(lawyerPage, "/avocat/dossiers?vue=nouveaux");
+    await expectNoAxeViolations(lawyerPage, "/avocat/dossiers?view=nouveaux");
     await row.getByText("Changer le statut").click();
     await row.getByLabel("Note pour le client (facultative)").fill("J'ai bien reçu votre dossier, je l'étudie cette semaine.");
     await row.getByRole("button", { name: /Passer en cours/ }).click();
@@ -137,10 +137,10 @@ test.describe("cases, staff side", () => {
     await expect(adminRow).toContainText("Jeanne Durand");
     await expect(adminRow).toContainText("8 400 €");
     await expectNoAxeViolations(adminPage, "/admin/cases");
-    // Only the row being assigned carries the lawyer list (?assigner=<id>).
+    // Only the row being assigned carries the lawyer list (?assign=<id>).
     await expect(adminRow.getByLabel("Avocat")).toHaveCount(0);
     await adminRow.getByRole("link", { name: /Réassigner/ }).click();
-    await expect(adminPage).toHaveURL(/assigner=/);
+    await expect(adminPage).toHaveURL(/assign=/);
     await expectNoAxeViolations(adminPage, "/admin/cases (attribution ouverte)");
     await adminRow.getByLabel("Avocat").selectOption({ label: `Maître ${otherLawyer.firstName} ${otherLawyer.lastName} (répartition 0 %)` });
     await adminRow.getByRole("button", { name: /Réassigner le dossier/ }).click();

@@ -100,7 +100,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect(next.kind === "user" && next.role).toBe("lawyer");
       expect(next.kind === "user" && mustEnrolSecondFactor(next)).toBe(true);
 
-      const journal = await listJournal(admin, journalQuerySchema.parse({ action: "user.role-changed", cible: "user", cibleId: person.userId }));
+      const journal = await listJournal(admin, journalQuerySchema.parse({ action: "user.role-changed", target: "user", targetId: person.userId }));
       expect(journal.entries).toHaveLength(1);
       expect(journal.entries[0]).toMatchObject({
         actorId: admin.userId,
@@ -129,7 +129,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect(await changeRole(stale, { userId: admin.userId, role: "user" })).toEqual({ ok: false, status: 409, message: backOfficeMessages.roleLastAdmin });
       const role = await db().selectFrom("profiles").select("role").where("id", "=", admin.userId).executeTakeFirstOrThrow();
       expect(role.role).toBe("admin");
-      const journal = await listJournal(admin, journalQuerySchema.parse({ action: "user.role-changed", cibleId: admin.userId }));
+      const journal = await listJournal(admin, journalQuerySchema.parse({ action: "user.role-changed", targetId: admin.userId }));
       expect(journal.entries).toHaveLength(0);
     });
 
@@ -153,7 +153,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
         const page = await listUsers(admin, query);
         all.push(...page.users.map((user) => user.id));
         if (!page.next) break;
-        query = userListQuerySchema.parse({ q: "liste", apres: page.next });
+        query = userListQuerySchema.parse({ q: "liste", after: page.next });
       }
       expect(all).toHaveLength(60);
       expect(new Set(all)).toEqual(new Set(ids));
@@ -165,7 +165,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       const lawyers = await listUsers(admin, userListQuerySchema.parse({ role: "lawyer" }));
       expect(lawyers.users.every((user) => user.role === "lawyer")).toBe(true);
       // Unknown filters fall back to none, never an error.
-      expect(userListQuerySchema.parse({ role: "superadmin", verification: "__proto__", apres: "x" })).toMatchObject({ role: undefined, verification: "tous", apres: undefined });
+      expect(userListQuerySchema.parse({ role: "superadmin", verification: "__proto__", after: "x" })).toMatchObject({ role: undefined, verification: "tous", after: undefined });
 
       // A whole address (any case) is an exact lookup; one that is nobody's goes on to the contains search, as does
       // a part of one.
@@ -197,7 +197,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       const person = await seedAccount("user");
       await sendPasswordResetLink(admin, person.userId);
       await endAllSessionsOf(admin, person.userId);
-      const journal = await listJournal(admin, journalQuerySchema.parse({ cible: "user", cibleId: person.userId }));
+      const journal = await listJournal(admin, journalQuerySchema.parse({ target: "user", targetId: person.userId }));
       expect(journal.entries.map((entry) => entry.action)).toEqual(["user.sessions-ended", "user.reset-link-sent"]);
       const old = await db().selectFrom("account_security_actions").select("action").where("target_id", "=", person.userId).execute();
       expect(old).toHaveLength(2);
@@ -222,7 +222,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       await setBarDetails(admin, { lawyerId: lawyerId!, barName: "Lyon", barNumber: "L-1234" });
       const after = await listLawyers(admin, { q: "maitre" });
       expect(after.lawyers[0]).toMatchObject({ level: "advanced", barName: "Lyon", barNumber: "L-1234" });
-      const journal = await listJournal(admin, journalQuerySchema.parse({ cibleId: lawyerId }));
+      const journal = await listJournal(admin, journalQuerySchema.parse({ targetId: lawyerId }));
       expect(journal.entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
         ["lawyer.bar-changed", { barName: null, barNumber: null }, { barName: "Lyon", barNumber: "L-1234" }],
         ["lawyer.level-changed", { level: null }, { level: "advanced" }],
@@ -311,7 +311,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect(listed[0]).toMatchObject({ name: "Relance", variables: ["prenom", "numero"], key: null });
       expect(await deleteTemplate(admin, id)).toEqual({ ok: true, name: "Relance" });
       expect(await listTemplates(admin, "relance")).toEqual([]);
-      const journal = await listJournal(admin, journalQuerySchema.parse({ cible: "template", cibleId: id }));
+      const journal = await listJournal(admin, journalQuerySchema.parse({ target: "template", targetId: id }));
       expect(journal.entries.map((entry) => entry.action)).toEqual(["template.deleted", "template.created"]);
     });
 
@@ -321,7 +321,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect(await updateTemplate(admin, system.id, dropLink)).toEqual({ ok: false, status: 400, fieldErrors: { variables: backOfficeMessages.templateRequired(["lien"]) } });
       const edited = templateSchema.parse({ name: system.name, subject: "Confirmez votre adresse", body: "Bonjour {{prenom}},\n\n{{lien}}", variables: "prenom, lien" });
       expect(await updateTemplate(admin, system.id, edited)).toEqual({ ok: true, id: system.id });
-      const journal = await listJournal(admin, journalQuerySchema.parse({ action: "template.updated", cibleId: system.id }));
+      const journal = await listJournal(admin, journalQuerySchema.parse({ action: "template.updated", targetId: system.id }));
       expect(journal.entries[0]).toMatchObject({ before: { subject: "Confirmez votre adresse email" }, after: { subject: "Confirmez votre adresse" } });
     });
 
@@ -358,20 +358,20 @@ describe.each(testEngines())("back-office on %s", (engine) => {
         }
       });
       const seen: number[] = [];
-      let query = journalQuerySchema.parse({ acteur: "pages@back-office.example" });
+      let query = journalQuerySchema.parse({ actor: "pages@back-office.example" });
       for (;;) {
         const page = await listJournal(admin, query);
         seen.push(...page.entries.map((entry) => entry.id));
         if (!page.next) break;
-        query = journalQuerySchema.parse({ acteur: "pages@back-office.example", apres: page.next });
+        query = journalQuerySchema.parse({ actor: "pages@back-office.example", after: page.next });
       }
       expect(seen).toHaveLength(120);
       expect(new Set(seen).size).toBe(120);
-      expect((await listJournal(admin, journalQuerySchema.parse({ acteur: "pages@back" }))).entries).toHaveLength(50);
-      expect((await listJournal(admin, journalQuerySchema.parse({ action: "allocation.saved", cible: "case" }))).entries).toEqual([]);
+      expect((await listJournal(admin, journalQuerySchema.parse({ actor: "pages@back" }))).entries).toHaveLength(50);
+      expect((await listJournal(admin, journalQuerySchema.parse({ action: "allocation.saved", target: "case" }))).entries).toEqual([]);
       // Bad filters are dropped, never a 500.
-      expect(journalQuerySchema.parse({ acteur: "a\u0000", action: "DROP TABLE", cible: "__proto__", apres: "'; --" })).toEqual({ acteur: "", action: "", cible: "", cibleId: "", apres: undefined });
-      for (const term of ["%", "_", "'", "\\"]) await listJournal(admin, journalQuerySchema.parse({ acteur: term }));
+      expect(journalQuerySchema.parse({ actor: "a\u0000", action: "DROP TABLE", target: "__proto__", after: "'; --" })).toEqual({ actor: "", action: "", target: "", targetId: "", after: undefined });
+      for (const term of ["%", "_", "'", "\\"]) await listJournal(admin, journalQuerySchema.parse({ actor: term }));
     });
 
     it("labels every action name in use across the app", () => {

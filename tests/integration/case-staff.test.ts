@@ -208,12 +208,12 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(row.client).toEqual({ email: client.email, firstName: "Jeanne", lastName: "Durand" });
       expect(row.lawyer).toMatchObject({ id: lawyerA.userId, lastName: "Avocat" });
 
-      // The lawyer list is sent only with the one case being assigned (?assigner=<id>), not with every row.
+      // The lawyer list is sent only with the one case being assigned (?assign=<id>), not with every row.
       expect(page.lawyers).toEqual([]);
-      const assigning = await adminCaseList(admin, adminCaseQuerySchema.parse({ assigner: waiting.id }));
+      const assigning = await adminCaseList(admin, adminCaseQuerySchema.parse({ assign: waiting.id }));
       expect(assigning.lawyers.map((lawyer) => lawyer.id)).toEqual(expect.arrayContaining([lawyerA.userId, lawyerB.userId]));
       expect(assigning.lawyers.map((lawyer) => lawyer.id)).not.toContain(client.userId);
-      expect(adminCaseQuerySchema.parse({ assigner: "' OR 1=1 --" }).assigner).toBeUndefined();
+      expect(adminCaseQuerySchema.parse({ assign: "' OR 1=1 --" }).assign).toBeUndefined();
 
       const byNumber = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: waiting.caseNumber }));
       expect(byNumber.rows.map((r) => r.id)).toEqual([waiting.id]);
@@ -227,7 +227,7 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       const search = async (q: string, extra: Record<string, string> = {}) =>
         (await adminCaseList(admin, adminCaseQuerySchema.parse({ q, ...extra }))).rows.map((r) => r.id);
       expect(await search(waiting.caseNumber.toLowerCase())).toEqual([waiting.id]);
-      expect(await search(waiting.caseNumber, { statut: "closed" })).toEqual([]);
+      expect(await search(waiting.caseNumber, { status: "closed" })).toEqual([]);
       expect(await search(waiting.caseNumber.slice(3))).toEqual([waiting.id]);
       expect(await search("RC-1999-000000")).toEqual([]);
       const clientCases = byEmail.rows.map((r) => r.id);
@@ -235,9 +235,9 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(await search(client.email)).toEqual(clientCases);
       expect(await search(client.email.slice(1))).toEqual(clientCases);
       expect(await search(`${client.email.split("@")[0]!}@`)).toEqual(clientCases);
-      expect(await search(client.email, { filtre: "non-assignes" })).toEqual([waiting.id]);
+      expect(await search(client.email, { filter: "non-assignes" })).toEqual([waiting.id]);
       expect(await search(lawyerA.email)).toEqual([]);
-      const unassigned = await adminCaseList(admin, adminCaseQuerySchema.parse({ filtre: "non-assignes" }));
+      const unassigned = await adminCaseList(admin, adminCaseQuerySchema.parse({ filter: "non-assignes" }));
       expect(unassigned.rows.every((r) => r.lawyer === null && r.status !== "draft")).toBe(true);
       const wildcard = await adminCaseList(admin, adminCaseQuerySchema.parse({ q: "%" }));
       expect(wildcard.rows).toEqual([]);
@@ -248,7 +248,7 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       const seen: string[] = [];
       let cursor = "";
       for (let guard = 0; guard < 50; guard += 1) {
-        const page = await adminCaseList(admin, adminCaseQuerySchema.parse({ apres: cursor }));
+        const page = await adminCaseList(admin, adminCaseQuerySchema.parse({ after: cursor }));
         seen.push(...page.rows.map((row) => row.id));
         if (!page.nextCursor) break;
         cursor = page.nextCursor;
@@ -257,7 +257,7 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen).toHaveLength(Number(total.n));
       // A tampered cursor is ignored (first page), never an error.
-      const tampered = await adminCaseList(admin, adminCaseQuerySchema.parse({ apres: "bm9wZQ" }));
+      const tampered = await adminCaseList(admin, adminCaseQuerySchema.parse({ after: "bm9wZQ" }));
       expect(tampered.rows.length).toBeGreaterThan(0);
     });
 
@@ -301,11 +301,11 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
   describe("lawyer side", () => {
     it("'Nouveaux dossiers' holds assigned cases not opened yet; opening takes it out", async () => {
       const created = await submittedAndAssigned(lawyerA);
-      const fresh = await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ vue: "nouveaux" }));
+      const fresh = await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ view: "nouveaux" }));
       expect(fresh.rows.map((row) => row.id)).toContain(created.id);
       expect(fresh.rows.every((row) => row.isNew)).toBe(true);
       await markCaseOpened(lawyerA, created.id);
-      const after = await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ vue: "nouveaux" }));
+      const after = await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ view: "nouveaux" }));
       expect(after.rows.map((row) => row.id)).not.toContain(created.id);
       expect(after.newCount).toBe(fresh.newCount - 1);
       await expect(markCaseOpened(lawyerB, created.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -314,9 +314,9 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
     it("the assigned lawyer reading the case page opens it; an admin reading it does not", async () => {
       const created = await submittedAndAssigned(lawyerA);
       await caseFor(admin, created.id);
-      expect((await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ vue: "nouveaux" }))).rows.map((row) => row.id)).toContain(created.id);
+      expect((await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ view: "nouveaux" }))).rows.map((row) => row.id)).toContain(created.id);
       await caseFor(lawyerA, created.id);
-      expect((await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ vue: "nouveaux" }))).rows.map((row) => row.id)).not.toContain(created.id);
+      expect((await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ view: "nouveaux" }))).rows.map((row) => row.id)).not.toContain(created.id);
       await expect(caseFor(lawyerB, created.id)).rejects.toBeInstanceOf(NotFoundError);
     });
 
@@ -328,7 +328,7 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       expect(byName.rows.map((row) => row.id)).toContain(created.id);
       const other = await lawyerCaseList(lawyerB, lawyerCaseQuerySchema.parse({ q: created.caseNumber }));
       expect(other.rows).toEqual([]);
-      const inProgress = await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ statut: "in_progress" }));
+      const inProgress = await lawyerCaseList(lawyerA, lawyerCaseQuerySchema.parse({ status: "in_progress" }));
       expect(inProgress.rows.every((row) => row.status === "in_progress")).toBe(true);
     });
 
@@ -364,11 +364,11 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
 
     it("moves assigned → in_progress → resolved with a note in the history, journals it and emails the client", async () => {
       const created = await submittedAndAssigned(lawyerA);
-      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, statut: "in_progress" }))).toMatchObject({ ok: true, unchanged: false });
+      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "in_progress" }))).toMatchObject({ ok: true, unchanged: false });
       // A double click changes nothing more.
-      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, statut: "in_progress" }))).toMatchObject({ ok: true, unchanged: true });
+      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "in_progress" }))).toMatchObject({ ok: true, unchanged: true });
       expect(
-        await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, statut: "resolved", note: "  Fonds restitués par la banque.  " })),
+        await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "resolved", note: "  Fonds restitués par la banque.  " })),
       ).toMatchObject({ ok: true });
       const history = await db().selectFrom("case_status_history").selectAll().where("case_id", "=", created.id).orderBy("id").execute();
       expect(history.slice(-2).map((row) => [row.from_status, row.to_status, row.changed_by, row.note])).toEqual([
@@ -391,15 +391,15 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
 
     it("refuses moves outside the lawyer's path, another lawyer's case (404), and admins", async () => {
       const created = await submittedAndAssigned(lawyerA);
-      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, statut: "resolved" }))).toEqual({
+      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "resolved" }))).toEqual({
         ok: false,
         status: 409,
         message: lawyerCaseMessages.notAllowed,
       });
-      await expect(changeCaseStatusByLawyer(lawyerB, statusChangeSchema.parse({ caseId: created.id, statut: "in_progress" }))).rejects.toBeInstanceOf(NotFoundError);
-      await expect(changeCaseStatusByLawyer(admin, statusChangeSchema.parse({ caseId: created.id, statut: "in_progress" }))).rejects.toBeInstanceOf(ForbiddenError);
-      expect(statusChangeSchema.safeParse({ caseId: created.id, statut: "assigned" }).success).toBe(false);
-      expect(statusChangeSchema.safeParse({ caseId: created.id, statut: "in_progress", note: "x".repeat(2001) }).success).toBe(false);
+      await expect(changeCaseStatusByLawyer(lawyerB, statusChangeSchema.parse({ caseId: created.id, status: "in_progress" }))).rejects.toBeInstanceOf(NotFoundError);
+      await expect(changeCaseStatusByLawyer(admin, statusChangeSchema.parse({ caseId: created.id, status: "in_progress" }))).rejects.toBeInstanceOf(ForbiddenError);
+      expect(statusChangeSchema.safeParse({ caseId: created.id, status: "assigned" }).success).toBe(false);
+      expect(statusChangeSchema.safeParse({ caseId: created.id, status: "in_progress", note: "x".repeat(2001) }).success).toBe(false);
       const stored = await db().selectFrom("cases").select("status").where("id", "=", created.id).executeTakeFirstOrThrow();
       expect(stored.status).toBe("assigned");
     });

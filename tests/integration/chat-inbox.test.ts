@@ -240,7 +240,7 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
     });
 
     it("lists the lawyer's cases latest message first, cases without messages last, with unread counts and the last message as stored", async () => {
-      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { view: "toutes", page: 1 });
       expect(inbox.rows.map((row) => row.caseNumber)).toEqual([older.caseNumber, newer.caseNumber, quiet.caseNumber]);
       expect(inbox.total).toBe(3);
       const [first, second, third] = inbox.rows;
@@ -258,7 +258,7 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
     });
 
     it("keeps only the conversations with unread messages in the 'non-lues' view", async () => {
-      const unread = await lawyerInbox(inboxLawyer, { vue: "non-lues", page: 1 });
+      const unread = await lawyerInbox(inboxLawyer, { view: "non-lues", page: 1 });
       expect(unread.rows.map((row) => row.caseNumber)).toEqual([older.caseNumber, newer.caseNumber]);
       expect(unread.total).toBe(2);
       expect(unread.view).toBe("non-lues");
@@ -267,7 +267,7 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
     it("shows the lawyer's own last message as 'Vous', and drops read messages from the counts", async () => {
       await send(newer.id, inboxLawyer, "Je regarde votre dossier.");
       await read(newer.id, inboxLawyer);
-      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { view: "toutes", page: 1 });
       expect(inbox.rows[0]!.caseNumber).toBe(newer.caseNumber);
       expect(inbox.rows[0]!.last).toMatchObject({ sender: "Vous", excerpt: "Je regarde votre dossier." });
       expect(inbox.rows[0]!.unread).toBe(0);
@@ -276,7 +276,7 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
 
     it("keeps the hostile message as plain text: stored as typed, rendered escaped", async () => {
       await send(quiet.id, otherClient, HOSTILE);
-      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { view: "toutes", page: 1 });
       expect(inbox.rows[0]!.last!.excerpt).toBe(HOSTILE.slice(0, 160));
       const activity = await clientRecentActivity(otherClient);
       expect(activity.length).toBeGreaterThan(0);
@@ -292,26 +292,26 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
 
     it("moves a reassigned case to its new lawyer's inbox", async () => {
       expect((await assignCaseByAdmin(admin, { caseId: quiet.id, lawyerId: otherLawyer.userId })).ok).toBe(true);
-      expect((await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 })).rows.map((row) => row.caseNumber)).not.toContain(quiet.caseNumber);
-      expect((await lawyerInbox(otherLawyer, { vue: "toutes", page: 1 })).rows.map((row) => row.caseNumber)).toContain(quiet.caseNumber);
+      expect((await lawyerInbox(inboxLawyer, { view: "toutes", page: 1 })).rows.map((row) => row.caseNumber)).not.toContain(quiet.caseNumber);
+      expect((await lawyerInbox(otherLawyer, { view: "toutes", page: 1 })).rows.map((row) => row.caseNumber)).toContain(quiet.caseNumber);
     });
 
     it("shows a lawyer only their own cases, and refuses clients and admins", async () => {
-      const inbox = await lawyerInbox(inboxLawyer, { vue: "toutes", page: 1 });
+      const inbox = await lawyerInbox(inboxLawyer, { view: "toutes", page: 1 });
       expect(inbox.rows.map((row) => row.caseNumber)).not.toContain(foreign.caseNumber);
-      await expect(lawyerInbox(client, { vue: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(lawyerInbox(admin, { vue: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(lawyerInbox(client, { view: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(lawyerInbox(admin, { view: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
       await expect(lawyerUnreadCount(client)).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(lawyerInbox({ kind: "anonymous", clientAddress: "203.0.113.7" }, { vue: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(lawyerInbox({ kind: "anonymous", clientAddress: "203.0.113.7" }, { view: "toutes", page: 1 })).rejects.toBeInstanceOf(ForbiddenError);
     });
 
     it("pages past 50 conversations and clamps a page beyond the last", async () => {
       const busy = await seedActor("lawyer", "Bruno", "Chargé");
       for (let index = 0; index < 52; index += 1) await assignedCase(otherClient, busy);
-      const first = await lawyerInbox(busy, { vue: "toutes", page: 1 });
+      const first = await lawyerInbox(busy, { view: "toutes", page: 1 });
       expect(first.rows).toHaveLength(50);
       expect(first.pageCount).toBe(2);
-      const last = await lawyerInbox(busy, { vue: "toutes", page: 99 });
+      const last = await lawyerInbox(busy, { view: "toutes", page: 99 });
       expect(last.page).toBe(2);
       expect(last.rows).toHaveLength(2);
     });

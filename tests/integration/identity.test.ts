@@ -315,14 +315,14 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "Igor%50" }))).groups).toEqual([]);
     expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "_" }))).groups.every((g) => g.firstName.includes("_") || g.lastName.includes("_") || g.email.includes("_") || g.documents.some((d) => d.fileName.includes("_")))).toBe(true);
     expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "passeport.jpg" }))).groups.every((g) => g.documentType === "passeport")).toBe(true);
-    const approved = await reviewQueue(admin, reviewQuerySchema.parse({ statut: "approved", q: a.email }));
+    const approved = await reviewQueue(admin, reviewQuerySchema.parse({ status: "approved", q: a.email }));
     expect(approved.groups.map((g) => g.stepNumber)).toEqual([4]);
     // Keyset pages: each group once, in the list's order; a forged cursor gives the first page.
     expect(all.firstPage).toBe(true);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const current: Awaited<ReturnType<typeof reviewQueue>> = await reviewQueue(admin, reviewQuerySchema.parse(cursor ? { apres: cursor } : {}));
+      const current: Awaited<ReturnType<typeof reviewQueue>> = await reviewQueue(admin, reviewQuerySchema.parse(cursor ? { after: cursor } : {}));
       expect(current.total).toBe(all.total);
       seen.push(...current.groups.map((g) => g.groupId));
       cursor = current.nextCursor;
@@ -330,7 +330,7 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     expect(seen.length).toBe(all.total);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.slice(0, all.groups.length)).toEqual(all.groups.map((g) => g.groupId));
-    expect((await reviewQueue(admin, reviewQuerySchema.parse({ apres: "pas-un-curseur" }))).groups.map((g) => g.groupId)).toEqual(all.groups.map((g) => g.groupId));
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ after: "pas-un-curseur" }))).groups.map((g) => g.groupId)).toEqual(all.groups.map((g) => g.groupId));
   });
 
   it("review groups are kept by the database: one row per person, type, step and Paris day; keyset pages past 20 groups", async () => {
@@ -350,7 +350,7 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const current: Awaited<ReturnType<typeof reviewQueue>> = await reviewQueue(admin, reviewQuerySchema.parse({ q: many.email, ...(cursor ? { apres: cursor } : {}) }));
+      const current: Awaited<ReturnType<typeof reviewQueue>> = await reviewQueue(admin, reviewQuerySchema.parse({ q: many.email, ...(cursor ? { after: cursor } : {}) }));
       expect(current.total).toBe(45);
       expect(current.groups.every((g) => g.documents.length === 2)).toBe(true);
       seen.push(...current.groups.map((g) => g.day));

@@ -94,7 +94,7 @@ const adminPageRows: RouteAccessRow[] = [
   adminPage("routes/admin-email-template.tsx", "/admin/email-templates/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
   adminPage("routes/admin-journal.tsx", "/admin/journal", ok(["Journal des actions", "Toutes les actions"])),
   adminPage("routes/admin-suppressions.tsx", "/admin/suppressions", ok(["Suppressions de compte", "Aucune demande de suppression"])),
-  adminPage("routes/admin-journal.tsx", "/admin/journal?acteur=%25&action=__proto__&cible=superadmin&apres=x", ok(["Aucune action ne correspond"])),
+  adminPage("routes/admin-journal.tsx", "/admin/journal?actor=%25&action=__proto__&target=superadmin&after=x", ok(["Aucune action ne correspond"])),
 ];
 
 /** Every back-office action, with a body an admin could send: a user or a lawyer posting it gets 403, nothing done. */
@@ -309,9 +309,9 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/admin-documents.tsx",
-    path: "/admin/documents?statut=pending",
+    path: "/admin/documents?status=pending",
     expect: {
-      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fdocuments%3Fstatut%3Dpending"),
+      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fdocuments%3Fstatus%3Dpending"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
       admin: ok(["Documents d'identité", "Retour au dashboard", "groupe(s) en attente", "Aucun document ne correspond."]),
@@ -319,9 +319,9 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/admin-cases.tsx",
-    path: "/admin/cases?filtre=non-assignes",
+    path: "/admin/cases?filter=non-assignes",
     expect: {
-      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fcases%3Ffiltre%3Dnon-assignes"),
+      anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fcases%3Ffilter%3Dnon-assignes"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
       admin: ok(["Dossiers", "Retour au dashboard", "Rechercher"]),
@@ -340,9 +340,9 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/avocat-dossiers.tsx",
-    path: "/avocat/dossiers?vue=nouveaux",
+    path: "/avocat/dossiers?view=nouveaux",
     expect: {
-      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fdossiers%3Fvue%3Dnouveaux"),
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fdossiers%3Fview%3Dnouveaux"),
       user: redirectTo("/dashboard"),
       lawyer: ok(["Mes dossiers", "Nouveaux dossiers (0)", "Aucun nouveau dossier"]),
       admin: redirectTo("/dashboard"),
@@ -789,17 +789,17 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(unchanged.body).not.toMatch(/value="(41|60|-5)"/);
 
     // Lawyer moves: another lawyer's case is 404, a status outside the lawyer's path is 400, admins are sent away.
-    const foreign = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, statut: "in_progress" });
+    const foreign = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, status: "in_progress" });
     expect(foreign.status).toBe(404);
     expect(visibleText(foreign.body)).toContain("Ce dossier n'existe pas.");
     expect((await http(`/avocat/dossiers/${foreignCaseId}`, { cookie: cookies.lawyer })).status).toBe(404);
-    const crafted = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, statut: "assigned", assigned_lawyer_id: "moi" });
+    const crafted = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, status: "assigned", assigned_lawyer_id: "moi" });
     expect(crafted.status).toBe(400);
     expect(visibleText(crafted.body)).toContain("Choisissez le nouveau statut du dossier.");
-    const longNote = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, statut: "in_progress", note: "x".repeat(2001) });
+    const longNote = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, status: "in_progress", note: "x".repeat(2001) });
     expect(longNote.status).toBe(400);
     expect(visibleText(longNote.body)).toContain("La note ne peut pas dépasser 2000 caractères.");
-    const asAdmin = await post("/avocat/dossiers", "admin", { caseId: foreignCaseId, statut: "in_progress" });
+    const asAdmin = await post("/avocat/dossiers", "admin", { caseId: foreignCaseId, status: "in_progress" });
     expect(asAdmin.status).toBe(302);
     expect(asAdmin.location).toBe("/dashboard");
   });

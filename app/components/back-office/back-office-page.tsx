@@ -258,7 +258,7 @@ export function Pagination({ back, status, next, label = "Pagination" }: { back?
 /** "Page suivante" of a keyset list: the current address with the next page's cursor. */
 export function NextPageLink({ next }: { next: string | null }) {
   const href = useListHref();
-  return <Pagination next={next ? { to: href({ apres: next }), label: "Page suivante" } : null} />;
+  return <Pagination next={next ? { to: href({ after: next }), label: "Page suivante" } : null} />;
 }
 
 export function frenchDateTime(iso: string): string {

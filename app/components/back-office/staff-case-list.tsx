@@ -34,7 +34,7 @@ export function CaseSearchForm({
 }) {
   return (
     <SearchForm label="Rechercher" placeholder={placeholder} value={value} submitLabel="Filtrer" keep={keep}>
-      <FilterSelect id="statut" name="statut" label="Statut" value={status} options={statuses} />
+      <FilterSelect id="status" name="status" label="Statut" value={status} options={statuses} />
       {children}
     </SearchForm>
   );

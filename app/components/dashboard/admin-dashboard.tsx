@@ -32,7 +32,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
           <p>
             {documentReview?.available ? (
               <ButtonLink
-                to={`${documentReview.to}?statut=pending`}
+                to={`${documentReview.to}?status=pending`}
               >
                 Examiner maintenant
               </ButtonLink>
@@ -68,7 +68,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
               label: "Documents en attente",
               value: pendingDocuments,
               icon: <DocumentIcon />,
-              link: { to: "/admin/documents?statut=pending", label: "Voir les documents en attente" },
+              link: { to: "/admin/documents?status=pending", label: "Voir les documents en attente" },
             },
           ]}
         />

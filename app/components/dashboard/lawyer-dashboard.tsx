@@ -17,7 +17,7 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
         <Notice id="titre-action-requise" tone="warning" title="Action requise">
           <ul className="list-disc space-y-1 pl-5">
             {newCases > 0 ? (
-              <ActionItem to="/avocat/dossiers?vue=nouveaux">{plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}</ActionItem>
+              <ActionItem to="/avocat/dossiers?view=nouveaux">{plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}</ActionItem>
             ) : null}
             {unreadMessages > 0 ? (
               <ActionItem to="/avocat/messages">{plural(unreadMessages, "message non lu dans vos dossiers", "messages non lus dans vos dossiers")}</ActionItem>
@@ -46,7 +46,7 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
               value: newCases,
               icon: <InboxIcon />,
               detail: "Dossiers qui vous sont confiés et que vous n'avez pas encore ouverts",
-              href: "/avocat/dossiers?vue=nouveaux",
+              href: "/avocat/dossiers?view=nouveaux",
             },
             {
               label: "Messages non lus",

@@ -87,11 +87,11 @@ const filterText = z
 
 /** The journal's filters, read from the address: anything unreadable is dropped, never a 500. */
 export const journalQuerySchema = z.object({
-  acteur: filterText.catch(""),
+  actor: filterText.catch(""),
   action: z.string().regex(/^[a-z][a-z0-9.-]{1,63}$/).or(z.literal("")).catch(""),
-  cible: z.enum(Object.keys(TARGET_TYPE_LABELS) as [TargetType, ...TargetType[]]).or(z.literal("")).catch(""),
-  cibleId: filterText.catch(""),
-  apres: keysetCursor.optional().catch(undefined),
+  target: z.enum(Object.keys(TARGET_TYPE_LABELS) as [TargetType, ...TargetType[]]).or(z.literal("")).catch(""),
+  targetId: filterText.catch(""),
+  after: keysetCursor.optional().catch(undefined),
 });
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 

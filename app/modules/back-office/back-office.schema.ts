@@ -82,7 +82,7 @@ export const userListQuerySchema = z.object({
   q: searchParam(),
   role: z.enum(ROLE_VALUES).optional().catch(undefined),
   verification: z.enum(VERIFICATION_FILTERS).catch("tous"),
-  apres: keysetCursor.optional().catch(undefined),
+  after: keysetCursor.optional().catch(undefined),
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 

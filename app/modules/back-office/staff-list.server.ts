@@ -5,9 +5,14 @@ import type { Role } from "~/platform/database-schema";
 import { redirectWithToast, type Toast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
+import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
-/** A staff list's query, read from the address's search parameters (a schema whose fields fall back on bad values). */
+/**
+ * A staff list's query, read from the address's search parameters (a schema whose fields fall back on bad values).
+ * An address with the French parameter names of older links is first redirected to the English ones.
+ */
 export function listQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+  redirectRenamedQuery(request);
   return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
 }
 

@@ -100,7 +100,7 @@ export async function listUsers(actor: Actor, query: UserListQuery): Promise<Use
     )
     .$if(query.role !== undefined, (q) => q.where("p.role", "=", query.role!))
     .$if(query.verification !== "tous", (q) => q.where("p.identity_verified", "=", query.verification === "verifies"))
-    .$if(query.apres !== undefined, (q) => q.where(olderThan("p.created_at", "p.id", query.apres!)))
+    .$if(query.after !== undefined, (q) => q.where(olderThan("p.created_at", "p.id", query.after!)))
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .limit(BACK_OFFICE_PAGE_SIZE + 1)

@@ -26,11 +26,11 @@ export const ADMIN_CASE_FILTERS = ["tous", "non-assignes"] as const;
 
 export const adminCaseQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
-  statut: z.enum(["tous", ...ADMIN_CASE_STATUSES] as [string, ...string[]]).catch("tous"),
-  filtre: z.enum(ADMIN_CASE_FILTERS).catch("tous"),
-  apres: flaggedKeysetCursor.optional().catch(undefined),
+  status: z.enum(["tous", ...ADMIN_CASE_STATUSES] as [string, ...string[]]).catch("tous"),
+  filter: z.enum(ADMIN_CASE_FILTERS).catch("tous"),
+  after: flaggedKeysetCursor.optional().catch(undefined),
   /** The one case whose assignment form is open: the lawyer list is loaded and sent only for it. */
-  assigner: z.uuid().optional().catch(undefined),
+  assign: z.uuid().optional().catch(undefined),
 });
 export type AdminCaseQuery = z.output<typeof adminCaseQuerySchema>;
 

@@ -64,8 +64,8 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
     "l.first_name as lawyer_first_name",
     "l.last_name as lawyer_last_name",
   ]);
-  if (query.statut !== "tous") list = list.where("c.status", "=", query.statut as CaseStatus);
-  if (query.filtre === "non-assignes") list = list.where("c.assigned_lawyer_id", "is", null).where("c.status", "<>", "draft");
+  if (query.status !== "tous") list = list.where("c.status", "=", query.status as CaseStatus);
+  if (query.filter === "non-assignes") list = list.where("c.assigned_lawyer_id", "is", null).where("c.status", "<>", "draft");
   // A whole case number or email address is one equality lookup in a unique index; only when it finds nothing does
   // the term go on to the contains search below (decision 0057).
   const exact = query.q ? await exactCaseSearch(query.q) : null;
@@ -102,7 +102,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       });
     }
   }
-  if (query.apres) list = list.where(flaggedOlderThan(waiting, "c.created_at", "c.id", query.apres));
+  if (query.after) list = list.where(flaggedOlderThan(waiting, "c.created_at", "c.id", query.after));
   const [rows, waitingCount, lawyers] = await Promise.all([
     list
       .orderBy(waiting, "desc")
@@ -115,7 +115,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       .select(sql<number>`count(*)::int`.as("n"))
       .where(sql<SqlBool>`status = 'submitted'`)
       .executeTakeFirstOrThrow(),
-    query.assigner ? lawyerChoices() : Promise.resolve([]),
+    query.assign ? lawyerChoices() : Promise.resolve([]),
   ]);
   const page = rows.slice(0, ADMIN_CASE_PAGE_SIZE);
   const last = page.at(-1);

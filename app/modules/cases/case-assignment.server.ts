@@ -96,7 +96,7 @@ export async function assignCase(trx: Transaction<Database>, caseId: string): Pr
       await enqueueEmail(trx, {
         to: admin.email,
         template: "dossier-sans-avocat",
-        variables: { prenom: admin.first_name, numero_dossier: theCase.case_number, lien: publicLink("/admin/cases?filtre=non-assignes") },
+        variables: { prenom: admin.first_name, numero_dossier: theCase.case_number, lien: publicLink("/admin/cases?filter=non-assignes") },
       });
     }
     return null;

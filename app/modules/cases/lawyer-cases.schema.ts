@@ -41,8 +41,8 @@ export const LAWYER_STATUS_FILTERS = ["tous", "assigned", "in_progress", "resolv
 
 export const lawyerCaseQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
-  statut: z.enum(LAWYER_STATUS_FILTERS).catch("tous"),
-  vue: z.enum(LAWYER_CASE_VIEWS).catch("tous"),
+  status: z.enum(LAWYER_STATUS_FILTERS).catch("tous"),
+  view: z.enum(LAWYER_CASE_VIEWS).catch("tous"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type LawyerCaseQuery = z.output<typeof lawyerCaseQuerySchema>;
@@ -57,7 +57,7 @@ export type LawyerClientQuery = z.output<typeof lawyerClientQuerySchema>;
 
 export const statusChangeSchema = z.object({
   caseId: z.uuid({ error: lawyerCaseMessages.unknownCase }),
-  statut: z.enum(LAWYER_TARGET_STATUSES, { error: lawyerCaseMessages.statusRequired }),
+  status: z.enum(LAWYER_TARGET_STATUSES, { error: lawyerCaseMessages.statusRequired }),
   note: z
     .string()
     .max(NOTE_MAX, lawyerCaseMessages.noteTooLong)

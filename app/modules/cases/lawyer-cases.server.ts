@@ -43,8 +43,8 @@ export async function lawyerCaseList(actor: Actor, query: LawyerCaseQuery): Prom
   assertRole(actor, "lawyer");
   const database = db();
   let list = database.selectFrom("cases as c").where("c.assigned_lawyer_id", "=", actor.userId);
-  if (query.statut !== "tous") list = list.where("c.status", "=", query.statut);
-  if (query.vue === "nouveaux") list = list.where("c.status", "=", "assigned").where("c.opened_at", "is", null);
+  if (query.status !== "tous") list = list.where("c.status", "=", query.status);
+  if (query.view === "nouveaux") list = list.where("c.status", "=", "assigned").where("c.opened_at", "is", null);
   if (query.q) {
     const pattern = containsPattern(query.q);
     // The name search stays within the clients of this lawyer's cases: their ids are gathered once from the lawyer's
@@ -211,14 +211,14 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
         .forUpdate()
         .executeTakeFirst();
       if (!theCase) throw new NotFoundError();
-      if (theCase.status === input.statut) return { ok: true, status: input.statut, unchanged: true };
-      if (!(LAWYER_TRANSITIONS[theCase.status] ?? []).includes(input.statut)) {
+      if (theCase.status === input.status) return { ok: true, status: input.status, unchanged: true };
+      if (!(LAWYER_TRANSITIONS[theCase.status] ?? []).includes(input.status)) {
         return { ok: false, status: 409, message: lawyerCaseMessages.notAllowed };
       }
       await withHistoryContext(trx, { actorId: actor.userId, note: input.note || null }, () =>
         trx
           .updateTable("cases")
-          .set({ status: input.statut, opened_at: sql`coalesce(opened_at, now())` })
+          .set({ status: input.status, opened_at: sql`coalesce(opened_at, now())` })
           .where("id", "=", theCase.id)
           .execute(),
       );
@@ -227,7 +227,7 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
         targetType: "case",
         targetId: theCase.id,
         before: { status: theCase.status },
-        after: { status: input.statut, withNote: input.note !== "" },
+        after: { status: input.status, withNote: input.note !== "" },
       });
       const client = await trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "=", theCase.user_id).executeTakeFirstOrThrow();
       await enqueueEmail(trx, {
@@ -236,12 +236,12 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
         variables: {
           prenom: client.first_name,
           numero_dossier: theCase.case_number,
-          statut: caseStatusLabel(input.statut),
-          explication: STATUS_EXPLANATIONS[input.statut],
+          statut: caseStatusLabel(input.status),
+          explication: STATUS_EXPLANATIONS[input.status],
           lien: publicLink(`/case/${theCase.id}`),
         },
       });
-      return { ok: true, status: input.statut, unchanged: false };
+      return { ok: true, status: input.status, unchanged: false };
     });
   if (result.ok && !result.unchanged) jobsEnqueued();
   return result;

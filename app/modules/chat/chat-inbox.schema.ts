@@ -2,9 +2,9 @@ import { z } from "zod";
 
 export const INBOX_PAGE_SIZE = 50;
 
-/** /avocat/messages?vue=non-lus&page=… — a wrong page is page 1 and a wrong view is every conversation, never an error. */
+/** /avocat/messages?view=non-lues&page=… — a wrong page is page 1 and a wrong view is every conversation, never an error. */
 export const inboxQuerySchema = z.object({
-  vue: z.enum(["toutes", "non-lues"]).catch("toutes").default("toutes"),
+  view: z.enum(["toutes", "non-lues"]).catch("toutes").default("toutes"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;

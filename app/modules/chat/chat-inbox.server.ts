@@ -22,7 +22,7 @@ export interface InboxRow {
 }
 
 export interface InboxPage {
-  view: InboxQuery["vue"];
+  view: InboxQuery["view"];
   rows: InboxRow[];
   page: number;
   pageCount: number;
@@ -53,7 +53,7 @@ export async function lawyerUnreadCount(actor: Actor): Promise<number> {
 export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<InboxPage> {
   assertRole(actor, "lawyer");
   const database = db();
-  const onlyUnread = query.vue === "non-lues";
+  const onlyUnread = query.view === "non-lues";
   // A conversation is unread when a message of its client waits in the partial index of unread messages.
   const unreadFilter = onlyUnread
     ? sql`AND EXISTS (SELECT 1 FROM cases o JOIN case_chat_messages u ON u.case_id = o.id AND NOT u.read_status AND u.sender_id = o.user_id
@@ -97,7 +97,7 @@ export async function lawyerInbox(actor: Actor, query: InboxQuery): Promise<Inbo
     LEFT JOIN profiles sender ON sender.id = s.last_sender_id
     ORDER BY s.last_message_at DESC NULLS LAST, s.case_id DESC`.execute(database);
   return {
-    view: query.vue,
+    view: query.view,
     page,
     pageCount,
     total: count,

@@ -129,9 +129,9 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatusFilter, string> = {
 
 export const reviewQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
-  statut: z.enum(REVIEW_STATUS_FILTERS).catch("all"),
+  status: z.enum(REVIEW_STATUS_FILTERS).catch("all"),
   /** The keyset cursor of the page (opaque; an invalid one gives the first page). */
-  apres: flaggedKeysetCursor.optional().catch(undefined),
+  after: flaggedKeysetCursor.optional().catch(undefined),
 });
 export type ReviewQuery = z.output<typeof reviewQuerySchema>;
 

@@ -68,10 +68,10 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
   const database = db();
   const term = query.q.trim();
   const pattern = term ? containsPattern(term) : null;
-  const cursor = query.apres ?? null;
+  const cursor = query.after ?? null;
   // Every group has its person (foreign key, cascade): the count needs no join.
   let matching = database.selectFrom("identity_document_groups as g");
-  if (query.statut !== "all") matching = matching.where("g.status", "=", query.statut);
+  if (query.status !== "all") matching = matching.where("g.status", "=", query.status);
   if (pattern) {
     // One branch per index: the people through their own (trigram) indexes then their groups by key, the groups
     // through the file names' one. An OR of both in one WHERE would scan every group.

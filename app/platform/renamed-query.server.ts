@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import { requestedPath } from "~/lib/redirect-target";
+
+/**
+ * Query parameter names that links sent by email or kept as staff bookmarks carried before the code spoke one
+ * vocabulary (decision 71), and their names now. Nothing else reads the old names.
+ */
+export const RENAMED_QUERY_PARAMETERS: Readonly<Record<string, string>> = {
+  statut: "status",
+  filtre: "filter",
+  apres: "after",
+  vue: "view",
+  acteur: "actor",
+  cible: "target",
+  cibleId: "targetId",
+};
+
+/**
+ * For a list page whose published links may still carry the old names: answers a permanent redirect to the same
+ * address with the current names (a current name already present wins), or returns when there is nothing to rename.
+ */
+export function redirectRenamedQuery(request: Request): void {
+  const url = new URL(requestedPath(request), "http://localhost");
+  const names = [...url.searchParams.keys()];
+  if (!names.some((name) => Object.hasOwn(RENAMED_QUERY_PARAMETERS, name))) return;
+  const renamed = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    const current = Object.hasOwn(RENAMED_QUERY_PARAMETERS, name) ? RENAMED_QUERY_PARAMETERS[name]! : name;
+    if (current !== name && url.searchParams.has(current)) continue;
+    renamed.append(current, value);
+  }
+  const search = renamed.toString();
+  throw redirect(search ? `${url.pathname}?${search}` : url.pathname, 301);
+}
