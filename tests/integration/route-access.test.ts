@@ -879,7 +879,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     );
 
     it("an action of a member page is refused the same way (POST /complete-profile)", async () => {
-      const response = await http("/complete-profile", { method: "POST", headers: FORM, cookie: notEnrolled.lawyer.cookie, body: "first_name=X" });
+      const response = await http("/complete-profile", { method: "POST", headers: FORM, cookie: notEnrolled.lawyer.cookie, body: "firstName=X" });
       expect(response.status).toBe(302);
       expect(response.location).toBe("/compte/double-authentification");
     });
