@@ -157,7 +157,7 @@ const rows: Row[] = [
   { role: "admin", name: "dossiers, recherche (numéro)", path: (i) => `/admin/cases?q=${q(at(caseNumbers, i))}` },
   { role: "admin", name: "dossiers, recherche (e-mail)", path: (i) => `/admin/cases?q=${q(at(clients, i).email)}` },
   { role: "admin", name: "dossiers, non assignés", path: () => "/admin/cases?filter=non-assignes" },
-  { role: "admin", name: "dossiers, attribution ouverte", path: () => `/admin/cases?assigner=${assignableCase}` },
+  { role: "admin", name: "dossiers, attribution ouverte", path: () => `/admin/cases?assign=${assignableCase}` },
   { role: "admin", name: "dossiers, page profonde (50 %)", path: () => `/admin/cases?after=${caseCursor}` },
   { role: "admin", name: "dossier + dossiers liés", path: (i) => `/case/${at(anyCases, i)}` },
   { role: "admin", name: "e-mails, derniers + statistiques", path: () => "/admin/emails" },
@@ -194,7 +194,7 @@ try {
     admin: await signIn(server, credentials.admin, credentials.adminKey),
   };
   const adminFirstPage = await httpRequest(server.baseUrl, "/admin/cases", { cookie: cookies.admin });
-  assignableCase = /assigner=([0-9a-f-]{36})/.exec(adminFirstPage.body)?.[1] ?? "";
+  assignableCase = /assign=([0-9a-f-]{36})/.exec(adminFirstPage.body)?.[1] ?? "";
   console.log(`serveur ${server.baseUrl} sur ${url} ; ${RUNS} requêtes par ligne, une à la fois ; charge au départ ${loadavg()[0]!.toFixed(1)}\n`);
   console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)} ${"Ko".padStart(6)}  charge`);
   for (const row of rows) {
