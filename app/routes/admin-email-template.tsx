@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { controlClasses } from "~/components/ui/field";
+import { controlClasses, FieldLabel } from "~/components/ui/field";
 import type { Route } from "./+types/admin-email-template";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { TemplatePreview } from "~/components/back-office/template-preview";
@@ -99,14 +99,7 @@ export default function AdminEmailTemplatePage({ loaderData, actionData }: Route
             };
             return (
               <div key={field.name}>
-                <label htmlFor={id} className="block font-semibold">
-                  {field.label}
-                </label>
-                {hint ? (
-                  <p id={`${id}-aide`} className="text-sm text-slate-700">
-                    {hint}
-                  </p>
-                ) : null}
+                <FieldLabel id={id} label={field.label} hint={hint} labelClassName="block font-semibold" hintClassName="text-sm text-slate-700" />
                 {field.rows ? <textarea rows={field.rows} maxLength={TEMPLATE_BODY_MAX} {...common} /> : <input {...common} />}
                 {errors[field.name] ? (
                   <p id={`${id}-erreur`} className="mt-1 font-semibold text-red-800">

@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
 import { BirthDateField } from "~/components/profile/birth-date-field";
-import { controlClasses, FieldError } from "~/components/ui/field";
+import { controlClasses, Field, FieldError, fieldId, SelectField, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
 import {
   COMPLAINT_FIELD_MAX,
@@ -23,72 +22,20 @@ import {
 
 const CHECKED = "on";
 
-const inputClass = controlClasses;
-
-function Label({ htmlFor, children, hint }: { htmlFor: string; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <>
-      <label htmlFor={htmlFor} className="block text-sm font-semibold text-slate-800">
-        {children}
-      </label>
-      {hint ? (
-        <p id={`${htmlFor}-aide`} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-function describedBy(id: string, hint: boolean, error?: string) {
-  return [hint ? `${id}-aide` : null, error ? `${id}-erreur` : null].filter(Boolean).join(" ") || undefined;
-}
-
 function TextArea({ name, label, hint, max, rows = 3, value, error, placeholder }: { name: keyof CaseFormValues; label: string; hint?: string; max: number; rows?: number; value: string; error?: string; placeholder?: string }) {
-  const id = `champ-${name}`;
   return (
-    <div>
-      <Label htmlFor={id} hint={hint}>
-        {label}
-      </Label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        maxLength={max}
-        defaultValue={value}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), error)}
-        className={inputClass(error)}
-      />
-      <FieldError id={`${id}-erreur`} message={error} />
-    </div>
+    <Field
+      id={fieldId(name)}
+      label={label}
+      hint={hint}
+      error={error}
+      control={(control) => <textarea name={name} rows={rows} maxLength={max} defaultValue={value} placeholder={placeholder} className={controlClasses(error)} {...control} />}
+    />
   );
 }
 
 function TextInput({ name, label, hint, max, value, error, inputMode }: { name: keyof CaseFormValues; label: string; hint?: string; max: number; value: string; error?: string; inputMode?: "decimal" }) {
-  const id = `champ-${name}`;
-  return (
-    <div>
-      <Label htmlFor={id} hint={hint}>
-        {label}
-      </Label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        maxLength={max}
-        inputMode={inputMode}
-        autoComplete="off"
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), error)}
-        className={inputClass(error)}
-      />
-      <FieldError id={`${id}-erreur`} message={error} />
-    </div>
-  );
+  return <TextField name={name} label={label} hint={hint} error={error} type="text" maxLength={max} inputMode={inputMode} autoComplete="off" defaultValue={value} />;
 }
 
 function CheckboxGroup({ name, legend, options, checked, error }: { name: "payment_methods" | "evidence_types"; legend: string; options: readonly { value: string; label: string }[]; checked: string[]; error?: string }) {
@@ -129,25 +76,14 @@ export function DescriptionStep({ values, errors, hydrated }: { values: CaseForm
     <div className="space-y-6">
       <h2 className="text-lg font-bold text-slate-900">Décrivez ce qui s'est passé</h2>
       <p className="text-sm text-slate-700">Les champs marqués (facultatif) peuvent rester vides. Les autres sont nécessaires pour passer au récapitulatif.</p>
-      <div>
-        <Label htmlFor="champ-contact_method">Comment l'escroc vous a-t-il contacté ?</Label>
-        <select
-          id="champ-contact_method"
-          name="contact_method"
-          defaultValue={values.contact_method}
-          aria-invalid={errors.contact_method ? true : undefined}
-          aria-describedby={errors.contact_method ? "champ-contact_method-erreur" : undefined}
-          className={inputClass(errors.contact_method)}
-        >
-          <option value="">Choisissez…</option>
-          {CONTACT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {CONTACT_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </select>
-        <FieldError id="champ-contact_method-erreur" message={errors.contact_method} />
-      </div>
+      <SelectField name="contact_method" label="Comment l'escroc vous a-t-il contacté ?" defaultValue={values.contact_method} error={errors.contact_method}>
+        <option value="">Choisissez…</option>
+        {CONTACT_METHODS.map((method) => (
+          <option key={method} value={method}>
+            {CONTACT_METHOD_LABELS[method]}
+          </option>
+        ))}
+      </SelectField>
       {showContactDetails ? (
         <TextArea name="contact_method_details" label={hydrated ? "Précisions sur le contact (facultatif)" : "Précisions sur le contact (facultatif, si un moyen de contact est choisi)"} hint={contactHint} max={DETAILS_MAX} rows={2} value={values.contact_method_details} error={errors.contact_method_details} />
       ) : null}

@@ -17,6 +17,7 @@ import {
 } from "~/modules/identity/identity.schema";
 import type { VerificationView } from "~/modules/identity/identity.server";
 import { BackToDashboardLink, Button, buttonClasses, ButtonLink } from "~/components/ui/button";
+import { FieldLabel } from "~/components/ui/field";
 
 interface Failure {
   error: string;
@@ -147,14 +148,7 @@ function FileField({ name, label, hint, error, required = true }: { name: string
   const problem = preview?.problem ?? error;
   return (
     <div className="mt-4">
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-aide`} className="text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel id={id} label={label} hint={hint} labelClassName="block font-semibold" hintClassName="text-sm text-slate-700" />
       <input
         id={id}
         name={name}

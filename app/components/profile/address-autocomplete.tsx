@@ -98,14 +98,11 @@ export function AddressAutocomplete({
 
   const expanded = open && suggestions.length > 0;
 
+  const field = { name, label, hint, error, value };
   if (!enabled) {
     return (
       <TextField
-        name={name}
-        label={label}
-        hint={hint}
-        error={error}
-        value={value}
+        {...field}
         autoComplete="address-line1"
         onChange={(event) => onValueChange(event.target.value)}
       />
@@ -114,11 +111,7 @@ export function AddressAutocomplete({
 
   return (
     <TextField
-      name={name}
-      label={label}
-      hint={hint}
-      error={error}
-      value={value}
+      {...field}
       autoComplete="off"
       role="combobox"
       aria-autocomplete="list"

@@ -50,14 +50,7 @@ export function Field({
   const hintId = hint ? `${id}-aide` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel id={id} label={label} hint={hint} />
       {control({
         id,
         "aria-invalid": error ? true : undefined,
@@ -66,6 +59,37 @@ export function Field({
       {children}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/**
+ * A control's label and hint (`<id>-aide`, for aria-describedby). Field draws it; a page drawing its own control
+ * with another look passes its classes.
+ */
+export function FieldLabel({
+  id,
+  label,
+  hint,
+  labelClassName = "block text-sm font-semibold text-slate-800",
+  hintClassName = "mt-0.5 text-sm text-slate-600",
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  labelClassName?: string;
+  hintClassName?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-aide`} className={hintClassName}>
+          {hint}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -80,12 +104,8 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 export function TextField({ name, label, error, hint, id, className, children, type, ...input }: TextFieldProps) {
   return (
-    <Field
-      id={id ?? fieldId(name)}
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
+    <NamedField
+      {...{ name, label, error, hint, id, className }}
       control={(control) =>
         type === "password" ? (
           <PasswordInput name={name} className={controlClasses(error)} {...control} {...input} />
@@ -95,8 +115,13 @@ export function TextField({ name, label, error, hint, id, className, children, t
       }
     >
       {children}
-    </Field>
+    </NamedField>
   );
+}
+
+/** A Field whose control is named `name` and carries the id `champ-<name>` unless told otherwise. */
+function NamedField({ name, id, ...field }: Omit<Parameters<typeof Field>[0], "id"> & { name: string; id?: string }) {
+  return <Field id={id ?? fieldId(name)} {...field} />;
 }
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -109,12 +134,8 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 /** A labelled <select> with the same hint, error and look as a text field. */
 export function SelectField({ name, label, error, hint, id, className, children, ...select }: SelectFieldProps) {
   return (
-    <Field
-      id={id ?? fieldId(name)}
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
+    <NamedField
+      {...{ name, label, error, hint, id, className }}
       control={(control) => (
         <select name={name} className={controlClasses(error)} {...control} {...select}>
           {children}
