@@ -1,16 +1,16 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/case-paiement";
 import { PaymentForm } from "~/components/case-file/payment-form";
+import { CaseFileSubpage } from "~/components/case-file/case-file-subpage";
 import { pageTitle } from "~/content/site";
 import { amountForInput } from "~/modules/cases/cases.schema";
 import { isoToFrenchDate } from "~/lib/dates";
 import { caseFileMessages, paymentSchema, type PaymentFormValues } from "~/modules/case-file/case-file.schema";
 import { deletePayment, paymentFor, updatePayment } from "~/modules/case-file/case-file.server";
 import { NotFoundError } from "~/platform/actor";
-import { redirectWithToast } from "~/platform/flash.server";
-import { parseForm } from "~/platform/form.server";
+import { caseFileAnswer, saveCaseFileForm } from "~/modules/case-file/case-file-form-action.server";
 import { requireUser } from "~/platform/guards.server";
-import { BackLink, Button } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Modifier un paiement") }, { name: "robots", content: "noindex" }];
 
@@ -37,36 +37,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/case/${params.caseId}#paiements`;
   const fields = await request.clone().formData().catch(() => null);
   if (fields?.get("intent") === "supprimer") {
-    const result = await deletePayment(actor, params.caseId, params.paymentId);
-    if (!result.ok) return data({ fieldErrors: undefined, values: undefined, formError: result.formError }, { status: result.status });
-    return redirectWithToast(back, { title: caseFileMessages.paymentDeleted, tone: "success" });
+    return caseFileAnswer(await deletePayment(actor, params.caseId, params.paymentId), { back, title: caseFileMessages.paymentDeleted });
   }
-  const form = await parseForm(request, paymentSchema);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values, formError: undefined }, { status: 422 });
-  const result = await updatePayment(actor, params.caseId, params.paymentId, form.data);
-  if (!result.ok) return data({ fieldErrors: result.fieldErrors, values: form.values, formError: result.formError }, { status: result.status });
-  return redirectWithToast(back, { title: caseFileMessages.paymentUpdated, tone: "success" });
+  return saveCaseFileForm(request, paymentSchema, (input) => updatePayment(actor, params.caseId, params.paymentId, input), {
+    back,
+    title: caseFileMessages.paymentUpdated,
+  });
 }
 
 export default function EditPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const values = { ...loaderData.values, ...(actionData?.values as Partial<PaymentFormValues> | undefined) };
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <BackLink variant="link" to={`/case/${loaderData.caseId}#paiements`}>
-        Retour au dossier {loaderData.caseNumber}
-      </BackLink>
-      <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-2xl font-bold text-slate-900">Modifier un paiement</h1>
-        <p className="mt-1 text-slate-700">Dossier {loaderData.caseNumber}</p>
-        <div className="mt-6">
-          {loaderData.canEdit ? (
-            <PaymentForm values={values} errors={actionData?.fieldErrors} formError={actionData?.formError} submitLabel="Enregistrer les modifications" />
-          ) : (
-            <p className="text-slate-800">{caseFileMessages.readOnly}</p>
-          )}
-        </div>
-      </section>
-      {loaderData.canEdit ? (
+    <CaseFileSubpage header={loaderData} section="paiements" title="Modifier un paiement" intro={`Dossier ${loaderData.caseNumber}`}
+      after={
         <Form method="post" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold text-slate-900">Supprimer ce paiement</h2>
           <p className="mt-1 text-slate-700">Son IBAN ou son portefeuille quitte aussi la liste des identifiants, et ses rappels d'échéance sont annulés.</p>
@@ -75,7 +58,9 @@ export default function EditPaymentPage({ loaderData, actionData }: Route.Compon
             Supprimer le paiement
           </Button>
         </Form>
-      ) : null}
-    </div>
+      }
+    >
+      <PaymentForm values={values} errors={actionData?.fieldErrors} formError={actionData?.formError} submitLabel="Enregistrer les modifications" />
+    </CaseFileSubpage>
   );
 }
