@@ -168,21 +168,21 @@ describe.each(testEngines())("sealed profile fields on %s", (engine) => {
     const { userId, email } = await seedAccount("user", { firstName: "Odile", lastName: "Marchand" });
     const nif = `2${String(Date.now()).slice(-12).padStart(12, "4")}`;
     const input = profileFormSchema.parse({
-      first_name: "Odile",
-      last_name: "Marchand",
-      birth_date: "11-05-1937",
+      firstName: "Odile",
+      lastName: "Marchand",
+      birthDate: "11-05-1937",
       nif,
-      phone_mobile_country: "FR",
-      phone_mobile: "6 12 34 56 78",
-      phone_fixed_country: "FR",
-      phone_fixed: "",
+      phoneMobileCountry: "FR",
+      phoneMobile: "6 12 34 56 78",
+      phoneFixedCountry: "FR",
+      phoneFixed: "",
       country: "france",
       address: "4 rue Neuve",
-      postal_code: "35000",
+      postalCode: "35000",
       city: "Rennes",
       department: "Ille-et-Vilaine",
-      accept_privacy: "on",
-      accept_terms: "on",
+      acceptPrivacy: "on",
+      acceptTerms: "on",
     });
     const actor = { kind: "user", userId, sessionId: "s", email, role: "user", firstName: "Odile", lastName: "Marchand", clientAddress: "203.0.113.7", secondFactor: "not-enrolled" } as const;
     expect(await completeProfile(actor, input)).toEqual({ ok: true });
