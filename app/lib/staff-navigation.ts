@@ -37,9 +37,7 @@ const dashboard: StaffDestination = {
 
 export const ADMIN_SECTIONS: StaffSection[] = [
   {
-    id: "gestion-utilisateurs",
-    title: "Gestion des utilisateurs",
-    icon: "users",
+    id: "gestion-utilisateurs", title: "Gestion des utilisateurs", icon: "users",
     destinations: [
       {
         to: "/admin/users",
@@ -64,18 +62,14 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     ],
   },
   {
-    id: "gestion-dossiers",
-    title: "Gestion des dossiers",
-    icon: "folder",
+    id: "gestion-dossiers", title: "Gestion des dossiers", icon: "folder",
     destinations: [
       { to: "/admin/cases", label: "Dossiers", description: "Suivi et attribution à un avocat", available: true },
       { to: "/admin/documents", label: "Documents d'identité", description: "Vérification des pièces envoyées", available: true },
     ],
   },
   {
-    id: "communication",
-    title: "Communication",
-    icon: "mail",
+    id: "communication", title: "Communication", icon: "mail",
     destinations: [
       { to: "/admin/email-templates", label: "Modèles d'e-mails", description: "Créer et modifier les modèles", available: true },
       { to: "/admin/emails", label: "E-mails envoyés", description: "Historique et envoi manuel", available: true },
@@ -85,9 +79,7 @@ export const ADMIN_SECTIONS: StaffSection[] = [
 
 export const LAWYER_SECTIONS: StaffSection[] = [
   {
-    id: "activite",
-    title: "Mon activité",
-    icon: "folder",
+    id: "activite", title: "Mon activité", icon: "folder",
     destinations: [
       dashboard,
       { to: "/avocat/dossiers", label: "Dossiers", description: "Les dossiers qui vous sont attribués", available: true },

@@ -75,6 +75,15 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
     (countryByIsoCode(values[field])?.isoCode ?? DEFAULT_COUNTRY.isoCode) as CountryIsoCode;
   const nifRequired = nifRequiredFor(country);
   const clearFields = (...fields: string[]) => fields.forEach((field) => clear(field));
+  /** A field's name, what was typed or saved, and its error. */
+  const field = <Name extends "firstName" | "lastName" | "phoneMobile" | "phoneFixed">(name: Name) => ({ name, defaultValue: values[name], error: errors[name] });
+  /** A phone number's field and its dial code's: names, what was typed or saved, its error. */
+  const phoneField = (name: "phoneMobile" | "phoneFixed") => ({
+    ...field(name),
+    countryName: `${name}Country` as const,
+    defaultCountry: phoneCountry(`${name}Country`),
+    onEdit: () => clear(name),
+  });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -108,20 +117,8 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
 
           <ProfileFieldset legend="Identité" busy={busy}>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                name="firstName"
-                label="Prénom"
-                autoComplete="given-name"
-                defaultValue={values.firstName}
-                error={errors.firstName}
-              />
-              <TextField
-                name="lastName"
-                label="Nom"
-                autoComplete="family-name"
-                defaultValue={values.lastName}
-                error={errors.lastName}
-              />
+              <TextField {...field("firstName")} label="Prénom" autoComplete="given-name" />
+              <TextField {...field("lastName")} label="Nom" autoComplete="family-name" />
             </div>
             <BirthDateField
               name="birthDate"
@@ -133,27 +130,13 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
           </ProfileFieldset>
 
           <ProfileFieldset legend="Téléphone" busy={busy}>
+            <PhoneField {...phoneField("phoneMobile")} label="Téléphone mobile" dialCodeLabel="Indicatif du téléphone mobile" />
             <PhoneField
-              name="phoneMobile"
-              countryName="phoneMobileCountry"
-              label="Téléphone mobile"
-              dialCodeLabel="Indicatif du téléphone mobile"
-              defaultCountry={phoneCountry("phoneMobileCountry")}
-              defaultValue={values.phoneMobile}
-              error={errors.phoneMobile}
-              onEdit={() => clear("phoneMobile")}
-            />
-            <PhoneField
-              name="phoneFixed"
-              countryName="phoneFixedCountry"
+              {...phoneField("phoneFixed")}
               label="Téléphone fixe (facultatif)"
               numberLabel="Numéro de téléphone fixe, sans l'indicatif"
               dialCodeLabel="Indicatif du téléphone fixe"
               autoComplete="off"
-              defaultCountry={phoneCountry("phoneFixedCountry")}
-              defaultValue={values.phoneFixed}
-              error={errors.phoneFixed}
-              onEdit={() => clear("phoneFixed")}
             />
           </ProfileFieldset>
 

@@ -82,15 +82,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
         <ValidatedForm validation={fromApp} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
           <input type="hidden" name="method" value="app" />
           <FieldsAndSubmit busy={busy} busyLabel="Vérification..." submitLabel="Vérifier">
-            <TextField
-              name="code"
-              label="Code de vérification"
-              hint="Le code change toutes les 30 secondes."
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              autoFocus
-              error={fromApp.errors.code}
-            />
+            <TextField name="code" label="Code de vérification" hint="Le code change toutes les 30 secondes." autoComplete="one-time-code" inputMode="numeric" autoFocus error={fromApp.errors.code} />
           </FieldsAndSubmit>
         </ValidatedForm>
 
@@ -106,15 +98,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
           <ValidatedForm validation={fromRecovery} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>
             <input type="hidden" name="method" value="recovery" />
             <FieldsAndSubmit busy={busy} busyLabel="Vérification..." submitLabel="Utiliser ce code de secours">
-              <TextField
-                name="recoveryCode"
-                label="Code de secours"
-                hint="Par exemple AbC12-dEf34 (majuscules et minuscules comptent)."
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                error={fromRecovery.errors.recoveryCode}
-              />
+              <TextField name="recoveryCode" label="Code de secours" hint="Par exemple AbC12-dEf34 (majuscules et minuscules comptent)." autoComplete="off" autoCapitalize="none" spellCheck={false} error={fromRecovery.errors.recoveryCode} />
             </FieldsAndSubmit>
           </ValidatedForm>
         </details>

@@ -239,14 +239,7 @@ function ScanAndConfirm({
           <FormAlert message={form.formError} />
           <input type="hidden" name="intent" value="confirm" />
           <FieldsAndSubmit busy={form.busy} busyLabel="Activation..." submitLabel="Activer la double authentification">
-            <TextField
-              name="code"
-              label="Code affiché par l'application"
-              hint={`${TOTP_CODE_LENGTH} chiffres`}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              error={form.errors.code}
-            />
+            <TextField name="code" label="Code affiché par l'application" hint={`${TOTP_CODE_LENGTH} chiffres`} autoComplete="one-time-code" inputMode="numeric" error={form.errors.code} />
           </FieldsAndSubmit>
         </Form>
       </Step>
@@ -337,14 +330,7 @@ function Enabled({ settings, result }: { settings: SecondFactorSettings; result:
           </h2>
           <p className="mt-2 text-slate-800">Votre compte sera alors protégé par votre mot de passe seul.</p>
           <PasswordConfirmationForm form={form} intent="disable" busyLabel="Désactivation..." submitLabel="Désactiver" className="mt-4 space-y-5">
-            <TextField
-              name="code"
-              label="Code de l'application ou code de secours"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={form.errors.code}
-            />
+            <TextField name="code" label="Code de l'application ou code de secours" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} error={form.errors.code} />
           </PasswordConfirmationForm>
         </section>
       )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ButtonLink, type ButtonLinkProps } from "~/components/ui/button";
 
 /** One card of the account pages: a titled section (its h2 names it), an optional introduction, then its content. */
 export function AccountSection({
@@ -23,5 +24,14 @@ export function AccountSection({
       {intro ? <p className="mt-2 text-slate-700">{intro}</p> : null}
       {children}
     </section>
+  );
+}
+
+/** An account card whose only content is the way to the page where the thing is done. */
+export function AccountLinkSection({ link, ...section }: { id: string; title: ReactNode; intro: ReactNode; link: ButtonLinkProps }) {
+  return (
+    <AccountSection {...section}>
+      <ButtonLink {...link} />
+    </AccountSection>
   );
 }

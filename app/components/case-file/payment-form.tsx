@@ -30,29 +30,27 @@ export function PaymentForm({
 }) {
   const validation = useFormValidation(paymentSchema, errors);
   const kindError = validation.errors.beneficiary_kind;
+  /** A field's name, what was typed or saved, and its error. */
+  const field = (name: keyof PaymentFormValues) => ({ name, defaultValue: values[name], error: validation.errors[name] });
   return (
     <ValidatedForm validation={validation} action={action} className="space-y-5" data-payment-form="">
       <FormAlert message={formError} />
       <input type="hidden" name="intent" value="enregistrer" />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          name="paid_on"
+          {...field("paid_on")}
           label="Date du paiement"
           hint="JJ-MM-AAAA, la date du débit sur votre compte"
           inputMode="numeric"
           autoComplete="off"
           placeholder="JJ-MM-AAAA"
-          defaultValue={values.paid_on}
-          error={validation.errors.paid_on}
         />
         <TextField
-          name="amount"
+          {...field("amount")}
           label="Montant"
           hint="Par exemple 1 234,56"
           inputMode="decimal"
           autoComplete="off"
-          defaultValue={values.amount}
-          error={validation.errors.amount}
         />
         <SelectField name="currency" label="Devise" defaultValue={values.currency || "EUR"} error={validation.errors.currency}>
           {CURRENCIES.map((currency) => (
@@ -93,13 +91,11 @@ export function PaymentForm({
 
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          name="beneficiary"
+          {...field("beneficiary")}
           label="Bénéficiaire"
           hint="L'IBAN, l'adresse du portefeuille, le nom du commerçant ou toute autre indication"
           autoComplete="off"
           spellCheck={false}
-          defaultValue={values.beneficiary}
-          error={validation.errors.beneficiary}
         />
         <SelectField
           name="wallet_network"
@@ -115,12 +111,10 @@ export function PaymentForm({
           ))}
         </SelectField>
         <TextField
-          name="payer_bank"
+          {...field("payer_bank")}
           label="Votre banque (compte débité), facultatif"
           hint="Elle recevra la lettre de contestation"
           autoComplete="off"
-          defaultValue={values.payer_bank}
-          error={validation.errors.payer_bank}
         />
         <TextField name="note" label="Précision, facultatif" autoComplete="off" defaultValue={values.note} error={validation.errors.note} />
       </div>

@@ -6,7 +6,7 @@ import { Notice } from "~/components/ui/notice";
 import type { AdminDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
 import { IconTile } from "~/components/ui/icon-tile";
-import { plural, StatCards, VerifiedSplit } from "./stat-cards";
+import { plural, StatSection, VerifiedSplit } from "./stat-cards";
 import { ButtonLink } from "~/components/ui/button";
 
 const SECTION_ICONS: Record<StaffSection["icon"], ReactNode> = {
@@ -43,36 +43,18 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
         </Notice>
       ) : null}
 
-      <section aria-labelledby="titre-vue-ensemble">
-        <h2 id="titre-vue-ensemble" className="mb-4 text-xl font-bold text-slate-900">
-          Vue d'ensemble
-        </h2>
-        <StatCards
-          label="Chiffres clés de la plateforme"
-          items={[
-            {
-              label: "Utilisateurs",
-              value: dashboard.users,
-              icon: <UsersIcon />,
-              detail: <VerifiedSplit total={dashboard.users} verified={dashboard.verifiedUsers} />,
-              link: { to: "/admin/users?role=user", label: "Voir les utilisateurs" },
-            },
-            { label: "Avocats", value: dashboard.lawyers, icon: <ScaleIcon />, link: { to: "/admin/lawyers", label: "Voir les avocats" } },
-            {
-              label: "Dossiers",
-              value: dashboard.cases,
-              icon: <FolderIcon />,
-              detail: dashboard.casesEstimated ? "Estimation, à quelques pour cent près" : undefined,
-              link: { to: "/admin/cases", label: "Voir les dossiers" } },
-            {
-              label: "Documents en attente",
-              value: pendingDocuments,
-              icon: <DocumentIcon />,
-              link: { to: "/admin/documents?status=pending", label: "Voir les documents en attente" },
-            },
-          ]}
-        />
-      </section>
+      <StatSection id="titre-vue-ensemble" title="Vue d'ensemble" label="Chiffres clés de la plateforme" items={[
+        { label: "Utilisateurs", value: dashboard.users, icon: <UsersIcon />, detail: <VerifiedSplit total={dashboard.users} verified={dashboard.verifiedUsers} />, link: { to: "/admin/users?role=user", label: "Voir les utilisateurs" } },
+        { label: "Avocats", value: dashboard.lawyers, icon: <ScaleIcon />, link: { to: "/admin/lawyers", label: "Voir les avocats" } },
+        {
+          label: "Dossiers",
+          value: dashboard.cases,
+          icon: <FolderIcon />,
+          detail: dashboard.casesEstimated ? "Estimation, à quelques pour cent près" : undefined,
+          link: { to: "/admin/cases", label: "Voir les dossiers" } },
+        { label: "Documents en attente", value: pendingDocuments, icon: <DocumentIcon />, link: { to: "/admin/documents?status=pending", label: "Voir les documents en attente" } },
+      ]}
+      />
 
       <nav aria-label="Administration" className="grid gap-4 md:grid-cols-3">
         {ADMIN_SECTIONS.map((section) => (

@@ -4,7 +4,7 @@ import { FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/i
 import { Notice } from "~/components/ui/notice";
 import type { LawyerDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
-import { plural, StatCards, VerifiedSplit } from "./stat-cards";
+import { plural, StatSection, VerifiedSplit } from "./stat-cards";
 
 export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard }) {
   const { newCases, unreadMessages } = dashboard;
@@ -26,38 +26,13 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
         </Notice>
       ) : null}
 
-      <section aria-labelledby="titre-activite-avocat">
-        <h2 id="titre-activite-avocat" className="mb-4 text-xl font-bold text-slate-900">
-          Mon activité
-        </h2>
-        <StatCards
-          label="Chiffres clés de votre activité"
-          items={[
-            {
-              label: "Mes clients",
-              value: dashboard.clients,
-              icon: <UsersIcon />,
-              detail: <VerifiedSplit total={dashboard.clients} verified={dashboard.verifiedClients} />,
-              href: "/avocat/clients",
-            },
-            { label: "Dossiers actifs", value: dashboard.activeCases, icon: <FolderIcon />, href: "/avocat/dossiers" },
-            {
-              label: "Nouveaux dossiers",
-              value: newCases,
-              icon: <InboxIcon />,
-              detail: "Dossiers qui vous sont confiés et que vous n'avez pas encore ouverts",
-              href: "/avocat/dossiers?view=nouveaux",
-            },
-            {
-              label: "Messages non lus",
-              value: unreadMessages,
-              icon: <MessageIcon />,
-              detail: "Messages de vos clients et de l'équipe que vous n'avez pas encore lus",
-              href: "/avocat/messages",
-            },
-          ]}
-        />
-      </section>
+      <StatSection id="titre-activite-avocat" title="Mon activité" label="Chiffres clés de votre activité" items={[
+        { label: "Mes clients", value: dashboard.clients, icon: <UsersIcon />, detail: <VerifiedSplit total={dashboard.clients} verified={dashboard.verifiedClients} />, href: "/avocat/clients" },
+        { label: "Dossiers actifs", value: dashboard.activeCases, icon: <FolderIcon />, href: "/avocat/dossiers" },
+        { label: "Nouveaux dossiers", value: newCases, icon: <InboxIcon />, detail: "Dossiers qui vous sont confiés et que vous n'avez pas encore ouverts", href: "/avocat/dossiers?view=nouveaux" },
+        { label: "Messages non lus", value: unreadMessages, icon: <MessageIcon />, detail: "Messages de vos clients et de l'équipe que vous n'avez pas encore lus", href: "/avocat/messages" },
+      ]}
+      />
     </div>
   );
 }

@@ -57,3 +57,15 @@ export function VerifiedSplit({ total, verified }: { total: number; verified: nu
     </>
   );
 }
+
+/** A dashboard's section of figures: its heading (which names it), then the cards. */
+export function StatSection({ id, title, ...cards }: { id: string; title: string; items: StatItem[]; label: string }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <StatCards {...cards} />
+    </section>
+  );
+}

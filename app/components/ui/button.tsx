@@ -49,7 +49,7 @@ export function Button({ variant, size, className, type = "submit", ...button }:
   return <button type={type} className={buttonClasses({ variant, size }, className)} {...button} />;
 }
 
-type ButtonLinkProps = LinkProps & ButtonVariants;
+export type ButtonLinkProps = LinkProps & ButtonVariants;
 
 /** A React Router link drawn as a button (or, with variant "link", as an action link). */
 export function ButtonLink({ variant, size, className, ...link }: ButtonLinkProps) {
