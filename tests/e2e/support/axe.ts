@@ -12,6 +12,8 @@ export async function expectNoAxeViolations(
   label = page.url(),
   options: { javaScript?: boolean } = {},
 ): Promise<void> {
+  // A streamed page can show its first lines before the rest has arrived: scan the whole document.
+  await page.waitForLoadState("load");
   if (options.javaScript === false) {
     await expectNoAxeViolationsOnCopy(page, label);
     return;
