@@ -69,7 +69,7 @@ test.describe("Mon compte", () => {
     await expect(here.getByRole("button", { name: "Déconnecter cet appareil" })).toHaveCount(0);
     await expectNoAxeViolations(page, "/compte");
 
-    await page.getByRole("link", { name: "Retour au dashboard" }).click();
+    await page.getByRole("link", { name: "Retour au tableau de bord" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

@@ -47,7 +47,7 @@ test.describe("back-office", () => {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       // The documents console is identity verification's screen; the others are this issue's.
       if (/documents/.test(String(url))) continue;
-      await expect(page.getByRole("link", { name: "Retour au dashboard" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Retour au tableau de bord" })).toBeVisible();
       await expectNoAxeViolations(page, String(url));
     }
     await page.goto("/admin/email-templates/nouveau");

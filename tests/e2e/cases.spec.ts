@@ -221,7 +221,7 @@ test.describe("filing a case", () => {
     const response = await stranger.goto(caseUrl);
     expect(response?.status()).toBe(404);
     await expect(stranger.getByRole("heading", { name: "Vous n'avez pas accès à ce dossier" })).toBeVisible();
-    await expect(stranger.getByRole("link", { name: "Retour au dashboard" })).toBeVisible();
+    await expect(stranger.getByRole("link", { name: "Retour au tableau de bord" })).toBeVisible();
     await expectNoAxeViolations(stranger, "/case/:caseId (refusé)");
   });
 });

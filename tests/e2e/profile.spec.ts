@@ -96,7 +96,7 @@ test.describe("Compléter mon profil", () => {
     await expect(form.terms).toBeChecked();
 
     // The back button leads to the dashboard.
-    await page.getByRole("link", { name: "Retour au dashboard" }).click();
+    await page.getByRole("link", { name: "Retour au tableau de bord" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

@@ -124,7 +124,7 @@ test.describe("staff second factor", () => {
     expect(await page.content()).not.toContain(admin.recoveryCodes[0]);
     await expect(page.getByRole("heading", { name: "Désactiver la double authentification" })).toHaveCount(0);
 
-    await page.getByRole("link", { name: "Retour au dashboard" }).click();
+    await page.getByRole("link", { name: "Retour au tableau de bord" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Dashboard Administrateur" })).toBeVisible();
     await signOutThroughUi(page);

@@ -83,7 +83,7 @@ function adminPage(file: string, path: string, admin: Expected): RouteAccessRow 
 }
 
 const adminPageRows: RouteAccessRow[] = [
-  adminPage("routes/admin-users.tsx", "/admin/users", ok(["Utilisateurs", "Retour au dashboard", "Avocat assigné", SEEDED.lawyer.lastName])),
+  adminPage("routes/admin-users.tsx", "/admin/users", ok(["Utilisateurs", "Retour au tableau de bord", "Avocat assigné", SEEDED.lawyer.lastName])),
   adminPage("routes/admin-users.tsx", "/admin/users?q=%25_%27%5C&role=superadmin&verification=__proto__", ok(["Aucun utilisateur ne correspond"])),
   adminPage("routes/admin-user.tsx", "/admin/users/compte-inconnu", notFound),
   adminPage("routes/admin-lawyers.tsx", "/admin/lawyers", ok(["Avocats", "Dossiers actifs", "Clients", SEEDED.lawyer.lastName])),
@@ -314,7 +314,7 @@ export const routeAccess: RouteAccessRow[] = [
       anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fdocuments%3Fstatus%3Dpending"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
-      admin: ok(["Documents d'identité", "Retour au dashboard", "groupe(s) en attente", "Aucun document ne correspond."]),
+      admin: ok(["Documents d'identité", "Retour au tableau de bord", "groupe(s) en attente", "Aucun document ne correspond."]),
     },
   },
   {
@@ -324,7 +324,7 @@ export const routeAccess: RouteAccessRow[] = [
       anonymous: redirectTo("/connexion?redirectTo=%2Fadmin%2Fcases%3Ffilter%3Dnon-assignes"),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
-      admin: ok(["Dossiers", "Retour au dashboard", "Rechercher"]),
+      admin: ok(["Dossiers", "Retour au tableau de bord", "Rechercher"]),
     },
   },
   {
@@ -420,7 +420,7 @@ export const routeAccess: RouteAccessRow[] = [
     path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
     expect: {
       anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10"),
-      user: { status: 404, contains: [caseMessages.noAccess, "Retour au dashboard"] },
+      user: { status: 404, contains: [caseMessages.noAccess, "Retour au tableau de bord"] },
       lawyer: { status: 404, contains: [caseMessages.noAccess] },
       admin: { status: 404, contains: [caseMessages.noAccess] },
     },

@@ -6,7 +6,7 @@ import { formatDate, formatShortDateTime } from "~/lib/format";
 import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 
 /**
- * A staff list screen: 'Retour au dashboard' (spec; the admin screens), its title, what it is for, then the screen.
+ * A staff list screen: 'Retour au tableau de bord' (spec; the admin screens), its title, what it is for, then the screen.
  * `wide` for the tables with many columns.
  */
 export function BackOfficePage({

@@ -75,7 +75,7 @@ export function BackLink({
   );
 }
 
-/** 'Retour au dashboard' (the specification's wording), the one way back to /dashboard on every page. */
+/** 'Retour au tableau de bord' (the specification's wording), the one way back to /dashboard on every page. */
 export function BackToDashboardLink({
   variant = "link",
   className,
@@ -86,13 +86,13 @@ export function BackToDashboardLink({
   if (variant === "secondary") {
     return (
       <BackLink to="/dashboard" className={className}>
-        Retour au dashboard
+        Retour au tableau de bord
       </BackLink>
     );
   }
   return (
     <ButtonLink to="/dashboard" variant={variant} size={variant === "primary" ? "lg" : undefined} className={className}>
-      Retour au dashboard
+      Retour au tableau de bord
     </ButtonLink>
   );
 }

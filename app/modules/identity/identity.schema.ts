@@ -66,7 +66,7 @@ export const identityMessages = {
   passportOnePage: "Le passeport n'a qu'une page photo : envoyez un seul fichier.",
   stepNotReachable: "Terminez d'abord l'étape précédente.",
   alreadyVerified: "Votre identité est déjà vérifiée.",
-  uploaded: { 2: "Documents uploadés avec succès !", 3: "Seconde pièce d'identité uploadée avec succès !", 4: "Justificatif de domicile uploadé avec succès !" },
+  uploaded: { 2: "Documents envoyés avec succès !", 3: "Seconde pièce d'identité envoyée avec succès !", 4: "Justificatif de domicile envoyé avec succès !" },
   uploadFailed: { 2: "Erreur lors de l'upload des documents", 3: "Erreur lors de l'upload des documents", 4: "Erreur lors de l'upload du justificatif" },
   stepCompleted: "Étape complétée avec succès !",
   statusFailed: "Erreur lors de la mise à jour du statut",
