@@ -75,7 +75,7 @@ export function BackLink({
   );
 }
 
-/** 'Retour au tableau de bord' (the specification's wording), the one way back to /dashboard on every page. */
+/** 'Retour au tableau de bord' (decision 72: the specification's 'dashboard' is not French to a victim), the one way back to /dashboard on every page. */
 export function BackToDashboardLink({
   variant = "link",
   className,
