@@ -67,6 +67,7 @@ function pack(paymentCount: number, evidenceCount: number): PackData {
       complaintStatus: "Déposée au commissariat",
       complaintReference: "PV 2024/00123",
       description: "Un faux conseiller m'a fait placer mes économies sur un livret à 8 % ; il m'a ensuite demandé des frais pour débloquer les fonds.",
+      declaredAmount: "52000",
     },
     payments: payments(paymentCount),
     identifiers: [

@@ -7,11 +7,10 @@ import { CaseDocumentsPanel, EvidencePanel } from "~/components/case-file/eviden
 import { evidencePanelFor } from "~/modules/case-file/complaint-pack.server";
 import { caseFor } from "~/modules/cases/cases.server";
 import { caseFileFor } from "~/modules/case-file/case-file.server";
-import { formatTotals } from "~/modules/case-file/case-file-format";
+import { amountSummary, DECLARED_AMOUNT_LABEL, declaredText, DOCUMENTED_PAYMENTS_LABEL, documentedText } from "~/modules/case-file/case-file-format";
 import {
   contactMethodLabel,
   evidenceTypeLabel,
-  formatEuros,
   nextStepText,
   paymentMethodLabel,
   scamTypeLabel,
@@ -48,6 +47,7 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
   const forOwner = view.viewer === "owner";
   const facts = view.facts;
   const none = "Non renseigné";
+  const amounts = amountSummary(facts.total_amount_lost, view.caseFile.totals);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <BackToDashboardLink variant="secondary" />
@@ -150,7 +150,8 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
             {facts.contact_method_details ? ` — ${facts.contact_method_details}` : ""}
           </Fact>
           <Fact label="Premier contact">{facts.first_contact_date ? formatDate(facts.first_contact_date) : none}</Fact>
-          <Fact label="Montant perdu">{view.caseFile.totals.length ? formatTotals(view.caseFile.totals) : formatEuros(facts.total_amount_lost)}</Fact>
+          <Fact label={DECLARED_AMOUNT_LABEL}>{declaredText(amounts)}</Fact>
+          <Fact label={DOCUMENTED_PAYMENTS_LABEL}>{documentedText(amounts)}</Fact>
           <Fact label="Moyens de paiement">{facts.payment_methods.length ? facts.payment_methods.map(paymentMethodLabel).join(", ") : none}</Fact>
           <Fact label="Banque contactée">{facts.contacted_bank ? `Oui${facts.bank_contact_details ? ` — ${facts.bank_contact_details}` : ""}` : "Non"}</Fact>
           <Fact label="Plainte déposée">

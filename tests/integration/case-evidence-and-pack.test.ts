@@ -208,6 +208,9 @@ describe.each(testEngines())("case evidence and complaint pack on %s", (engine) 
       expect(text).toContain(spaced(formatMoney("48250", "EUR")));
       // 1 200,50 + 48 250 + 3 000 = 52 450,50 €
       expect(text).toContain(spaced(formatMoney("52450.50", "EUR")));
+      // The declared amount stays beside the documented payments, with the gap said (issue 29).
+      expect(text).toContain(spaced(`Montant déclaré : ${formatMoney("12500")}`));
+      expect(text).toContain(spaced(`Paiements documentés : ${formatMoney("52450.50")} (${formatMoney("39950.50")} de plus que le montant déclaré)`));
       expect(text).toContain("FR76 3000 6000 0112 3456 7890 189");
       for (const item of await listEvidence(client, caseId)) expect(text).toContain(item.sha256);
       expect(text).toContain("Premiers réflexes");

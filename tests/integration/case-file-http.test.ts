@@ -74,10 +74,12 @@ describe.each(testEngines())("the case file forms over HTTP, production build, %
     // Narrow no-break space in thousands, no-break space before the euro sign (visibleText folds both to spaces).
     expect(html).toContain("1\u202f500\u00a0€");
     expect(page).toContain("Contester le paiement auprès de votre banque avant le 14/04/2026");
-    // The dashboard's list shows the payments' total instead of the typed 12 500 €.
-    const dashboard = (await http("/dashboard", { cookie: people.client.cookie })).body;
-    expect(dashboard).toContain("1\u202f500\u00a0€");
-    expect(dashboard).not.toContain("12\u202f500\u00a0€");
+    // The declared 12 500 € stays; the documented payments are shown beside it with what is left (issue 29).
+    expect(page).toContain("Montant déclaré 12 500 €");
+    expect(page).toContain("Paiements documentés 1 500 € (11 000 € restent à documenter)");
+    const dashboard = visibleText((await http("/dashboard", { cookie: people.client.cookie })).body);
+    expect(dashboard).toContain("Montant déclaré : 12 500 €");
+    expect(dashboard).toContain("Paiements documentés : 1 500 € (11 000 € restent à documenter)");
   });
 
   it.each([

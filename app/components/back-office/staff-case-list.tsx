@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
-import { caseAmountText } from "~/components/case-file/case-amount";
+import { CaseAmount, type CaseAmountRow } from "~/components/case-file/case-amount";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import type { TableColumn } from "~/components/ui/responsive-table";
 import { scamTypeLabel } from "~/modules/cases/cases.schema";
 import { FilterSelect, SearchForm } from "./back-office-page";
 
-type CaseSummary = Parameters<typeof caseAmountText>[0] & { scamType: string | null; status: string };
+type CaseSummary = CaseAmountRow & { scamType: string | null; status: string };
 
 /** The columns every staff case list shows between the person and the dates: scam type, amount, status. */
 export function caseSummaryColumns<Row extends CaseSummary>(): TableColumn<Row>[] {
   return [
     { header: "Type d'arnaque", cell: (row) => scamTypeLabel(row.scamType) },
-    { header: "Montant", cell: (row) => caseAmountText(row) },
+    { header: "Montant", cell: (row) => <CaseAmount row={row} /> },
     { header: "Statut", cell: (row) => <CaseStatusBadge status={row.status} /> },
   ];
 }

@@ -151,7 +151,7 @@ export function PaymentsPanel({ caseId, caseFile }: { caseId: string; caseFile: 
               {caseFile.totals.map((total) => (
                 <tr key={total.currency} data-total={total.currency}>
                   <th scope="row" className="py-2 pr-3">
-                    Total {total.currency === "EUR" ? "" : `(${total.currency})`}
+                    Total documenté {total.currency === "EUR" ? "" : `(${total.currency})`}
                   </th>
                   <td className="py-2 pr-3 text-right whitespace-nowrap text-base font-bold">{formatMoney(total.amount, total.currency)}</td>
                   <td colSpan={caseFile.canEdit ? 3 : 2} className="py-2 text-slate-700">

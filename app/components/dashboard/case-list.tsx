@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { caseAmountText } from "~/components/case-file/case-amount";
+import { CaseAmount } from "~/components/case-file/case-amount";
 import { Badge } from "~/components/ui/badge";
 import { caseStatusLabel, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
 import { unreadLabel } from "~/modules/chat/chat-inbox.schema";
@@ -95,7 +95,7 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
         >
           <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
             <caption id="legende-dossiers" className="sr-only">
-              Mes dossiers : numéro, type d'arnaque, montant perdu, statut, date de création et actions
+              Mes dossiers : numéro, type d'arnaque, montant déclaré et paiements documentés, statut, date de création et actions
             </caption>
             <thead className="bg-slate-100 text-slate-800">
               <tr>
@@ -105,7 +105,7 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Type d'arnaque
                 </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <th scope="col" className="px-4 py-3 font-semibold">
                   Montant
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
@@ -126,8 +126,8 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
                     {row.caseNumber}
                   </th>
                   <td className="px-4 py-3 text-slate-800">{scamTypeLabel(row.scamType)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-800">
-                    {caseAmountText(row)}
+                  <td className="px-4 py-3 tabular-nums text-slate-800">
+                    <CaseAmount row={row} />
                   </td>
                   <td className="px-4 py-3">
                     <CaseStatusBadge status={row.status} />

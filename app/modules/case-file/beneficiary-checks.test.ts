@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeDomain, normalizeEmail, normalizeIban, normalizePhone, normalizeWallet } from "./beneficiary-checks";
-import { formatIban, formatMoney, totalsByCurrency } from "./case-file-format";
+import { amountSummary, amountSummaryLine, formatIban, formatMoney, totalsByCurrency } from "./case-file-format";
 import { caseFileMessages, identifierSchema, paymentSchema } from "./case-file.schema";
 
 describe("IBAN", () => {
@@ -100,5 +100,22 @@ describe("totals", () => {
     ]);
     expect(formatMoney("12500", "EUR")).toBe("12\u202f500\u00a0€");
     expect(formatMoney("48250.5", "EUR")).toBe("48\u202f250,50\u00a0€");
+  });
+});
+
+describe("declared amount and documented payments", () => {
+  const nb = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+  it("keeps the declared amount and says what is left to document", () => {
+    const summary = amountSummary("18500.00", totalsByCurrency([{ amount: "9000", currency: "EUR" }]));
+    expect(nb(amountSummaryLine(summary))).toBe("Montant déclaré : 18 500 € · Paiements documentés : 9 000 € (9 500 € restent à documenter)");
+  });
+  it("says when everything or more is documented, and nothing about a gap across currencies", () => {
+    expect(amountSummary("9000", totalsByCurrency([{ amount: "9000", currency: "EUR" }])).gap).toBe("tout le montant déclaré est documenté");
+    expect(nb(amountSummary("1000", totalsByCurrency([{ amount: "1500", currency: "EUR" }])).gap!)).toBe("500 € de plus que le montant déclaré");
+    expect(nb(amountSummary("1000", totalsByCurrency([{ amount: "999", currency: "EUR" }])).gap!)).toBe("1 € reste à documenter");
+    expect(amountSummary("1000", totalsByCurrency([{ amount: "500", currency: "EUR" }, { amount: "100", currency: "CHF" }])).gap).toBeNull();
+  });
+  it("says when nothing was declared or documented", () => {
+    expect(amountSummaryLine(amountSummary(null, []))).toBe("Montant déclaré : non renseigné · Paiements documentés : aucun pour l'instant");
   });
 });

@@ -102,6 +102,59 @@ export function formatTotals(totals: readonly CurrencyTotal[]): string {
   return totals.map((total) => formatMoney(total.amount, total.currency)).join(" + ");
 }
 
+/**
+ * The victim's declared loss and the payments documented since, side by side: the declared amount is what the victim
+ * said and is never replaced by the payments' sum (issue 29). The gap is said only when both are in euros.
+ */
+export interface AmountSummary {
+  /** "18 500 €", or null when the victim gave no amount. */
+  declared: string | null;
+  /** "9 000 €" (or "9 000 € + 1 200 CHF"), or null without payments. */
+  documented: string | null;
+  /** "9 500 € restent à documenter", "tout le montant déclaré est documenté", "500 € de plus que le montant déclaré". */
+  gap: string | null;
+}
+
+export const DECLARED_AMOUNT_LABEL = "Montant déclaré";
+export const DOCUMENTED_PAYMENTS_LABEL = "Paiements documentés";
+const NOT_GIVEN = "non renseigné";
+const NONE_YET = "aucun pour l'instant";
+
+export function amountSummary(declared: string | null | undefined, totals: readonly CurrencyTotal[]): AmountSummary {
+  const declaredCents = declared ? toCents(declared) : null;
+  const documented = totals.length > 0 ? formatTotals(totals) : null;
+  let gap: string | null = null;
+  if (declaredCents !== null && totals.length > 0 && totals.every((total) => total.currency === "EUR")) {
+    const documentedCents = totals.reduce((sum, total) => sum + (toCents(total.amount) ?? 0n), 0n);
+    const rest = declaredCents - documentedCents;
+    if (rest > 0n) gap = `${formatMoney(centsToDecimal(rest))} ${rest >= 200n ? "restent" : "reste"} à documenter`;
+    else if (rest === 0n) gap = "tout le montant déclaré est documenté";
+    else gap = `${formatMoney(centsToDecimal(-rest))} de plus que le montant déclaré`;
+  }
+  return { declared: declaredCents === null ? null : formatMoney(centsToDecimal(declaredCents)), documented, gap };
+}
+
+/** The summary's two halves as text: "Montant déclaré : 18 500 €", "Paiements documentés : 9 000 € (9 500 € restent à documenter)". */
+export function amountSummaryParts(summary: AmountSummary): [string, string] {
+  return [`${DECLARED_AMOUNT_LABEL} : ${declaredText(summary)}`, `${DOCUMENTED_PAYMENTS_LABEL} : ${documentedText(summary)}`];
+}
+
+/** The declared amount as a value ("18 500 €", "non renseigné"). */
+export function declaredText(summary: AmountSummary): string {
+  return summary.declared ?? NOT_GIVEN;
+}
+
+/** The documented payments as a value, with the gap ("9 000 € (9 500 € restent à documenter)", "aucun pour l'instant"). */
+export function documentedText(summary: AmountSummary): string {
+  if (summary.documented === null) return NONE_YET;
+  return summary.gap ? `${summary.documented} (${summary.gap})` : summary.documented;
+}
+
+/** On one line: "Montant déclaré : 18 500 € · Paiements documentés : 9 000 € (9 500 € restent à documenter)". */
+export function amountSummaryLine(summary: AmountSummary): string {
+  return amountSummaryParts(summary).join(" · ");
+}
+
 /** The beneficiary as shown: an IBAN grouped by 4; a wallet address whole (as typed, to compare it character by character). */
 export function beneficiaryText(kind: BeneficiaryKind, beneficiary: string): string {
   return kind === "iban" ? formatIban(beneficiary) : beneficiary;

@@ -6,7 +6,7 @@ import { contactMethodLabel, evidenceTypeLabel, paymentMethodLabel, scamTypeLabe
 import { type EvidenceItem } from "./evidence.schema";
 import { COLORS, finishPdf, heading, labelled, newPdf, paragraph, section, table, type Pdf } from "./pdf-document.server";
 import type { IdentifierRow } from "./identifiers.server";
-import { formatTotals } from "./case-file-format";
+import { amountSummary, DECLARED_AMOUNT_LABEL, declaredText, DOCUMENTED_PAYMENTS_LABEL, documentedText } from "./case-file-format";
 import { beneficiaryText, formatMoney, identifierKindLabel, identifierText, paymentCells, totalsByCurrency } from "./pack-format";
 import type { PaymentRow } from "./payments.server";
 import { formatDate, formatFileSize, formatLongDateTime } from "~/lib/format";
@@ -39,6 +39,8 @@ export interface PackFacts {
   complaintStatus: string | null;
   complaintReference: string | null;
   description: string | null;
+  /** The amount the victim declared (decimal string), kept apart from the documented payments. */
+  declaredAmount: string | null;
 }
 
 export interface PackData {
@@ -73,7 +75,9 @@ function cover(doc: Pdf, data: PackData): void {
   doc.moveDown(1);
   labelled(doc, part, "Numéro de dossier", data.caseNumber);
   labelled(doc, part, "Généré le", formatLongDateTime(data.generatedAt));
-  if (data.payments.length) labelled(doc, part, "Montant payé à l'escroc", formatTotals(totalsByCurrency(data.payments)));
+  const amounts = amountSummary(data.facts.declaredAmount, totalsByCurrency(data.payments));
+  labelled(doc, part, DECLARED_AMOUNT_LABEL, declaredText(amounts));
+  labelled(doc, part, DOCUMENTED_PAYMENTS_LABEL, documentedText(amounts));
   heading(doc, part, 2, "La victime");
   labelled(doc, part, "Nom", `${data.victim.lastName.toUpperCase()} ${data.victim.firstName}`);
   if (data.victim.birthDate) labelled(doc, part, "Née ou né le", formatDate(data.victim.birthDate));

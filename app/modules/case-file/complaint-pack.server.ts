@@ -73,6 +73,7 @@ async function packData(found: CaseAccess, now: Date): Promise<PackData> {
       complaintStatus: row.complaint_status,
       complaintReference: row.complaint_reference,
       description: row.detailed_description,
+      declaredAmount: row.total_amount_lost,
     },
     payments,
     identifiers,

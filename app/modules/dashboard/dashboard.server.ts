@@ -22,7 +22,7 @@ export interface UserDashboard {
     caseNumber: string;
     scamType: string | null;
     totalAmountLost: string | null;
-    /** Sums of the case's payments per currency; shown instead of the typed total once there is one. */
+    /** Sums of the case's documented payments per currency; shown beside the declared amount, never instead of it. */
     paymentTotals?: CurrencyTotal[];
     status: CaseStatus;
     createdAt: string;
