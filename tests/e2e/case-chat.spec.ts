@@ -10,6 +10,7 @@ import { insertSubmittedCase } from "../support/cases";
 import { assignTo } from "../support/chat";
 import { ensureProductionBuild, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { sendChatMessage } from "~/modules/chat/chat.server";
 import { stopRuntime } from "~/platform/runtime.server";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
@@ -21,6 +22,8 @@ interface ChatWorld {
   servers: RunningServer[];
   caseId: string;
   caseNumber: string;
+  /** A second case of the client's, whose lawyer already wrote: the phone test's thread. */
+  phoneCaseId: string;
   admin: StaffMember;
   lawyer: StaffMember;
   client: { email: string; password: string };
@@ -39,6 +42,21 @@ async function startChatWorld(): Promise<ChatWorld> {
   const stranger = await seedAccount("user", { firstName: "Simon", lastName: "Durand" });
   const created = await insertSubmittedCase(client.userId);
   await assignTo(created.id, lawyer.userId);
+  const phoneCase = await insertSubmittedCase(client.userId);
+  await assignTo(phoneCase.id, lawyer.userId);
+  const lawyerActor = {
+    kind: "user",
+    userId: lawyer.userId,
+    sessionId: "session-de-test",
+    email: lawyer.email,
+    role: "lawyer",
+    firstName: "Louis",
+    lastName: "Bernard",
+    clientAddress: "203.0.113.7",
+    secondFactor: "verified",
+  } as const;
+  const seeded = await sendChatMessage(lawyerActor, phoneCase.id, { message: "Bonjour, envoyez-moi vos relevés." });
+  if (!seeded.ok) throw new Error(seeded.message);
   await stopRuntime();
   const env = { ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn" };
   const servers = [await startProductionServer(env)];
@@ -47,6 +65,7 @@ async function startChatWorld(): Promise<ChatWorld> {
     servers,
     caseId: created.id,
     caseNumber: created.caseNumber,
+    phoneCaseId: phoneCase.id,
     admin: { ...admin, firstName: "Adèle", lastName: "Martin" },
     lawyer: { ...lawyer, firstName: "Louis", lastName: "Bernard" },
     client,
@@ -74,6 +93,19 @@ async function signInAsClient(page: Page, person: { email: string; password: str
 
 function bubble(page: Page, text: string) {
   return page.locator("[data-chat-thread] article").filter({ hasText: text });
+}
+
+/** The viewer's own message stands against the thread's right edge, the other side's against its left edge. */
+async function expectSides(page: Page, texts: { mine: string; theirs: string }): Promise<void> {
+  const thread = await page.locator("[data-chat-thread]").boundingBox();
+  const mine = await bubble(page, texts.mine).boundingBox();
+  const theirs = await bubble(page, texts.theirs).boundingBox();
+  if (!thread || !mine || !theirs) throw new Error("thread or message not laid out");
+  const threadCentre = thread.x + thread.width / 2;
+  expect(mine.x + mine.width / 2).toBeGreaterThan(threadCentre);
+  expect(theirs.x + theirs.width / 2).toBeLessThan(threadCentre);
+  expect(mine.x + mine.width).toBeGreaterThan(theirs.x + theirs.width);
+  expect(theirs.x).toBeLessThan(mine.x);
 }
 
 test.describe("case chat", () => {
@@ -121,12 +153,14 @@ test.describe("case chat", () => {
     await expect(received).toContainText("Claire Petit");
     await expect(bubble(clientPage, "Merci !").locator("[data-read-mark]")).toHaveText("Lu", { timeout: 15_000 });
 
-    // The reply, right-aligned with '(Avocat)', reaches the client live.
+    // The reply, with '(Avocat)', reaches the client live, on the left: theirs left, mine right (decision 0072).
     await lawyerPage.getByLabel("Votre message").fill("Bien reçu, je les étudie.");
     await lawyerPage.getByRole("button", { name: "Envoyer" }).click();
     const reply = bubble(clientPage, "Bien reçu, je les étudie.");
     await expect(reply).toBeVisible({ timeout: 15_000 });
     await expect(reply).toContainText("Louis Bernard (Avocat)");
+    await expectSides(clientPage, { mine: "Merci !", theirs: "Bien reçu" });
+    await expectSides(lawyerPage, { mine: "Bien reçu", theirs: "Merci !" });
     await expectNoAxeViolations(clientPage, chatPath);
 
     // A blank message is not sent.
@@ -149,5 +183,44 @@ test.describe("case chat", () => {
     await expect(strangerPage.getByText("Vous n'avez pas accès à ce dossier")).toBeVisible();
     const stream = await strangerPage.request.get(`${chatPath}/events`, { headers: { accept: "text/event-stream" } });
     expect(stream.status()).toBe(404);
+  });
+
+  test("on a phone, Enter makes a new line, the send button sends, and the box stays in view", async ({ browser }) => {
+    test.slow();
+    const chatPath = `/case/${world.phoneCaseId}/chat`;
+    const context = await browser.newContext({
+      baseURL: world.servers[0]!.baseUrl,
+      locale: "fr-FR",
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const phone = await context.newPage();
+    await signInAsClient(phone, world.client);
+    await phone.goto(chatPath);
+    await waitForHydration(phone);
+    await expect(bubble(phone, "Bonjour, envoyez-moi vos relevés.")).toContainText("Louis Bernard (Avocat)");
+    await expect(phone.getByText("Entrée pour aller à la ligne, bouton « Envoyer » pour envoyer.")).toBeVisible();
+
+    const composer = phone.getByLabel("Votre message");
+    await composer.tap();
+    await composer.pressSequentially("Voici mes relevés de mars");
+    await composer.press("Enter");
+    await composer.pressSequentially("et ceux d'avril.");
+    await expect(composer).toHaveValue("Voici mes relevés de mars\net ceux d'avril.");
+    await expect(phone.locator("[data-chat-thread] article").filter({ hasText: "Voici mes relevés" })).toHaveCount(0);
+    // The box and its button are on screen, not under the page's fold.
+    await expect(composer).toBeInViewport();
+    await expect(phone.getByRole("button", { name: "Envoyer" })).toBeInViewport();
+
+    await phone.getByRole("button", { name: "Envoyer" }).tap();
+    await expect(composer).toHaveValue("");
+    const sent = bubble(phone, "et ceux d'avril.");
+    await expect(sent).toBeVisible();
+    await expect(sent).toContainText("Voici mes relevés de mars");
+    await expect(sent).toContainText("Claire Petit");
+    await expectSides(phone, { mine: "et ceux d'avril.", theirs: "Bonjour, envoyez-moi vos relevés." });
+    await expectNoAxeViolations(phone, chatPath);
+    await context.close();
   });
 });

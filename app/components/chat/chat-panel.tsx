@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
 import { Form } from "react-router";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { useHydrated } from "~/components/use-resettable-state";
@@ -7,7 +7,7 @@ import {
   CHAT_POLL_MILLISECONDS,
   characterCount,
   chatMessages,
-  isStaffMessage,
+  isOwnMessage,
   mergeMessages,
   normaliseMessage,
   roleTag,
@@ -45,23 +45,40 @@ function readsIt(message: ChatMessageView, view: ChatThreadView): boolean {
   return false;
 }
 
+/** A touch screen (no fine pointer, no hover): Enter makes a new line there and the send button sends. */
+const TOUCH_QUERY = "(pointer: coarse), (hover: none)";
+
+function subscribeToTouchQuery(onChange: () => void): () => void {
+  const query = window.matchMedia(TOUCH_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+function useTouchScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeToTouchQuery,
+    () => window.matchMedia(TOUCH_QUERY).matches,
+    () => false,
+  );
+}
+
 function MessageBubble({ message, view }: { message: ChatMessageView; view: ChatThreadView }) {
-  const staff = isStaffMessage(message.senderRole);
+  const mine = isOwnMessage(message, view.viewerId);
   const tag = roleTag[message.senderRole];
   const mark = readMark(message, view);
   return (
-    <li id={`message-${message.id}`} className={`flex ${staff ? "justify-end" : "justify-start"}`} data-message-id={message.id}>
+    <li id={`message-${message.id}`} className={`flex ${mine ? "justify-end" : "justify-start"}`} data-message-id={message.id} data-own={mine ? "" : undefined}>
       <article
-        className={`max-w-[70%] rounded-2xl px-4 py-2 shadow-sm ${staff ? "bg-brand-700 text-white" : "bg-white text-slate-900 ring-1 ring-slate-200"}`}
+        className={`max-w-[70%] rounded-2xl px-4 py-2 shadow-sm ${mine ? "bg-brand-700 text-white" : "bg-white text-slate-900 ring-1 ring-slate-200"}`}
         aria-label={`Message de ${message.senderName}`}
       >
-        <p className={`text-sm font-semibold ${staff ? "text-brand-50" : "text-slate-700"}`}>
+        <p className={`text-sm font-semibold ${mine ? "text-brand-50" : "text-slate-700"}`}>
           {message.senderName}
           {tag ? ` ${tag}` : ""}
         </p>
         {message.text ? <p className="whitespace-pre-wrap break-words">{message.text}</p> : null}
-        {message.file ? <ChatAttachment caseId={view.chat.id} file={message.file} onDark={staff} /> : null}
-        <p className={`mt-1 flex justify-end gap-2 text-xs ${staff ? "text-brand-50" : "text-slate-600"}`}>
+        {message.file ? <ChatAttachment caseId={view.chat.id} file={message.file} onDark={mine} /> : null}
+        <p className={`mt-1 flex justify-end gap-2 text-xs ${mine ? "text-brand-50" : "text-slate-600"}`}>
           <time dateTime={message.createdAt} title={formatLongDateTime(message.createdAt)}>
             {formatTime(message.createdAt)}
           </time>
@@ -109,6 +126,32 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
   const preserveFrom = useRef<number | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const upload = useChatUpload(caseId);
+  const touchScreen = useTouchScreen();
+  const panelRef = useRef<HTMLElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+
+  // On a phone the on-screen keyboard shrinks the visual viewport but not 100dvh: the panel follows the visual
+  // viewport's height and, while the message box has the focus, keeps its bottom (the box) just above the keyboard.
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    const panel = panelRef.current;
+    if (!viewport || !panel) return;
+    const follow = () => {
+      panel.style.setProperty("--chat-height", `${Math.round(viewport.height)}px`);
+      if (document.activeElement === composerRef.current && window.matchMedia(TOUCH_QUERY).matches) panel.scrollIntoView({ block: "end" });
+    };
+    follow();
+    viewport.addEventListener("resize", follow);
+    return () => viewport.removeEventListener("resize", follow);
+  }, []);
+
+  const revealComposer = () => {
+    if (!touchScreen) return;
+    // The keyboard opens after the focus; scroll again once it has (the resize above also does, where it fires).
+    const reveal = () => panelRef.current?.scrollIntoView({ block: "end" });
+    reveal();
+    setTimeout(reveal, 300);
+  };
 
   const apply = useCallback((events: ChatEvent[]) => {
     if (events.length === 0) return;
@@ -295,6 +338,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (touchScreen) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -309,7 +353,8 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
     <div className="mx-auto flex max-w-3xl flex-col px-0 sm:px-4 sm:py-6">
       <section
         aria-labelledby="titre-messagerie"
-        className="flex h-[100dvh] flex-col bg-slate-50 sm:h-[600px] sm:rounded-xl sm:shadow-sm sm:ring-1 sm:ring-slate-200"
+        ref={panelRef}
+        className="flex h-[var(--chat-height,100dvh)] flex-col bg-slate-50 sm:h-[600px] sm:rounded-xl sm:shadow-sm sm:ring-1 sm:ring-slate-200"
         data-chat-panel=""
         {...upload.dropZoneProps}
       >
@@ -379,7 +424,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
           ) : null}
           <Thread messages={messages} view={view} />
           {pending.map((item) => (
-            <li key={item.clientId} className={`flex ${view.chat.viewer === "owner" ? "justify-start" : "justify-end"}`} data-pending="">
+            <li key={item.clientId} className="flex justify-end" data-pending="">
               <article className="max-w-[70%] rounded-2xl bg-slate-200 px-4 py-2 text-slate-900" aria-label="Message en cours d'envoi">
                 {item.text ? <p className="whitespace-pre-wrap break-words">{item.text}</p> : null}
                 {item.fileName ? <p className="text-sm">📎 {item.fileName}</p> : null}
@@ -393,7 +438,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
         <Form
           method="post"
           onSubmit={submit}
-          className="border-t border-slate-200 bg-white p-3 sm:rounded-b-xl"
+          className="sticky bottom-0 border-t border-slate-200 bg-white p-3 sm:rounded-b-xl"
           aria-label="Écrire un message"
         >
           {error ? (
@@ -420,7 +465,10 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
                 rows={2}
                 value={text}
                 onChange={(event) => setText(event.target.value)}
+                ref={composerRef}
                 onKeyDown={onKeyDown}
+                onFocus={revealComposer}
+                enterKeyHint={touchScreen ? "enter" : "send"}
                 disabled={composerDisabled}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`aide-message${error ? " erreur-message" : ""}`}
@@ -428,7 +476,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
                 className="block max-h-40 min-h-11 w-full resize-y rounded-md border border-slate-500 px-3 py-2 text-slate-900"
               />
               <p id="aide-message" className={`mt-1 text-xs ${tooLong ? "font-semibold text-red-800" : "text-slate-700"}`}>
-                {hydrated ? "Entrée pour envoyer, Maj+Entrée pour aller à la ligne. " : ""}
+                {hydrated ? (touchScreen ? "Entrée pour aller à la ligne, bouton « Envoyer » pour envoyer. " : "Entrée pour envoyer, Maj+Entrée pour aller à la ligne. ") : ""}
                 {count > CHAT_MESSAGE_MAX - 500 ? `${count.toLocaleString("fr-FR")} / ${CHAT_MESSAGE_MAX.toLocaleString("fr-FR")} caractères` : ""}
               </p>
             </div>

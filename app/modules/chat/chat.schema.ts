@@ -90,9 +90,9 @@ export type ChatEvent =
 
 export const roleTag: Record<ChatRole, string | null> = { user: null, lawyer: "(Avocat)", admin: "(Admin)" };
 
-/** Staff messages sit on the right (spec §2). */
-export function isStaffMessage(role: ChatRole): boolean {
-  return role === "lawyer" || role === "admin";
+/** The viewer's own messages sit on the right, the others' on the left, for every viewer (decision 0072). */
+export function isOwnMessage(message: { senderId: string }, viewerId: string): boolean {
+  return message.senderId === viewerId;
 }
 
 /** Adds messages to a thread kept in (created_at, id) order, each once; a newer copy (read since) wins. */
