@@ -34,9 +34,10 @@ try {
     SELECT 'bench-' || i, 'Bench', 'bench' || i || '@example.com', true, now(), now(), NULL, false
     FROM generate_series(0, ${people}) AS i`.execute(database);
   // bench-0 admin, bench-1..3 lawyers, the rest clients.
-  await sql`INSERT INTO profiles (id, email, first_name, last_name, role, profile_completed, identity_verified)
+  await sql`INSERT INTO profiles (id, email, first_name, last_name, role, profile_completed, identity_verified, bar_name, bar_number)
     SELECT 'bench-' || i, 'bench' || i || '@example.com', 'Prénom' || i, 'Nom' || i,
-      CASE WHEN i = 0 THEN 'admin' WHEN i <= 3 THEN 'lawyer' ELSE 'user' END, true, i % 3 <> 0
+      CASE WHEN i = 0 THEN 'admin' WHEN i <= 3 THEN 'lawyer' ELSE 'user' END, true, i % 3 <> 0,
+      CASE WHEN i BETWEEN 1 AND 3 THEN 'Barreau de Lyon' END, CASE WHEN i BETWEEN 1 AND 3 THEN 'L' || i END
     FROM generate_series(0, ${people}) AS i`.execute(database);
   const types = ["romance_scam", "investment_scam", "fake_website", "phishing", "cryptocurrency_scam", "fake_job_offer", "technical_support_scam", "lottery_scam", "other"];
   // Over the past year: 10 % drafts, 2 % waiting, the rest assigned to one of the three lawyers in various statuses.

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { BackOfficePage, ListAlert, Pagination, pageHref, SearchForm } from "~/components/back-office/back-office-page";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/admin-lawyer-allocation";
 import { pageTitle } from "~/content/site";
 import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
-import { ALLOCATION_PAGE_SIZE, activeField, allocationMessages, allocationQuerySchema, parseAllocationForm, percentageField, rowField, SHARE_WINDOW_DAYS } from "~/modules/cases/allocation.schema";
+import { ALLOCATION_PAGE_SIZE, activeField, allocationMessages, allocationQuerySchema, lawyerEditHref, parseAllocationForm, percentageField, rowField, SHARE_WINDOW_DAYS } from "~/modules/cases/allocation.schema";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireRole } from "~/platform/guards.server";
@@ -111,11 +111,21 @@ function AllocationForm({
                       Maître {row.firstName} {row.lastName}
                     </legend>
                     <input type="hidden" name={rowField(row.lawyerId)} value="1" />
-                    <div aria-hidden="true">
-                      <p className="font-semibold">
-                        Maître {row.firstName} {row.lastName}
-                      </p>
-                      <p className="break-all text-sm text-slate-700">{row.email}</p>
+                    <div>
+                      <div aria-hidden="true">
+                        <p className="font-semibold">
+                          Maître {row.firstName} {row.lastName}
+                        </p>
+                        <p className="break-all text-sm text-slate-700">{row.email}</p>
+                      </div>
+                      {row.barComplete ? null : (
+                        <p id={`${inputId}-barreau`} className="mt-1 text-sm font-semibold text-amber-900" data-bar-missing="">
+                          Barreau ou numéro d'inscription manquant : ses clients ne pourraient pas le vérifier, sa part reste à 0 %.{" "}
+                          <Link to={lawyerEditHref(row)} className="text-brand-800 underline">
+                            Les renseigner<span className="sr-only"> pour Maître {row.firstName} {row.lastName}</span>
+                          </Link>
+                        </p>
+                      )}
                     </div>
                     <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
                       <input
@@ -144,7 +154,7 @@ function AllocationForm({
                           value={row.input}
                           disabled={!row.on}
                           aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${inputId}-erreur` : undefined}
+                          aria-describedby={[error ? `${inputId}-erreur` : null, row.barComplete ? null : `${inputId}-barreau`].filter(Boolean).join(" ") || undefined}
                           onChange={(event) => update(row.lawyerId, { input: event.currentTarget.value })}
                           className="min-h-11 w-24 rounded-md border border-slate-400 px-2 disabled:bg-slate-100"
                         />

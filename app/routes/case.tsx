@@ -96,14 +96,9 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
             <Fact label="Barreau">
               {view.lawyer.barName ?? "Non communiqué"}
               {view.lawyer.barNumber ? ` (n° ${view.lawyer.barNumber})` : ""}
-              {view.lawyer.barName ? (
-                <>
-                  {" "}
-                  <a href={BAR_DIRECTORY_URL} className="font-semibold text-brand-800 underline" rel="noreferrer">
-                    Vérifier dans l'annuaire national des avocats
-                  </a>
-                </>
-              ) : null}
+              <a href={BAR_DIRECTORY_URL} className="mt-1 block font-semibold text-brand-800 underline" rel="noreferrer">
+                Vérifier dans l'annuaire national des avocats (Conseil national des barreaux)
+              </a>
             </Fact>
             {view.assignedAt ? <Fact label="Dossier confié le">{formatDate(view.assignedAt)}</Fact> : null}
           </dl>

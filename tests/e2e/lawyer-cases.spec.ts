@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { assignCase } from "~/modules/cases/case-assignment.server";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount, seedEnrolledAccount } from "../support/accounts";
-import { insertSubmittedCase } from "../support/cases";
+import { giveBarDetails, insertSubmittedCase } from "../support/cases";
 import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
@@ -25,8 +25,8 @@ test.describe("cases, staff side", () => {
   let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let port: number;
   let admin: StaffMember;
-  let lawyer: StaffMember;
-  let otherLawyer: StaffMember;
+  let lawyer: StaffMember & { userId: string };
+  let otherLawyer: StaffMember & { userId: string };
   let client: { userId: string };
   let caseNumber = "";
 
@@ -39,6 +39,8 @@ test.describe("cases, staff side", () => {
     admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
     lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
     otherLawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Marc", lastName: "Moreau" })), firstName: "Marc", lastName: "Moreau" };
+    // Louise is in the bar directory; Marc's bar and number are not filled yet.
+    await giveBarDetails(lawyer.userId, "Barreau de Bordeaux", "B-1234");
     const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
     await db().updateTable("profiles").set({ profile_completed: true, identity_verified: true }).where("id", "=", seeded.userId).execute();
     client = seeded;
@@ -69,6 +71,17 @@ test.describe("cases, staff side", () => {
     await expectNoAxeViolations(adminPage, "/admin/lawyer-allocation");
     const louise = adminPage.getByLabel("Pourcentage de Maître Louise Lefèvre");
     const marc = adminPage.getByLabel("Pourcentage de Maître Marc Moreau");
+    // A lawyer without a bar and a number gets no share: a field error on his line, the other values kept.
+    await expect(adminPage.locator("[data-bar-missing]")).toHaveCount(1);
+    await expect(adminPage.getByRole("link", { name: "Les renseigner pour Maître Marc Moreau" })).toHaveAttribute("href", /\/admin\/lawyers\?q=.*&modifier=/);
+    await louise.fill("60");
+    await marc.fill("10");
+    await adminPage.getByRole("button", { name: "Enregistrer la répartition" }).click();
+    await expect(adminPage.getByRole("alert")).toHaveText("Un avocat sans barreau ni numéro d'inscription ne peut pas recevoir de dossiers : sa part doit rester à 0 %.");
+    await expect(adminPage.locator(`#pourcentage-${otherLawyer.userId}-erreur`)).toHaveText(/Renseignez d'abord le barreau et le numéro d'inscription/);
+    await expect(marc).toHaveAttribute("aria-invalid", "true");
+    await expect(louise).toHaveValue("60");
+    await expectNoAxeViolations(adminPage, "/admin/lawyer-allocation with a lawyer without a bar");
     await louise.fill("100");
     await marc.fill("1");
     await expect(adminPage.getByText("Total des avocats actifs : 101 %")).toBeVisible();

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assignCase, AUTOMATIC_ASSIGNMENT_REASON } from "~/modules/cases/case-assignment.server";
 import type { UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { insertSubmittedCase, resetAllocations, seedActor, setAllocation } from "../support/cases";
+import { saveAllocation } from "~/modules/cases/allocation.server";
+import { allocationMessages, percentageField } from "~/modules/cases/allocation.schema";
+import { giveBarDetails, insertSubmittedCase, resetAllocations, seedActor, setAllocation } from "../support/cases";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 describe.each(testEngines())("automatic assignment on %s", (engine) => {
@@ -102,6 +104,32 @@ describe.each(testEngines())("automatic assignment on %s", (engine) => {
     await db().updateTable("profiles").set({ role: "user" }).where("id", "=", former.userId).execute();
     const { id } = await insertSubmittedCase(client.userId);
     expect(await assign(id)).toBeNull();
+  });
+
+  it("a lawyer without a bar and a registration number gets no share and no case (module and database)", async () => {
+    const unlisted = await seedActor("lawyer", "Émile", "SansBarreau");
+    // The use case: a French field error on that lawyer's percentage, nothing stored.
+    const refused = await saveAllocation(admin, [{ lawyerId: unlisted.userId, percentage: 40, active: true }]);
+    expect(refused).toEqual({
+      ok: false,
+      status: 400,
+      message: allocationMessages.barMissingForm,
+      fieldErrors: { [percentageField(unlisted.userId)]: allocationMessages.barMissing },
+    });
+    // The database refuses it too, whoever writes.
+    await expect(
+      db().insertInto("lawyer_allocation").values({ lawyer_id: unlisted.userId, allocation_percentage: 40, active: true })
+        .onConflict((oc) => oc.column("lawyer_id").doUpdateSet({ allocation_percentage: 40 })).execute(),
+    ).rejects.toThrow(/no share above 0/);
+    const { id } = await insertSubmittedCase(client.userId);
+    expect(await assign(id)).toBeNull();
+    // With both filled the share is taken; clearing the number takes it back to 0.
+    await giveBarDetails(unlisted.userId, "Barreau de Lyon", "L-42");
+    expect(await saveAllocation(admin, [{ lawyerId: unlisted.userId, percentage: 40, active: true }])).toEqual({ ok: true, changed: 1 });
+    expect(await assign(id)).toEqual({ lawyerId: unlisted.userId });
+    await db().updateTable("profiles").set({ bar_number: null }).where("id", "=", unlisted.userId).execute();
+    const row = await db().selectFrom("lawyer_allocation").select("allocation_percentage").where("lawyer_id", "=", unlisted.userId).executeTakeFirstOrThrow();
+    expect(row.allocation_percentage).toBe(0);
   });
 
   it("tracks 50/30/20 exactly, deterministically, largest deficit first", async () => {

@@ -10,7 +10,7 @@ import { changeCaseStatusByLawyer, lawyerCaseList, lawyerClients, markCaseOpened
 import { lawyerCaseMessages, lawyerCaseQuerySchema, lawyerClientQuerySchema, statusChangeSchema } from "~/modules/cases/lawyer-cases.schema";
 import { ForbiddenError, NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { insertSubmittedCase, resetAllocations, seedActor, setAllocation } from "../support/cases";
+import { giveBarDetails, insertSubmittedCase, resetAllocations, seedActor, setAllocation } from "../support/cases";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 describe.each(testEngines())("the staff side of cases on %s", (engine) => {
@@ -26,6 +26,8 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
     admin = await seedActor("admin", "Adèle", "Martin");
     lawyerA = await seedActor("lawyer", "Alain", "Avocat");
     lawyerB = await seedActor("lawyer", "Bérénice", "Barreau");
+    // Without a bar and a number a lawyer's share stays at 0 (issue 29).
+    for (const lawyer of [lawyerA, lawyerB]) await giveBarDetails(lawyer.userId);
   });
   afterAll(async () => {
     await stop?.();
@@ -162,8 +164,8 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
     it("pages and searches the lawyers, those taking cases first, the total over every page", async () => {
       await sql`INSERT INTO "user" (id, name, email, "emailVerified")
         SELECT 'bulk-lawyer-' || n, 'Avocat ' || n, 'bulk' || n || '@lawyers.test', true FROM generate_series(1, 55) n`.execute(db());
-      await sql`INSERT INTO profiles (id, email, first_name, last_name, role)
-        SELECT 'bulk-lawyer-' || n, 'bulk' || n || '@lawyers.test', 'Prénom', 'Masse' || lpad(n::text, 2, '0'), 'lawyer'
+      await sql`INSERT INTO profiles (id, email, first_name, last_name, role, bar_name, bar_number)
+        SELECT 'bulk-lawyer-' || n, 'bulk' || n || '@lawyers.test', 'Prénom', 'Masse' || lpad(n::text, 2, '0'), 'lawyer', 'Barreau de Lyon', 'L' || n
         FROM generate_series(1, 55) n`.execute(db());
       try {
         await setAllocation(lawyerB.userId, 40);

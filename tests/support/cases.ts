@@ -71,8 +71,9 @@ export async function seedActor(role: Role, firstName: string, lastName = `Nom${
   };
 }
 
-/** Sets a lawyer's allocation row (created when missing). */
+/** Sets a lawyer's allocation row (created when missing); a share above 0 needs a bar and a number, filled when missing. */
 export async function setAllocation(lawyerId: string, percentage: number, active = true): Promise<void> {
+  if (percentage > 0) await giveBarDetails(lawyerId);
   await db()
     .insertInto("lawyer_allocation")
     .values({ lawyer_id: lawyerId, allocation_percentage: percentage, active })
@@ -105,4 +106,13 @@ export async function insertSubmittedCase(userId: string, overrides: { scamType?
 export async function resetAllocations(): Promise<void> {
   await db().deleteFrom("lawyer_allocation").execute();
   await sql`UPDATE case_assignment_state SET allocation_changed_at = clock_timestamp()`.execute(db());
+}
+
+/** A lawyer's bar and registration number, without which they receive no case (kept when already filled). */
+export async function giveBarDetails(lawyerId: string, barName = "Barreau de Bordeaux", barNumber = "B-1234"): Promise<void> {
+  await db()
+    .updateTable("profiles")
+    .set((eb) => ({ bar_name: eb.fn.coalesce("bar_name", eb.val(barName)), bar_number: eb.fn.coalesce("bar_number", eb.val(barNumber)) }))
+    .where("id", "=", lawyerId)
+    .execute();
 }

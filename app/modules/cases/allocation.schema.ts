@@ -21,6 +21,8 @@ export const allocationMessages = {
   saveFailed: "Erreur lors de la sauvegarde",
   loadFailed: "Erreur lors du chargement des allocations",
   empty: "Aucune ligne à enregistrer.",
+  barMissing: "Renseignez d'abord le barreau et le numéro d'inscription de cet avocat (page Avocats) : sans eux, sa part reste à 0 %.",
+  barMissingForm: "Un avocat sans barreau ni numéro d'inscription ne peut pas recevoir de dossiers : sa part doit rester à 0 %.",
 } as const;
 
 /** Field names of the allocation form: one pair per lawyer. */
@@ -75,4 +77,9 @@ export function parseAllocationForm(values: Record<string, string>): AllocationF
 /** The sum that must stay at or under 100: active lawyers only. */
 export function activeTotal(rows: readonly { percentage: number; active: boolean }[]): number {
   return rows.reduce((sum, row) => sum + (row.active ? row.percentage : 0), 0);
+}
+
+/** The lawyers page opened on this lawyer's level and bar forms. */
+export function lawyerEditHref(lawyer: { lawyerId: string; email: string }): string {
+  return `/admin/lawyers?${new URLSearchParams({ q: lawyer.email, modifier: lawyer.lawyerId })}`;
 }

@@ -20,6 +20,8 @@ export interface AllocationRow {
   email: string;
   percentage: number;
   active: boolean;
+  /** Bar and registration number both filled: without them the lawyer's share stays at 0 (migration 0088). */
+  barComplete: boolean;
   activeCases: number;
   /** Cases assigned to the lawyer over the last 30 days. */
   assignedRecently: number;
@@ -64,6 +66,7 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
       email: string;
       allocation_percentage: number;
       active: boolean;
+      bar_complete: boolean;
       active_cases: number;
       assigned_recently: number;
     }>`
@@ -71,7 +74,8 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
       coalesce((SELECT sum(d.assigned) FROM lawyer_assignment_days d
                 WHERE d.lawyer_id = page.lawyer_id AND d.day >= ${windowStart}), 0)::int AS assigned_recently
     FROM (
-      SELECT a.lawyer_id, p.first_name, p.last_name, p.email, a.allocation_percentage, a.active
+      SELECT a.lawyer_id, p.first_name, p.last_name, p.email, a.allocation_percentage, a.active,
+        (p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL) AS bar_complete
       FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
       WHERE p.role = 'lawyer' AND ${search}
       ORDER BY (a.active AND a.allocation_percentage > 0) DESC, a.allocation_percentage DESC, p.last_name, p.first_name, a.lawyer_id
@@ -107,6 +111,7 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     email: row.email,
     percentage: row.allocation_percentage,
     active: row.active,
+    barComplete: row.bar_complete,
     activeCases: row.active_cases,
     assignedRecently: row.assigned_recently,
     actualShare: assignedRecently === 0 ? null : Math.round((row.assigned_recently / assignedRecently) * 1000) / 10,
@@ -139,7 +144,7 @@ export async function saveAllocation(actor: Actor, input: readonly AllocationRow
     .transaction()
     .execute(async (trx): Promise<SaveAllocationResult> => {
       await trx.selectFrom("case_assignment_state").select("id").where("id", "=", 1).forUpdate().execute();
-      const lawyers = await trx.selectFrom("profiles").select("id").where("role", "=", "lawyer").execute();
+      const lawyers = await trx.selectFrom("profiles").select(["id", "bar_name", "bar_number"]).where("role", "=", "lawyer").execute();
       const lawyerIds = new Set(lawyers.map((row) => row.id));
       if (input.some((row) => !lawyerIds.has(row.lawyerId)) || new Set(input.map((row) => row.lawyerId)).size !== input.length) {
         return { ok: false, status: 400, message: allocationMessages.unknownLawyer, fieldErrors: { form: allocationMessages.unknownLawyer } };
@@ -165,6 +170,12 @@ export async function saveAllocation(actor: Actor, input: readonly AllocationRow
       if (activeTotal(next) > 100) {
         return { ok: false, status: 400, message: allocationMessages.sumTooHigh, fieldErrors: { form: allocationMessages.sumTooHigh } };
       }
+      // A lawyer whose clients could not check them in the bar directory receives no case (issue 29).
+      const withoutBar = new Set(lawyers.filter((row) => row.bar_name === null || row.bar_number === null).map((row) => row.id));
+      const barErrors = Object.fromEntries(
+        next.filter((row) => row.percentage > 0 && withoutBar.has(row.lawyerId)).map((row) => [percentageField(row.lawyerId), allocationMessages.barMissing]),
+      );
+      if (Object.keys(barErrors).length > 0) return { ok: false, status: 400, message: allocationMessages.barMissingForm, fieldErrors: barErrors };
       const changed = next.filter((row) => row.percentage !== row.before.percentage || row.active !== row.before.active);
       for (const row of changed) {
         await trx

@@ -49,7 +49,8 @@ function tiedOnDeficit(candidates: readonly AssignmentCandidate[]): boolean {
 
 /**
  * Assigns a submitted case to a lawyer, inside the caller's transaction (the submission's): one lock for every
- * assignment (the case_assignment_state row), the choice among active lawyers with a percentage above 0, the case
+ * assignment (the case_assignment_state row), the choice among active lawyers with a percentage above 0 and a bar and
+ * registration number (migration 0088 keeps the others at 0), the case
  * (lawyer, assigned_at, status assigned; the history row says the platform did it), the client's lawyer when they had
  * none, and the emails to the client and the lawyer. When no lawyer can take it, the case stays submitted (first in
  * the admin list) and every admin is emailed. A case that is not submitted is left alone (null), one already
@@ -77,7 +78,8 @@ export async function assignCase(trx: Transaction<Database>, caseId: string): Pr
       (SELECT count(*) FROM cases c WHERE c.assigned_lawyer_id = a.lawyer_id AND c.assigned_at >= ${state.period_start})::int
         AS assigned_in_period
     FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
-    WHERE p.role = 'lawyer' AND a.active AND a.allocation_percentage > 0`.execute(trx);
+    WHERE p.role = 'lawyer' AND a.active AND a.allocation_percentage > 0
+      AND p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL`.execute(trx);
   const candidates: AssignmentCandidate[] = rows.rows.map((row) => ({
     lawyerId: row.lawyer_id,
     percentage: row.percentage,
