@@ -83,6 +83,18 @@ export function formatTime(value: Date | string): string {
   return formatted(time, value);
 }
 
+/** "19 h 42": a time of day as French prose writes it (on Paris time). */
+export function formatClockTime(value: Date | string): string {
+  return formatTime(value).replace(":", " h ");
+}
+
+/** "Enregistré à 19 h 42" today (in Paris), "Enregistré le 03/03/2025 à 19 h 42" another day; "" if unreadable. */
+export function savedAtText(value: Date | string, now: Date = new Date()): string {
+  const clock = formatClockTime(value);
+  if (!clock) return "";
+  return parisIsoDay(value) === parisIsoDay(now) ? `Enregistré à ${clock}` : `Enregistré le ${formatDate(value)} à ${clock}`;
+}
+
 /** An instant for a <time> element: its ISO text and how it reads. */
 export interface DateTimeText {
   iso: string;

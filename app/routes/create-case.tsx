@@ -10,6 +10,7 @@ import {
   caseMessages,
   missingToMove,
   moveTarget,
+  presetScamType,
   reachableStep,
   submittedDescription,
   wizardPath,
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nouveau dossi
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireCompletedProfile(context);
   const url = new URL(request.url);
-  const view = await caseWizardFor(actor, url.searchParams.get("id"));
+  const view = await caseWizardFor(actor, url.searchParams.get("id"), presetScamType(url.searchParams.get("type")));
   if (view.kind !== "wizard") return { view, step: 1 as WizardStep };
   const asked = wizardStepOf(url.searchParams.get("etape"));
   const step = Math.min(asked ?? view.reachable, view.reachable) as WizardStep;
@@ -53,8 +54,8 @@ function failure(values: CaseFormValues, step: WizardStep, status: number, field
 
 /**
  * Every button of the wizard posts here and saves the draft first (so nothing typed is lost), then: moves to a step
- * ("etape-N", "suivant"), finishes ("enregistrer", "soumettre"), or just answers (autosave: the page hiding, or a
- * move made in the browser).
+ * ("etape-N", "suivant"), finishes ("enregistrer", "quitter", "soumettre"), or just answers (autosave: the page
+ * hiding, a move made in the browser, a link followed away from the wizard).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireCompletedProfile(context);
@@ -74,9 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const saved = await saveCaseDraft(actor, draftId, parsed.data);
   if (!saved.ok) return failure(values, from, saved.status, {}, saved.message);
-  if (intent === "autosave") return data({ saved: true as const, caseNumber: saved.caseNumber });
+  if (intent === "autosave") return data({ saved: true as const, caseNumber: saved.caseNumber, savedAt: saved.savedAt });
 
-  if (intent === "enregistrer") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
+  // "quitter": the wizard's way back to the dashboard, which saves first (without JavaScript too).
+  if (intent === "enregistrer" || intent === "quitter") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
   if (intent === "soumettre") {
     const submitted = await submitCase(actor, draftId);
     if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed} : ${submitted.message}`);

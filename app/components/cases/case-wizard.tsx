@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useBlocker, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ErrorSummary, FormAlert } from "~/components/form-controls";
 import { FieldError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { useHydrated, useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
+import { savedAtText } from "~/lib/format";
 import {
   CASE_FIELDS,
-  caseDraftSchema,
   caseFormValues,
   caseMessages,
   contactMethodLabel,
   evidenceTypeLabel,
   formatEuros,
+  isBlankCaseForm,
   isStepMove,
   moveTarget,
   reachableFor,
@@ -23,6 +24,7 @@ import {
   wizardStepOf,
   paymentMethodLabel,
   parseEuroAmount,
+  savableValues,
   SCAM_TYPE_EXPLANATIONS,
   scamTypeLabel,
   WIZARD_SCAM_TYPES,
@@ -30,7 +32,7 @@ import {
   type WizardStep,
 } from "~/modules/cases/cases.schema";
 import type { WizardView } from "~/modules/cases/cases.server";
-import { BackToDashboardLink, buttonClasses, ButtonLink } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { DescriptionStep } from "./case-description-step";
 
 type Wizard = Extract<WizardView, { kind: "wizard" }>;
@@ -74,46 +76,75 @@ function snapshot(form: HTMLFormElement | null, fallback: CaseFormValues): CaseF
   return form ? caseFormValues(new FormData(form)) : fallback;
 }
 
+const FORM_ID = "formulaire-dossier";
+
 /**
  * The three-step wizard. Without JavaScript each button posts the whole form, the server saves the draft and
- * answers with the next step. With it, moving between steps is immediate (the draft is saved in the background),
- * and the draft is saved again when the page is hidden (tab closed, phone locked).
+ * answers with the next step; "Retour au tableau de bord" is one of them (it saves, then leaves). With it, moving
+ * between steps is immediate (the draft is saved in the background), leaving the wizard any other way (a link of
+ * the page, the browser's back button) waits for the draft to be saved, and the draft is saved again when the page
+ * is hidden or unloaded (tab closed, phone locked).
  */
 export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initialStep: WizardStep; failure: Failure | null }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const saver = useFetcher<{ saved?: true; formError?: string | null; fieldErrors?: Record<string, string> }>();
+  const saver = useFetcher<{ saved?: true; savedAt?: string; formError?: string | null; fieldErrors?: Record<string, string> }>();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useResettableState<CaseFormValues>(failure?.values ?? view.values);
   const [errors, setErrors] = useResettableState<FieldErrors>(failure?.fieldErrors ?? NO_ERRORS);
   const [focusRequest, setFocusRequest] = useState(failure && Object.keys(failure.fieldErrors).length > 0 ? 1 : 0);
+  const [savedAt, setSavedAt] = useResettableState<string | null>(view.savedAt);
+  const [leaveError, setLeaveError] = useState<string | null>(null);
   const lastSaved = useRef(JSON.stringify(view.values));
+  const savesInFlight = useRef<Promise<unknown>[]>([]);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   const reachable = hydrated ? reachableFor(values, view.reachable) : view.reachable;
   const asked = hydrated ? wizardStepOf(searchParams.get("etape")) : null;
   const step = hydrated ? (Math.min(asked ?? initialStep, Math.max(reachable, initialStep)) as WizardStep) : initialStep;
   const serverError = saver.data && "formError" in saver.data ? saver.data.formError : null;
-  const formError = serverError ?? failure?.formError ?? null;
+  const formError = leaveError ?? serverError ?? failure?.formError ?? null;
 
-  // The wizard's address names its draft, so a reload or a later visit resumes it.
+  // The latest values and step for the handlers below, which outlive a render.
+  const latest = useRef({ values, step });
+  useEffect(() => {
+    latest.current = { values, step };
+  });
+
+  // The wizard's address names its draft, so a reload or a later visit resumes it (and the type chosen in advance).
+  const preset = searchParams.get("type");
   useEffect(() => {
     if (searchParams.get("id") !== view.draftId) {
-      void navigate(wizardPath(view.draftId, step), { replace: true, preventScrollReset: true });
+      const target = wizardPath(view.draftId, step) + (preset ? `&type=${encodeURIComponent(preset)}` : "");
+      void navigate(target, { replace: true, preventScrollReset: true });
     }
-  }, [navigate, searchParams, step, view.draftId]);
+  }, [navigate, preset, searchParams, step, view.draftId]);
 
-  // Saved again when the page is hidden: closing the tab, switching app, locking the phone.
   useEffect(() => {
-    const save = () => {
-      if (document.visibilityState !== "hidden") return;
-      const current = snapshot(formRef.current, values);
-      const serialised = JSON.stringify(current);
-      if (serialised === lastSaved.current || !caseDraftSchema.safeParse(current).success) return;
-      if (navigator.sendBeacon(wizardPath(view.draftId, step), wizardFormData(current, view.draftId, "autosave", step))) {
-        lastSaved.current = serialised;
+    if (saver.state === "idle" && saver.data?.savedAt) setSavedAt(saver.data.savedAt);
+  }, [saver.state, saver.data, setSavedAt]);
+
+  /** What is on the form and not saved yet (invalid fields left out), or null when the draft already holds it all. */
+  function unsaved(): CaseFormValues | null {
+    const current = savableValues(snapshot(formRef.current, latest.current.values));
+    if (JSON.stringify(current) === lastSaved.current) return null;
+    if (!view.exists && savedAt === null && isBlankCaseForm(current)) return null;
+    return current;
+  }
+
+  // Saved again when the page is hidden or unloaded: closing the tab, switching app, locking the phone, typing
+  // another address.
+  useEffect(() => {
+    const save = (event: Event) => {
+      if (event.type === "visibilitychange" && document.visibilityState !== "hidden") return;
+      const current = unsaved();
+      if (!current) return;
+      const at = latest.current.step;
+      if (navigator.sendBeacon(wizardPath(view.draftId, at), wizardFormData(current, view.draftId, "autosave", at))) {
+        lastSaved.current = JSON.stringify(current);
+        setSavedAt(new Date().toISOString());
       }
     };
     document.addEventListener("visibilitychange", save);
@@ -122,13 +153,59 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
       document.removeEventListener("visibilitychange", save);
       window.removeEventListener("pagehide", save);
     };
-  }, [step, values, view.draftId]);
+  });
+
+  async function saveBeforeLeaving(): Promise<boolean> {
+    await Promise.allSettled(savesInFlight.current);
+    const current = unsaved();
+    if (!current) return true;
+    const at = latest.current.step;
+    try {
+      const response = await fetch(wizardPath(view.draftId, at), {
+        method: "POST",
+        body: wizardFormData(current, view.draftId, "autosave", at),
+        keepalive: true,
+        credentials: "same-origin",
+      });
+      if (!response.ok) return false;
+      lastSaved.current = JSON.stringify(current);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // Leaving the wizard inside the site (a link of the header, the browser's back button): the draft is saved first.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      nextLocation.pathname !== currentLocation.pathname && (unsaved() !== null || savesInFlight.current.length > 0),
+  );
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== "blocked" || leaving.current) return;
+    leaving.current = true;
+    void saveBeforeLeaving().then((saved) => {
+      leaving.current = false;
+      // A second try after a failed save leaves anyway: the person was told what it costs.
+      if (saved || leaveError) {
+        blocker.proceed();
+      } else {
+        setLeaveError(caseMessages.leaveSaveFailed);
+        blocker.reset();
+        window.scrollTo({ top: 0 });
+      }
+    });
+  });
 
   function saveInBackground(current: CaseFormValues, at: WizardStep) {
     const serialised = JSON.stringify(current);
     if (serialised === lastSaved.current && view.exists) return;
     lastSaved.current = serialised;
-    void saver.submit(wizardFormData(current, view.draftId, "autosave", at), { method: "post", action: wizardPath(view.draftId, at) });
+    const pending = saver.submit(wizardFormData(current, view.draftId, "autosave", at), { method: "post", action: wizardPath(view.draftId, at) });
+    savesInFlight.current.push(pending);
+    void pending.finally(() => {
+      savesInFlight.current = savesInFlight.current.filter((entry) => entry !== pending);
+    });
   }
 
   function move(target: WizardStep, current: CaseFormValues) {
@@ -145,10 +222,56 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
     window.scrollTo({ top: 0 });
   }
 
+  const status = saver.state !== "idle" || blocker.state === "blocked" ? "Enregistrement du brouillon…" : savedAt ? savedAtText(savedAt) : "";
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <BackToDashboardLink variant="secondary" />
-      <section aria-labelledby="titre-dossier" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+    <Form
+      ref={formRef}
+      id={FORM_ID}
+      method="post"
+      action={wizardPath(view.draftId, step)}
+      noValidate
+      className="mx-auto max-w-3xl px-4 py-8"
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        const intent = submitter?.value ?? "enregistrer";
+        const current = snapshot(event.currentTarget, values);
+        if (isStepMove(intent)) {
+          event.preventDefault();
+          move(moveTarget(intent, step), current);
+          return;
+        }
+        const found = wizardErrors(current, step, null);
+        if (Object.keys(found).length > 0) {
+          event.preventDefault();
+          setErrors(found);
+          setFocusRequest((request) => request + 1);
+          return;
+        }
+        // The post saves what is on the form; the leave that follows has nothing left to save.
+        lastSaved.current = JSON.stringify(current);
+      }}
+      onChange={(event) => {
+        const name = (event.target as unknown as { name?: string }).name;
+        setValues(snapshot(event.currentTarget, values));
+        if (name && name in errors) {
+          setErrors((current) => {
+            const next = { ...current };
+            delete next[name];
+            return next;
+          });
+        }
+      }}
+    >
+      {/* Entrée in a field presses the form's first button: moving on (or saving at the summary), never the step bar. */}
+      <button type="submit" name="intent" value={step < 3 ? "suivant" : "enregistrer"} tabIndex={-1} aria-hidden="true" className="sr-only">
+        {step < 3 ? "Suivant" : "Enregistrer le brouillon"}
+      </button>
+      {/* A button, not a link: without JavaScript too, leaving saves what was typed. */}
+      <button type="submit" name="intent" value="quitter" disabled={busy} className={buttonClasses({ variant: "secondary" }, "gap-2 py-2")}>
+        <span aria-hidden="true">←</span> Retour au tableau de bord
+      </button>
+      <section aria-labelledby="titre-dossier" className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 id="titre-dossier" className="text-2xl font-bold text-slate-900">
           {view.exists ? "Compléter mon dossier" : "Nouveau dossier"}
           {view.caseNumber ? <span className="ml-2 text-base font-semibold text-slate-600">{view.caseNumber}</span> : null}
@@ -157,49 +280,15 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
           Chaque étape est enregistrée dans votre brouillon : vous pouvez vous arrêter à tout moment et reprendre plus tard
           depuis votre tableau de bord.
         </p>
+        <p className="mt-1 min-h-6 text-sm font-semibold text-slate-700" role="status" data-saved-at={savedAt ?? undefined}>
+          {status}
+        </p>
 
-        <Form
-          ref={formRef}
-          method="post"
-          action={wizardPath(view.draftId, step)}
-          noValidate
-          className="mt-6 space-y-6"
-          onSubmit={(event) => {
-            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-            const intent = submitter?.value ?? "enregistrer";
-            const current = snapshot(event.currentTarget, values);
-            if (isStepMove(intent)) {
-              event.preventDefault();
-              move(moveTarget(intent, step), current);
-              return;
-            }
-            const found = wizardErrors(current, step, null);
-            if (Object.keys(found).length > 0) {
-              event.preventDefault();
-              setErrors(found);
-              setFocusRequest((request) => request + 1);
-            }
-          }}
-          onChange={(event) => {
-            const name = (event.target as unknown as { name?: string }).name;
-            setValues(snapshot(event.currentTarget, values));
-            if (name && name in errors) {
-              setErrors((current) => {
-                const next = { ...current };
-                delete next[name];
-                return next;
-              });
-            }
-          }}
-        >
-          {/* Entrée in a field presses the form's first button: moving on (or saving at the summary), never the step bar. */}
-          <button type="submit" name="intent" value={step < 3 ? "suivant" : "enregistrer"} tabIndex={-1} aria-hidden="true" className="sr-only">
-            {step < 3 ? "Suivant" : "Enregistrer le brouillon"}
-          </button>
+        <div className="mt-6 space-y-6">
           <StepBar step={step} reachable={reachable} />
           <input type="hidden" name="draftId" value={view.draftId} />
           <input type="hidden" name="etape" value={step} />
-          <ErrorSummary errors={errors} focusRequest={focusRequest} fieldIds={{ scam_type: "champ-scam_type-romance_scam", payment_methods: "champ-payment_methods-bank_transfer", evidence_types: "champ-evidence_types-payment_receipts" }} />
+          <ErrorSummary errors={errors} focusRequest={focusRequest} fieldIds={{ scam_type: `champ-scam_type-${WIZARD_SCAM_TYPES[0]}`, payment_methods: "champ-payment_methods-bank_transfer", evidence_types: "champ-evidence_types-payment_receipts" }} />
           <FormAlert message={formError ?? undefined} />
 
           <fieldset disabled={busy} className="space-y-6">
@@ -209,14 +298,9 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
           </fieldset>
 
           <WizardButtons step={step} busy={busy} identityVerified={view.identityVerified} />
-        </Form>
-        {saver.state !== "idle" ? (
-          <p className="mt-3 text-sm text-slate-600" role="status">
-            Enregistrement du brouillon…
-          </p>
-        ) : null}
+        </div>
       </section>
-    </div>
+    </Form>
   );
 }
 
@@ -226,7 +310,8 @@ function StepBar({ step, reachable }: { step: WizardStep; reachable: WizardStep 
       <p className="text-sm font-semibold text-slate-700">
         Étape {step} sur 3 : {WIZARD_STEPS[step - 1]!.title}
       </p>
-      <ol className="mt-2 grid grid-cols-3 gap-2">
+      {/* One step a line on phones: three columns there would cut "Récapitulatif" (issue 29). */}
+      <ol className="mt-2 grid gap-2 sm:grid-cols-3">
         {WIZARD_STEPS.map((entry) => {
           const current = entry.step === step;
           const open = entry.step <= Math.max(reachable, step);
@@ -249,7 +334,7 @@ function StepBar({ step, reachable }: { step: WizardStep; reachable: WizardStep 
                 <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 border-current">
                   {entry.step}
                 </span>
-                <span>
+                <span className="min-w-0 break-words">
                   <span className="sr-only">Étape {entry.step} : </span>
                   {entry.title}
                 </span>

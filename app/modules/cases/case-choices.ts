@@ -1,34 +1,77 @@
 // The choices the new-case wizard offers and their French labels (spec §2, §3, §5; shared with the browser).
+import { scamType, type ScamSlug } from "~/content/site";
 
+/**
+ * Step 1's choices: first the nine kinds the site's landing pages explain (in their order, "other" excepted), then
+ * the other kinds the wizard always offered, "other" last. Stored values never change meaning: a type is added, never
+ * renamed (the database's check lists the same values, migration 0087).
+ */
 export const WIZARD_SCAM_TYPES = [
-  "romance_scam",
-  "investment_scam",
-  "fake_website",
+  "fake_investment",
+  "fake_bank_advisor",
   "phishing",
+  "technical_support_scam",
+  "ceo_fraud",
+  "investment_scam",
+  "ponzi_scheme",
+  "identity_theft",
+  "romance_scam",
+  "fake_website",
   "cryptocurrency_scam",
   "fake_job_offer",
-  "technical_support_scam",
   "lottery_scam",
   "other",
 ] as const;
 export type WizardScamType = (typeof WIZARD_SCAM_TYPES)[number];
 
-/** Step 1: each scam type with its one-line explanation. */
+/** The scam type a landing page (/arnaques/{slug}) is about: the wizard preselects it for a person coming from there. */
+export const SCAM_SLUG_TYPES: Record<ScamSlug, WizardScamType> = {
+  "faux-placements": "fake_investment",
+  "faux-conseiller-bancaire": "fake_bank_advisor",
+  phishing: "phishing",
+  "faux-support-technique": "technical_support_scam",
+  "arnaque-president": "ceo_fraud",
+  "investissement-en-ligne": "investment_scam",
+  "ponzi-mlm": "ponzi_scheme",
+  "usurpation-identite": "identity_theft",
+  autre: "other",
+};
+
+/** The `type` query parameter of /create-case (a landing page's slug, or a wizard value) as a scam type; else none. */
+export function presetScamType(value: string | null | undefined): WizardScamType | null {
+  if (!value) return null;
+  if (Object.hasOwn(SCAM_SLUG_TYPES, value)) return SCAM_SLUG_TYPES[value as ScamSlug];
+  return (WIZARD_SCAM_TYPES as readonly string[]).includes(value) ? (value as WizardScamType) : null;
+}
+
+/** Step 1: each scam type with its one-line explanation (the landing pages' own words for theirs). */
 export const SCAM_TYPE_EXPLANATIONS: Record<WizardScamType, string> = {
-  romance_scam: "Une personne rencontrée en ligne gagne votre confiance, puis vous demande de l'argent.",
-  investment_scam: "Un placement promettant des gains élevés : faux courtier, faux livret, faux site de trading.",
-  fake_website: "Un site marchand ou de services qui encaisse sans jamais livrer.",
+  fake_investment: scamType("faux-placements").description,
+  fake_bank_advisor: scamType("faux-conseiller-bancaire").description,
   phishing: "Un faux message (banque, impôts, colis) pour obtenir vos codes ou vos coordonnées bancaires.",
+  technical_support_scam: "Un faux technicien prend la main sur votre ordinateur ou vous fait payer un dépannage.",
+  ceo_fraud: scamType("arnaque-president").description,
+  investment_scam: "Un placement promettant des gains élevés : faux courtier, faux site de trading ou de forex.",
+  ponzi_scheme: scamType("ponzi-mlm").description,
+  identity_theft: scamType("usurpation-identite").description,
+  romance_scam: "Une personne rencontrée en ligne gagne votre confiance, puis vous demande de l'argent.",
+  fake_website: "Un site marchand ou de services qui encaisse sans jamais livrer.",
   cryptocurrency_scam: "Des cryptomonnaies achetées ou confiées à une plateforme qui ne rend pas l'argent.",
   fake_job_offer: "Une offre d'emploi ou de mission qui vous fait payer ou encaisser des fonds.",
-  technical_support_scam: "Un faux technicien prend la main sur votre ordinateur ou vous fait payer un dépannage.",
   lottery_scam: "Un gain, un héritage ou un remboursement à débloquer contre des frais.",
-  other: "Une autre escroquerie : faux conseiller bancaire, usurpation d'identité, fraude au président…",
+  other: "Une autre escroquerie : fausse location, chantage en ligne, faux recouvrement…",
 };
+
+const STORY_IN_ORDER =
+  "Racontez ce qui s'est passé, dans l'ordre : le premier contact, ce qu'on vous a promis ou demandé, les paiements, le moment où vous avez compris.";
 
 /** Step 2's description placeholder, by scam type (spec §2). */
 export const DESCRIPTION_PLACEHOLDERS: Record<WizardScamType | "", string> = {
-  "": "Racontez ce qui s'est passé, dans l'ordre : le premier contact, ce qu'on vous a promis ou demandé, les paiements, le moment où vous avez compris.",
+  "": STORY_IN_ORDER,
+  fake_investment:
+    "Quel placement vous a-t-on proposé (livret, vin, diamants, parking…), par qui et avec quel rendement ? Combien avez-vous versé, à quelles dates, et que s'est-il passé quand vous avez voulu récupérer votre argent ?",
+  fake_bank_advisor:
+    "Qui vous a appelé, depuis quel numéro, au nom de quelle banque ? Qu'avez-vous validé ou communiqué (codes, virements, carte) et quelles opérations ont eu lieu ?",
   romance_scam:
     "Où avez-vous rencontré cette personne ? Sous quel nom ? Quelles raisons a-t-elle données pour demander de l'argent, et combien avez-vous envoyé, à quelles dates ?",
   investment_scam:
@@ -37,6 +80,12 @@ export const DESCRIPTION_PLACEHOLDERS: Record<WizardScamType | "", string> = {
     "Quelle est l'adresse du site ? Qu'avez-vous commandé, à quelle date, pour quel montant, et comment avez-vous payé ?",
   phishing:
     "Quel message avez-vous reçu (email, SMS, appel) ? Au nom de qui ? Quelles informations avez-vous données, et quelles opérations ont ensuite eu lieu ?",
+  ceo_fraud:
+    "Qui s'est fait passer pour un dirigeant ou un fournisseur, par quel moyen ? Quel virement a été demandé, vers quel compte, à quelle date et pour quel montant ?",
+  ponzi_scheme:
+    "Quel système ou quelle société ? Qui vous l'a présenté ? Combien avez-vous versé, qu'avez-vous reçu en retour, et quand les paiements se sont-ils arrêtés ?",
+  identity_theft:
+    "Qu'a-t-on fait à votre nom (compte, crédit, abonnement) ? Comment l'avez-vous découvert, et quelles sommes vous sont réclamées ou ont été prélevées ?",
   cryptocurrency_scam:
     "Sur quelle plateforme ou à quelle adresse avez-vous envoyé des cryptomonnaies ? Lesquelles, combien, à quelles dates ?",
   fake_job_offer:
@@ -45,7 +94,7 @@ export const DESCRIPTION_PLACEHOLDERS: Record<WizardScamType | "", string> = {
     "Comment le faux technicien vous a-t-il contacté ? A-t-il pris la main sur votre ordinateur ? Quels paiements ou virements ont eu lieu ?",
   lottery_scam:
     "Quel gain ou quel héritage vous a-t-on annoncé ? Quels frais vous a-t-on demandés, par quel moyen, et combien avez-vous payé ?",
-  other: "Racontez ce qui s'est passé, dans l'ordre : le premier contact, ce qu'on vous a promis ou demandé, les paiements, le moment où vous avez compris.",
+  other: STORY_IN_ORDER,
 };
 
 export const CONTACT_METHODS = [

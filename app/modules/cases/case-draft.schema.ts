@@ -35,6 +35,8 @@ export const caseMessages = {
   clientsOnly: "Le dépôt de dossiers est réservé aux clients.",
   draftSaved: "Brouillon sauvegardé avec succès",
   draftFailed: "Erreur lors de la sauvegarde du brouillon",
+  leaveSaveFailed:
+    "Votre brouillon n'a pas pu être enregistré : vérifiez votre connexion à Internet et réessayez. Si vous quittez quand même la page, ce que vous venez de saisir sera perdu.",
   submitted: "Dossier soumis avec succès",
   submitFailed: "Erreur lors de la soumission du dossier",
 } as const;

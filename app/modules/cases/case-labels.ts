@@ -44,6 +44,11 @@ export const SCAM_TYPE_LABELS: Readonly<Record<string, string>> = {
   fake_job_offer: "Fausse offre d'emploi",
   technical_support_scam: "Faux support technique",
   lottery_scam: "Arnaque à la loterie",
+  fake_investment: "Faux placement",
+  fake_bank_advisor: "Faux conseiller bancaire",
+  ceo_fraud: "Fraude au président (FOVI)",
+  ponzi_scheme: "Ponzi ou vente pyramidale (MLM)",
+  identity_theft: "Usurpation d'identité",
   other: "Autre",
 };
 

@@ -17,6 +17,7 @@ import {
   reachableStep,
   type CaseDraftInput,
   type CaseFormValues,
+  type WizardScamType,
   type WizardStep,
   CASE_FIELDS,
   EVIDENCE_TYPES,
@@ -116,6 +117,8 @@ export type WizardView =
       values: CaseFormValues;
       reachable: WizardStep;
       identityVerified: boolean;
+      /** When the draft was last saved (ISO), null before its first save. */
+      savedAt: string | null;
     }
   /** Unverified with a draft already (spec §5): no second one, the existing draft is offered. */
   | { kind: "one-draft"; existingDraftId: string };
@@ -133,8 +136,11 @@ async function uploadedEvidenceCategories(actor: UserActor, caseId: string): Pro
   return rows.map((row) => row.category);
 }
 
-/** The wizard for a new case (a fresh draft id) or for one of the actor's drafts. */
-export async function caseWizardFor(actor: Actor, draftId: string | null): Promise<WizardView> {
+/**
+ * The wizard for a new case (a fresh draft id) or for one of the actor's drafts. `preset` (the scam type of the
+ * landing page the person came from) is chosen in advance when the draft has none yet; nothing is saved by it.
+ */
+export async function caseWizardFor(actor: Actor, draftId: string | null, preset: WizardScamType | null = null): Promise<WizardView> {
   assertClient(actor);
   const database = db();
   const profile = await database.selectFrom("profiles").select(["identity_verified"]).where("id", "=", actor.userId).executeTakeFirst();
@@ -143,13 +149,16 @@ export async function caseWizardFor(actor: Actor, draftId: string | null): Promi
     if (!isUuid(draftId)) throw new NotFoundError(caseMessages.noAccess);
     const row = await database
       .selectFrom("cases")
-      .select(["id", "case_number", "status", ...CASE_FIELDS])
+      .select(["id", "case_number", "status", "updated_at", ...CASE_FIELDS])
       .where("id", "=", draftId)
       .where("user_id", "=", actor.userId)
       .executeTakeFirst();
     if (row && row.status !== "draft") throw new NotFoundError(caseMessages.alreadySubmitted);
     if (row) {
       const input = inputFromRow(row);
+      // The wizard opens where the saved draft stands; a preset type is only chosen in advance on step 1.
+      const reachable = reachableStep(input);
+      if (!input.scam_type && preset) input.scam_type = preset;
       // Evidence already uploaded on the draft (issue 15): its categories come pre-ticked.
       const uploaded = await uploadedEvidenceCategories(actor, row.id);
       input.evidence_types = EVIDENCE_TYPES.filter((type) => input.evidence_types.includes(type) || uploaded.includes(type));
@@ -159,8 +168,9 @@ export async function caseWizardFor(actor: Actor, draftId: string | null): Promi
         exists: true,
         caseNumber: row.case_number,
         values: formValuesFrom(input),
-        reachable: reachableStep(input),
+        reachable,
         identityVerified: profile.identity_verified,
+        savedAt: new Date(row.updated_at).toISOString(),
       };
     }
     // An id the wizard proposed but no save has used yet: still a new case. Anything else is not the actor's.
@@ -182,14 +192,15 @@ export async function caseWizardFor(actor: Actor, draftId: string | null): Promi
     draftId: draftId ?? randomUUID(),
     exists: false,
     caseNumber: null,
-    values: { ...EMPTY_CASE_FORM },
+    values: { ...EMPTY_CASE_FORM, scam_type: preset ?? "" },
     reachable: 1,
     identityVerified: profile.identity_verified,
+    savedAt: null,
   };
 }
 
 export type SaveDraftResult =
-  | { ok: true; created: boolean; caseNumber: string; reachable: WizardStep }
+  | { ok: true; created: boolean; caseNumber: string; reachable: WizardStep; savedAt: string }
   | { ok: false; status: 409; message: string };
 
 /**
@@ -222,9 +233,9 @@ export async function saveCaseDraft(actor: Actor, draftId: string, input: CaseDr
           .updateTable("cases")
           .set({ ...columns, draft_data: draftData })
           .where("id", "=", draftId)
-          .returning("case_number")
+          .returning(["case_number", "updated_at"])
           .executeTakeFirstOrThrow();
-        return { ok: true as const, created: false, caseNumber: updated.case_number, reachable: reachableStep(input) };
+        return { ok: true as const, created: false, caseNumber: updated.case_number, reachable: reachableStep(input), savedAt: new Date(updated.updated_at).toISOString() };
       }
       if (!profile.identity_verified) {
         const other = await trx
@@ -238,9 +249,9 @@ export async function saveCaseDraft(actor: Actor, draftId: string, input: CaseDr
       const inserted = await trx
         .insertInto("cases")
         .values({ id: draftId, user_id: actor.userId, status: "draft", ...columns, draft_data: draftData })
-        .returning("case_number")
+        .returning(["case_number", "updated_at"])
         .executeTakeFirstOrThrow();
-      return { ok: true as const, created: true, caseNumber: inserted.case_number, reachable: reachableStep(input) };
+      return { ok: true as const, created: true, caseNumber: inserted.case_number, reachable: reachableStep(input), savedAt: new Date(inserted.updated_at).toISOString() };
     });
 }
 

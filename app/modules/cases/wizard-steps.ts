@@ -1,5 +1,5 @@
 import { fieldErrors, type FieldErrors } from "~/lib/form";
-import { caseDraftSchema, caseMessages, type CaseDraftInput, type CaseField, type CaseFormValues } from "./case-draft.schema";
+import { CASE_FIELDS as CASE_FIELD_NAMES, caseDraftSchema, caseMessages, EMPTY_CASE_FORM, type CaseDraftInput, type CaseField, type CaseFormValues } from "./case-draft.schema";
 
 // The new-case wizard's steps in one place, for the route (without JavaScript) and the component (with it): which
 // steps, in what order, what each requires before the next, where a button leads, and when a draft is complete.
@@ -84,4 +84,26 @@ export function wizardFormData(values: CaseFormValues, draftId: string, intent: 
     else if (value !== "") form.set(name, value);
   }
   return form;
+}
+
+/**
+ * What can be saved of the form's values when the person leaves the wizard: everything, except a field whose value
+ * could never be saved (a date in the future, "-5 €"), which is left as the draft had it empty.
+ */
+export function savableValues(values: CaseFormValues): CaseFormValues {
+  const parsed = caseDraftSchema.safeParse(values);
+  if (parsed.success) return values;
+  const kept: Record<string, unknown> = { ...values };
+  for (const field of Object.keys(fieldErrors(parsed.error))) {
+    if (Object.hasOwn(EMPTY_CASE_FORM, field)) kept[field] = EMPTY_CASE_FORM[field as CaseField];
+  }
+  return kept as unknown as CaseFormValues;
+}
+
+/** Whether the form holds nothing the person typed or chose (leaving such a new wizard creates no draft). */
+export function isBlankCaseForm(values: CaseFormValues): boolean {
+  return CASE_FIELD_NAMES.every((field) => {
+    const value = values[field];
+    return Array.isArray(value) ? value.length === 0 : value === "";
+  });
 }
