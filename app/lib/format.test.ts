@@ -16,8 +16,10 @@ import {
   formatShortDateTime,
   formatTime,
   formatWeekdayDate,
+  formatClockTime,
   parisHour,
   parisIsoDay,
+  savedAtText,
 } from "./format";
 
 /** Intl separates thousands with U+202F and puts U+00A0 before a unit; the tests read plain spaces. */
@@ -53,6 +55,16 @@ describe("dates and times, on Paris time", () => {
 
   it("gives the <time> text and its ISO value (winter time: UTC+1)", () => {
     expect(dateTimeText(new Date("2025-01-10T08:00:00.000Z"))).toEqual({ iso: "2025-01-10T08:00:00.000Z", text: "10 janvier 2025 à 09:00" });
+  });
+
+  it("says when a draft was saved, the French way: today by its time, another day with its date", () => {
+    expect(formatClockTime("2025-07-14T17:42:00.000Z")).toBe("19 h 42");
+    expect(formatClockTime("2025-01-10T08:05:00.000Z")).toBe("9 h 05");
+    expect(savedAtText("2025-07-14T17:42:00.000Z", new Date("2025-07-14T20:00:00.000Z"))).toBe("Enregistré à 19 h 42");
+    // 23:30 UTC on 13 July is already the 14th in Paris.
+    expect(savedAtText("2025-07-13T23:30:00.000Z", new Date("2025-07-14T08:00:00.000Z"))).toBe("Enregistré à 1 h 30");
+    expect(savedAtText("2025-07-12T17:42:00.000Z", new Date("2025-07-14T08:00:00.000Z"))).toBe("Enregistré le 12/07/2025 à 19 h 42");
+    expect(savedAtText("pas une date")).toBe("");
   });
 
   it("knows the day and the hour in Paris", () => {

@@ -83,9 +83,9 @@ export function formatTime(value: Date | string): string {
   return formatted(time, value);
 }
 
-/** "19 h 42": a time of day as French prose writes it (on Paris time). */
+/** "19 h 42", "9 h 05": a time of day as French prose writes it (on Paris time). */
 export function formatClockTime(value: Date | string): string {
-  return formatTime(value).replace(":", " h ");
+  return formatTime(value).replace(/^0(?=\d)/, "").replace(":", " h ");
 }
 
 /** "Enregistré à 19 h 42" today (in Paris), "Enregistré le 03/03/2025 à 19 h 42" another day; "" if unreadable. */

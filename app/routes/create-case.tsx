@@ -54,7 +54,7 @@ function failure(values: CaseFormValues, step: WizardStep, status: number, field
 
 /**
  * Every button of the wizard posts here and saves the draft first (so nothing typed is lost), then: moves to a step
- * ("etape-N", "suivant"), finishes ("enregistrer", "quitter", "soumettre"), or just answers (autosave: the page
+ * ("etape-N", "suivant"), finishes ("enregistrer", "leave", "soumettre"), or just answers (autosave: the page
  * hiding, a move made in the browser, a link followed away from the wizard).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -77,8 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!saved.ok) return failure(values, from, saved.status, {}, saved.message);
   if (intent === "autosave") return data({ saved: true as const, caseNumber: saved.caseNumber, savedAt: saved.savedAt });
 
-  // "quitter": the wizard's way back to the dashboard, which saves first (without JavaScript too).
-  if (intent === "enregistrer" || intent === "quitter") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
+  // "leave": the wizard's way back to the dashboard, which saves first (without JavaScript too).
+  if (intent === "enregistrer" || intent === "leave") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
   if (intent === "soumettre") {
     const submitted = await submitCase(actor, draftId);
     if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed} : ${submitted.message}`);

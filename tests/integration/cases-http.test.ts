@@ -64,12 +64,12 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     await persistent?.drop();
   }, 60_000);
 
-  it("step 1 without JavaScript: the nine scam types, a refusal without a choice, then step 2 with a placeholder of that type", async () => {
+  it("step 1 without JavaScript: every scam type, a refusal without a choice, then step 2 with a placeholder of that type", async () => {
     const page = await http("/create-case", { cookie: people.client.cookie });
     expect(page.status).toBe(200);
     const text = visibleText(page.body);
     expect(text).toContain("Étape 1 sur 3");
-    for (const label of ["Arnaque sentimentale", "Faux support technique", "Arnaque à la loterie"]) expect(text).toContain(label);
+    for (const label of ["Arnaque sentimentale", "Faux support technique", "Arnaque à la loterie", "Fraude au président (FOVI)", "Usurpation d'identité"]) expect(text).toContain(label);
     draftId = /name="draftId" value="([0-9a-f-]{36})"/.exec(page.body)![1]!;
 
     const unknown = await post(`/create-case?id=${draftId}&etape=1`, "client", [["draftId", draftId], ["etape", "1"], ["intent", "suivant"], ["scam_type", "sextortion"]]);

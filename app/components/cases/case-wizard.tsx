@@ -268,7 +268,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
         {step < 3 ? "Suivant" : "Enregistrer le brouillon"}
       </button>
       {/* A button, not a link: without JavaScript too, leaving saves what was typed. */}
-      <button type="submit" name="intent" value="quitter" disabled={busy} className={buttonClasses({ variant: "secondary" }, "gap-2 py-2")}>
+      <button type="submit" name="intent" value="leave" disabled={busy} className={buttonClasses({ variant: "secondary" }, "gap-2 py-2")}>
         <span aria-hidden="true">←</span> Retour au tableau de bord
       </button>
       <section aria-labelledby="titre-dossier" className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8">
