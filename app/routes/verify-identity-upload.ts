@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       answerInit(result),
     );
   }
-  const location = `/verify-identity?etape=${step + 1}`;
+  const location = `/verify-identity?etape=${result.nextStep}`;
   // The toast travels in the cookie; the script then navigates to the next step.
   const redirect = await redirectWithToast(location, { title: result.message, tone: "success" });
   const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = { error: result.message, field: result.field ?? null, title: identityMessages.uploadFailed[step as UploadStep] };
     return data(failure, answerInit(result));
   }
-  const next = `/verify-identity?etape=${step + 1}`;
+  const next = `/verify-identity?etape=${result.nextStep}`;
   return redirectWithToast(next, { title: result.message, tone: "success" });
 }
 

@@ -9,7 +9,12 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createFileStorage } from "~/modules/files/files.server";
+import { filesystemStore } from "~/modules/files/object-store.server";
+import { completeTutorial, reviewDocumentGroup, reviewQueue, submitIdentityStep } from "~/modules/identity/identity.server";
+import { identityMessages, REJECTION_REASONS, reviewQuerySchema } from "~/modules/identity/identity.schema";
 import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
+import type { UserActor } from "~/platform/actor";
 import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount, seedEnrolledAccount } from "../support/accounts";
 import { startProductionServer, type RunningServer } from "../support/production-server";
@@ -34,12 +39,36 @@ function inkedPixels(canvas: Locator): Promise<number> {
   });
 }
 
+/** The multipart form the step page posts, for seeding through the module. */
+function stepForm(fields: Record<string, string>, parts: Record<string, { name: string; bytes: Buffer }>): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [field, part] of Object.entries(parts)) form.append(field, new Blob([new Uint8Array(part.bytes)]), part.name);
+  return new Request("http://localhost/verify-identity", { method: "POST", body: form });
+}
+
+function actorOf(role: "user" | "admin", userId: string, email: string, firstName: string, lastName: string): UserActor {
+  return {
+    kind: "user",
+    userId,
+    sessionId: "session-de-test",
+    email,
+    role,
+    firstName,
+    lastName,
+    clientAddress: "203.0.113.7",
+    secondFactor: role === "user" ? "not-enrolled" : "verified",
+  };
+}
+
 test.describe("identity verification journey", () => {
   test.describe.configure({ mode: "serial" });
   let server: RunningServer;
   let drop: () => Promise<void>;
   let admin: StaffMember;
   let client: { email: string; password: string };
+  /** Sent all four steps; step 2 rejected, steps 3 and 4 approved. */
+  let resender: { email: string; password: string };
   const files = {} as Record<"recto" | "verso" | "passport" | "bill", string>;
 
   test.beforeAll(async () => {
@@ -47,7 +76,8 @@ test.describe("identity verification journey", () => {
     const database = await persistentDatabaseTarget("pglite");
     drop = database.drop;
     await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
+    const seededAdmin = await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" });
+    admin = { ...seededAdmin, firstName: "Adèle", lastName: "Martin" };
     const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
     await db()
       .updateTable("profiles")
@@ -56,16 +86,47 @@ test.describe("identity verification journey", () => {
       .execute();
     await writeProfileFields(db(), runtime().keyring, seeded.userId, { birthDate: "1952-06-30", nif: null });
     client = seeded;
+    const bytes = {
+      recto: await jpegFile(),
+      verso: await jpegFile({ width: 1100 }),
+      passport: await jpegFile({ width: 1000, height: 1300 }),
+      bill: await pdfFile({ pages: 2 }),
+    };
+
+    const second = await seedAccount("user", { firstName: "Marc", lastName: "Roux" });
+    await db()
+      .updateTable("profiles")
+      .set({ profile_completed: true, address: "3 place Bellecour", postal_code: "69002", city: "Lyon" })
+      .where("id", "=", second.userId)
+      .execute();
+    await writeProfileFields(db(), runtime().keyring, second.userId, { birthDate: "1949-02-11", nif: null });
+    const person = actorOf("user", second.userId, second.email, "Marc", "Roux");
+    // Stored where the server started on this folder finds them, sealed with the same key.
+    if (database.target.engine !== "pglite") throw new Error("base embarquée attendue");
+    const storage = createFileStorage({ db: db(), store: filesystemStore(path.join(database.target.dataDir, "files")), keyring: runtime().keyring });
+    await completeTutorial(person);
+    const jpeg = (name: string, data: Buffer) => ({ name, bytes: data });
+    for (const [step, request] of [
+      [2, stepForm({ documentType: "cni" }, { recto: jpeg("cni-recto.jpg", bytes.recto), verso: jpeg("cni-verso.jpg", bytes.verso) })],
+      [3, stepForm({ documentType: "passeport" }, { recto: jpeg("passeport.jpg", bytes.passport) })],
+      [4, stepForm({ proofType: "facture_gaz" }, { document: { name: "facture.pdf", bytes: bytes.bill } })],
+    ] as const) {
+      const sent = await submitIdentityStep(person, step, request, { storage });
+      if (!sent.ok) throw new Error(sent.message);
+    }
+    const reviewer = actorOf("admin", seededAdmin.userId, seededAdmin.email, "Adèle", "Martin");
+    const groups = (await reviewQueue(reviewer, reviewQuerySchema.parse({ q: second.email }))).groups;
+    const groupOf = (step: number) => groups.find((group) => group.stepNumber === step)!.groupId;
+    expect(await reviewDocumentGroup(reviewer, { decision: "reject", documentId: groupOf(2), reason: REJECTION_REASONS[0] })).toMatchObject({ ok: true });
+    // Steps 3 and 4 approved: no group of this person's waits in the queue the first test works through.
+    for (const step of [3, 4]) expect(await reviewDocumentGroup(reviewer, { decision: "approve", documentId: groupOf(step) })).toMatchObject({ ok: true });
+    resender = second;
+
     await stopRuntime();
     const dir = await mkdtemp(path.join(tmpdir(), "recours-identity-e2e-"));
-    for (const [name, bytes] of [
-      ["recto", await jpegFile()],
-      ["verso", await jpegFile({ width: 1100 })],
-      ["passport", await jpegFile({ width: 1000, height: 1300 })],
-      ["bill", await pdfFile({ pages: 2 })],
-    ] as const) {
+    for (const name of ["recto", "verso", "passport", "bill"] as const) {
       files[name] = path.join(dir, `${name}.${name === "bill" ? "pdf" : "jpg"}`);
-      await writeFile(files[name], bytes);
+      await writeFile(files[name], bytes[name]);
     }
     // Emails go through real SMTP to the run's test mailbox (playwright.config.ts: the app's port + 1).
     const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 1;
@@ -82,13 +143,17 @@ test.describe("identity verification journey", () => {
     await drop?.();
   });
 
-  async function clientPage(browser: import("@playwright/test").Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+  async function clientPage(
+    browser: import("@playwright/test").Browser,
+    person = client,
+    viewport?: { width: number; height: number },
+  ): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", ...(viewport ? { viewport } : {}) });
     const page = await context.newPage();
     await page.goto("/connexion");
     await waitForHydration(page);
-    await page.getByLabel("Adresse e-mail").fill(client.email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
+    await page.getByLabel("Adresse e-mail").fill(person.email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     return page;
@@ -121,6 +186,8 @@ test.describe("identity verification journey", () => {
     await page.getByRole("button", { name: "Envoyer" }).click();
 
     await expect(page.getByRole("heading", { name: /Étape 3 sur 5/ })).toBeVisible();
+    // Sent is not done: the step waits for review.
+    await expect(page.getByRole("link", { name: "Étape 2 : Première pièce d'identité, en vérification" })).toBeVisible();
     await waitForHydration(page);
     await expect(page.getByRole("radio", { name: "Carte d'identité" })).toHaveCount(0);
     await page.getByRole("radio", { name: "Passeport" }).check();
@@ -211,7 +278,8 @@ test.describe("identity verification journey", () => {
     await page.getByRole("radio", { name: "Passeport" }).check();
     await page.getByLabel("Page photo du passeport").setInputFiles(files.passport);
     await page.getByRole("button", { name: "Envoyer" }).click();
-    await expect(page.getByRole("heading", { name: /Étape 4 sur 5/ })).toBeVisible();
+    // Step 4 was sent already: the re-sent document leads to the status, not to step 4's form.
+    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible();
 
     // The admin approves all three groups.
     for (let i = 0; i < 3; i += 1) {
@@ -226,5 +294,52 @@ test.describe("identity verification journey", () => {
     const verified = await waitForMail(client.email, /Votre identité est vérifiée/);
     expect(verified.text).toContain("Bonjour Jeanne");
     await expectNoAxeViolations(page, "/dashboard (identité vérifiée)");
+  });
+
+  test("the steps say the truth: waiting is 'en vérification', a missing verso is the verso's error, a re-sent step leads to the status", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const page = await clientPage(browser, resender, { width: 390, height: 844 });
+    const steps = page.getByRole("navigation", { name: "Étapes de la vérification" });
+    await page.goto("/verify-identity");
+    await waitForHydration(page);
+    // The rejected step opens; the approved ones are green.
+    await expect(page.getByRole("heading", { name: /Étape 2 sur 5/ })).toBeVisible();
+    await expect(steps.getByRole("link", { name: "Étape 2 : Première pièce d'identité, rejetée" })).toBeVisible();
+    await expect(steps.getByRole("link", { name: "Étape 3 : Seconde pièce d'identité, validée" })).toContainText("✓");
+    await expect(steps.getByRole("link", { name: "Étape 4 : Justificatif de domicile, validée" })).toContainText("✓");
+    await expectNoAxeViolations(page, "/verify-identity (étape rejetée, 390 px)");
+
+    // A residence permit without its verso: the verso field says it, before anything is uploaded.
+    await page.getByRole("radio", { name: "Carte de séjour" }).check();
+    await page.getByLabel(/^Recto/).setInputFiles(files.recto);
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    const verso = page.getByLabel(/^Verso/);
+    await expect(verso).toHaveAttribute("aria-invalid", "true");
+    await expect(verso).toHaveAccessibleDescription(identityMessages.missingVerso);
+    const summary = page.locator("[data-error-summary]");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: identityMessages.missingVerso })).toHaveAttribute("href", "#champ-verso");
+    await expect(page.getByLabel(/^Recto/)).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("heading", { name: /Étape 2 sur 5/ })).toBeVisible();
+    await expectNoAxeViolations(page, "/verify-identity (verso manquant, 390 px)");
+
+    // With its verso it goes; steps 3 and 4 are approved, so the person lands on the status, not on step 3's form,
+    // and the re-sent step waits for review in yellow, not as a green 'terminée'.
+    await verso.setInputFiles(files.verso);
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible();
+    const waiting = steps.getByRole("link", { name: "Étape 2 : Première pièce d'identité, en vérification" });
+    await expect(waiting).toContainText("en vérification");
+    await expect(waiting).not.toContainText("✓");
+    await expect(waiting.locator("span").first()).toHaveClass(/bg-amber-300/);
+    await expect(steps.getByText("terminée", { exact: true })).toHaveCount(1); // the tutorial only
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoAxeViolations(page, "/verify-identity (statut, 1280 px)");
+    await waiting.click();
+    await expect(page.getByRole("heading", { name: /Étape 2 sur 5/ })).toBeVisible();
+    await expect(page.getByText("en cours de vérification par notre équipe")).toBeVisible();
+    await expectNoAxeViolations(page, "/verify-identity (étape en vérification, 1280 px)");
   });
 });

@@ -73,7 +73,12 @@ describe.each(testEngines())("identity verification over HTTP, production build,
 
     const missing = await post("/verify-identity?etape=2", cookie, { documentType: "cni" }, { recto: photo });
     expect(missing.status).toBe(422);
-    expect(visibleText(await missing.text())).toContain(identityMessages.missingSides);
+    const missingPage = await missing.text();
+    expect(visibleText(missingPage)).toContain(identityMessages.missingVerso);
+    // The missing verso is the verso field's error: marked invalid, its message tied to it, linked from the summary.
+    expect(missingPage).toMatch(/<input[^>]*id="champ-verso"[^>]*aria-invalid="true"[^>]*aria-describedby="champ-verso-erreur"/);
+    expect(missingPage).toMatch(/<p id="champ-verso-erreur"[^>]*>Ajoutez le verso/);
+    expect(missingPage).toContain('href="#champ-verso"');
 
     const sent = await post("/verify-identity?etape=2", cookie, { documentType: "cni" }, { recto: photo, verso: photo });
     expect(sent.status).toBe(302);
@@ -88,7 +93,7 @@ describe.each(testEngines())("identity verification over HTTP, production build,
     expect(script.headers.getSetCookie().some((line) => line.startsWith("recours_flash"))).toBe(true);
     const refused = await post("/verify-identity/envoi?etape=4", cookie, { proofType: "facture_gaz" }, {});
     expect(refused.status).toBe(422);
-    expect(await refused.json()).toMatchObject({ error: identityMessages.missingSides, field: "document" });
+    expect(await refused.json()).toMatchObject({ error: identityMessages.missingProof, field: "document" });
   });
 
   it("serves a document to its owner through a fresh signed link, and to nobody else", async () => {

@@ -94,13 +94,13 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
 
   async function submitAll(actor: UserActor) {
     await completeTutorial(actor);
-    expect(await submitIdentityStep(actor, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({ ok: true });
+    expect(await submitIdentityStep(actor, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({ ok: true, nextStep: 3 });
     expect(
       await submitIdentityStep(actor, 3, uploadRequest({ documentType: "passeport" }, [{ field: "recto", name: "passeport.jpg", bytes: photo }]), { storage }),
-    ).toMatchObject({ ok: true, message: "Seconde pièce d'identité envoyée avec succès !" });
+    ).toMatchObject({ ok: true, message: "Seconde pièce d'identité envoyée avec succès !", nextStep: 4 });
     expect(
       await submitIdentityStep(actor, 4, uploadRequest({ proofType: "facture_electricite" }, [{ field: "document", name: "facture.pdf", bytes: pdf }]), { storage }),
-    ).toMatchObject({ ok: true, message: "Justificatif de domicile envoyé avec succès !" });
+    ).toMatchObject({ ok: true, message: "Justificatif de domicile envoyé avec succès !", nextStep: 5 });
   }
 
   async function groupOf(admin: UserActor, userEmail: string, step: number) {
@@ -158,7 +158,15 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     // One side missing.
     expect(
       await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, [{ field: "recto", name: "r.jpg", bytes: photo }]), { storage }),
-    ).toMatchObject({ ok: false, status: 422, message: "Veuillez uploader tous les côtés du document requis", field: "verso" });
+    ).toMatchObject({ ok: false, status: 422, message: identityMessages.missingVerso, field: "verso" });
+    expect(
+      await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, [{ field: "verso", name: "v.jpg", bytes: photo }]), { storage }),
+    ).toMatchObject({ ok: false, status: 422, message: identityMessages.missingRecto, field: "recto" });
+    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, []), { storage })).toMatchObject({
+      ok: false,
+      message: "Veuillez uploader tous les côtés du document requis",
+      field: "recto",
+    });
     // No type.
     expect(await submitIdentityStep(user, 2, uploadRequest({}, cniParts()), { storage })).toMatchObject({ ok: false, message: identityMessages.chooseType });
     // A passport has one page.
@@ -237,8 +245,9 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     const rejectionEmail = emails.map((job) => job.payload as { to: string; template: string; variables: Record<string, string> }).find((p) => p.to === user.email);
     expect(rejectionEmail).toMatchObject({ template: "document-rejete", variables: { raisons: REJECTION_REASONS[1], document: "Carte d'identité (recto), Carte d'identité (verso)" } });
 
-    // Resubmission: the rejected documents become obsolete, the new ones pending.
-    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "permis" }, cniParts()), { storage })).toMatchObject({ ok: true });
+    // Resubmission: the rejected documents become obsolete, the new ones pending; steps 3 and 4 are sent, so the
+    // person goes on to the status step, not to step 3's form.
+    expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "permis" }, cniParts()), { storage })).toMatchObject({ ok: true, nextStep: 5 });
     view = await verificationFor(user);
     expect(view).toMatchObject({ identity: "pending", openStep: 5, overallStatus: "completed", rejected: [] });
     const obsolete = await db().selectFrom("identity_verification_documents").select("status").where("user_id", "=", user.userId).where("obsolete", "=", true).execute();

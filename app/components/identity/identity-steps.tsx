@@ -36,12 +36,15 @@ interface Props {
 
 const STEPS: IdentityStep[] = [1, 2, 3, 4, 5];
 
-function stepTone(view: VerificationView, step: IdentityStep, current: IdentityStep): { circle: string; label: string } {
+/** A step's state as the bar shows it: a sent step is only green once approved; waiting for review is yellow. */
+function stepTone(view: VerificationView, step: IdentityStep, current: IdentityStep): { circle: string; label: string; mark: string } {
   const state = step >= 2 && step <= 4 ? view.stepStates[step as UploadStep] : null;
-  if (state === "rejected") return { circle: "bg-red-700 text-white", label: "rejetée" };
-  if (view.completed[step]) return { circle: "bg-green-700 text-white", label: "terminée" };
-  if (step === current) return { circle: "bg-brand-700 text-white", label: "en cours" };
-  return { circle: "bg-slate-200 text-slate-700", label: "à faire" };
+  if (state === "rejected") return { circle: "bg-red-700 text-white", label: "rejetée", mark: "!" };
+  if (state === "pending") return { circle: "bg-amber-300 text-amber-950 ring-2 ring-amber-700", label: "en vérification", mark: "…" };
+  if (state === "approved") return { circle: "bg-green-700 text-white", label: "validée", mark: "✓" };
+  if (view.completed[step]) return { circle: "bg-green-700 text-white", label: "terminée", mark: "✓" };
+  if (step === current) return { circle: "bg-brand-700 text-white", label: "en cours", mark: String(step) };
+  return { circle: "bg-slate-200 text-slate-700", label: "à faire", mark: String(step) };
 }
 
 function StepBar({ view, step }: { view: VerificationView; step: IdentityStep }) {
@@ -53,9 +56,14 @@ function StepBar({ view, step }: { view: VerificationView; step: IdentityStep })
           const content = (
             <>
               <span className={`flex size-10 items-center justify-center rounded-full text-base font-bold ${tone.circle}`} aria-hidden="true">
-                {view.completed[n] && tone.label !== "rejetée" ? "✓" : n}
+                {tone.mark}
               </span>
-              <span className="mt-1 hidden text-center text-xs sm:block">{STEP_TITLES[n]}</span>
+              <span className="mt-1 hidden text-center text-xs sm:block" aria-hidden="true">
+                {STEP_TITLES[n]}
+              </span>
+              <span className="text-center text-xs text-slate-800" aria-hidden="true" data-step-state="">
+                {tone.label}
+              </span>
               <span className="sr-only">
                 Étape {n} : {STEP_TITLES[n]}, {tone.label}
               </span>
@@ -183,17 +191,38 @@ function FileField({ name, label, hint, error, required = true }: { name: string
 }
 
 /** The multipart form: a plain post without JavaScript; with it, an XMLHttpRequest that shows the upload's progress. */
-function UploadForm({ step, submissionId, failure, children }: { step: UploadStep; submissionId: string; failure: Failure | null; children: React.ReactNode }) {
+function UploadForm({
+  step,
+  submissionId,
+  failure,
+  check,
+  children,
+}: {
+  step: UploadStep;
+  submissionId: string;
+  failure: Failure | null;
+  /** A refusal known before sending (a missing side): shown on its field, nothing uploaded. */
+  check?: (form: HTMLFormElement) => Failure | null;
+  /** The fields, given the failure shown (the server's, or the upload script's): each shows its own error. */
+  children: (shown: Failure | null) => React.ReactNode;
+}) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const [clientFailure, setClientFailure] = useState<Failure | null>(null);
   const busy = useRef(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   const shown = clientFailure ?? failure;
+  const refuse = (refusal: Failure) => {
+    setClientFailure(refusal);
+    setFocusRequest((count) => count + 1);
+  };
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current) return;
-    busy.current = true;
     const form = event.currentTarget;
+    const refused = check?.(form);
+    if (refused) return refuse(refused);
+    busy.current = true;
     const request = new XMLHttpRequest();
     request.open("POST", `/verify-identity/envoi?etape=${step}`);
     request.upload.onprogress = (progressEvent) => {
@@ -205,15 +234,15 @@ function UploadForm({ step, submissionId, failure, children }: { step: UploadSte
       try {
         const body = JSON.parse(request.responseText) as { location?: string } & Partial<Failure>;
         if (request.status < 300 && body.location) return void navigate(body.location);
-        setClientFailure({ error: body.error ?? identityMessages.uploadFailed[step], field: body.field ?? null, title: body.title ?? identityMessages.uploadFailed[step] });
+        refuse({ error: body.error ?? identityMessages.uploadFailed[step], field: body.field ?? null, title: body.title ?? identityMessages.uploadFailed[step] });
       } catch {
-        setClientFailure({ error: identityMessages.uploadFailed[step], field: null, title: identityMessages.uploadFailed[step] });
+        refuse({ error: identityMessages.uploadFailed[step], field: null, title: identityMessages.uploadFailed[step] });
       }
     };
     request.onerror = () => {
       busy.current = false;
       setProgress(null);
-      setClientFailure({ error: identityMessages.uploadFailed[step], field: null, title: identityMessages.uploadFailed[step] });
+      refuse({ error: identityMessages.uploadFailed[step], field: null, title: identityMessages.uploadFailed[step] });
     };
     setClientFailure(null);
     setProgress(0);
@@ -222,8 +251,8 @@ function UploadForm({ step, submissionId, failure, children }: { step: UploadSte
   return (
     <Form method="post" action={`/verify-identity?etape=${step}`} encType="multipart/form-data" onSubmit={onSubmit} className="mt-6" noValidate>
       <input type="hidden" name="submissionId" value={submissionId} />
-      {shown ? <ErrorSummary errors={{ [shown.field ?? "formulaire"]: shown.error }} focusRequest={shown === clientFailure ? 1 : 0} /> : null}
-      {children}
+      {shown ? <ErrorSummary errors={{ [shown.field ?? "formulaire"]: shown.error }} focusRequest={shown === clientFailure ? focusRequest : 0} /> : null}
+      {children(shown)}
       {shown?.field && shown.error === uploadMessages.blurry ? (
         <label className="mt-4 flex min-h-11 items-center gap-2">
           <input type="checkbox" name="confirmBlurry" className="size-5" />
@@ -245,33 +274,60 @@ function UploadForm({ step, submissionId, failure, children }: { step: UploadSte
   );
 }
 
+/** With the scripts: a missing side is said on its field before anything is uploaded (the server says it too). */
+function missingSide(step: UploadStep, form: HTMLFormElement): Failure | null {
+  const data = new FormData(form);
+  const type = data.get("documentType");
+  if (typeof type !== "string" || type === "") return null;
+  const has = (name: string) => {
+    const file = data.get(name);
+    return file instanceof File && file.size > 0;
+  };
+  const title = identityMessages.uploadFailed[step];
+  if (type === "passeport") return has("recto") ? null : { error: identityMessages.missingPassportPage, field: "recto", title };
+  if (!has("recto") && !has("verso")) return { error: identityMessages.missingSides, field: "recto", title };
+  if (!has("recto")) return { error: identityMessages.missingRecto, field: "recto", title };
+  if (!has("verso")) return { error: identityMessages.missingVerso, field: "verso", title };
+  return null;
+}
+
 function IdentityDocumentStep({ view, step, submissionId, failure }: { view: VerificationView; step: 2 | 3; submissionId: string; failure: Failure | null }) {
   const types = IDENTITY_DOCUMENT_TYPES.filter((type) => step === 2 || type !== view.step2Type);
   const [type, setType] = useState<string>("");
-  const fieldError = (name: string) => (failure?.field === name ? failure.error : undefined);
   return (
-    <UploadForm step={step} submissionId={submissionId} failure={failure}>
-      <fieldset id="champ-documentType" tabIndex={-1}>
-        <legend className="font-semibold">Type de document</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {types.map((value) => (
-            <label key={value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3">
-              <input type="radio" name="documentType" value={value} required onChange={() => setType(value)} className="size-5" />
-              {DOCUMENT_TYPE_LABELS[value]}
-            </label>
-          ))}
-        </div>
-        {fieldError("documentType") ? <p className="mt-1 font-semibold text-red-800">{fieldError("documentType")}</p> : null}
-      </fieldset>
-      <FileField
-        name="recto"
-        label={type === "passeport" ? "Page photo du passeport" : "Recto (ou page photo du passeport)"}
-        hint="Photo ou PDF, 30 Mo au plus. Sur un téléphone, l'appareil photo s'ouvre."
-        error={fieldError("recto")}
-      />
-      {type !== "passeport" ? (
-        <FileField name="verso" label="Verso (pas pour un passeport)" required={false} error={fieldError("verso")} />
-      ) : null}
+    <UploadForm step={step} submissionId={submissionId} failure={failure} check={(form) => missingSide(step, form)}>
+      {(shown) => {
+        const fieldError = (name: string) => (shown?.field === name ? shown.error : undefined);
+        return (
+          <>
+            <fieldset id="champ-documentType" tabIndex={-1} aria-describedby={fieldError("documentType") ? "champ-documentType-erreur" : undefined}>
+              <legend className="font-semibold">Type de document</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {types.map((value) => (
+                  <label key={value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3">
+                    <input type="radio" name="documentType" value={value} required onChange={() => setType(value)} className="size-5" />
+                    {DOCUMENT_TYPE_LABELS[value]}
+                  </label>
+                ))}
+              </div>
+              {fieldError("documentType") ? (
+                <p id="champ-documentType-erreur" className="mt-1 font-semibold text-red-800">
+                  {fieldError("documentType")}
+                </p>
+              ) : null}
+            </fieldset>
+            <FileField
+              name="recto"
+              label={type === "passeport" ? "Page photo du passeport" : "Recto (ou page photo du passeport)"}
+              hint="Photo ou PDF, 30 Mo au plus. Sur un téléphone, l'appareil photo s'ouvre."
+              error={fieldError("recto")}
+            />
+            {type !== "passeport" ? (
+              <FileField name="verso" label="Verso (pas pour un passeport)" required={type !== ""} error={fieldError("verso")} />
+            ) : null}
+          </>
+        );
+      }}
     </UploadForm>
   );
 }
@@ -280,25 +336,39 @@ function ProofOfAddressStep({ view, submissionId, failure }: { view: Verificatio
   const { address } = view;
   return (
     <UploadForm step={4} submissionId={submissionId} failure={failure}>
-      <p className="text-slate-800">
-        Le justificatif doit dater de moins de 3 mois et porter l'adresse de votre profil :{" "}
-        <strong>
-          {address.address}, {address.postalCode} {address.city}
-        </strong>
-        .
-      </p>
-      <fieldset id="champ-proofType" tabIndex={-1} className="mt-4">
-        <legend className="font-semibold">Type de justificatif</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {PROOF_OF_ADDRESS_TYPES.map((value) => (
-            <label key={value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3">
-              <input type="radio" name="proofType" value={value} required className="size-5" />
-              {PROOF_OF_ADDRESS_LABELS[value]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <FileField name="document" label="Justificatif de domicile" hint="Photo ou PDF, 30 Mo au plus." error={failure?.field === "document" ? failure.error : undefined} />
+      {(shown) => (
+        <>
+          <p className="text-slate-800">
+            Le justificatif doit dater de moins de 3 mois et porter l'adresse de votre profil :{" "}
+            <strong>
+              {address.address}, {address.postalCode} {address.city}
+            </strong>
+            .
+          </p>
+          <fieldset
+            id="champ-proofType"
+            tabIndex={-1}
+            className="mt-4"
+            aria-describedby={shown?.field === "proofType" ? "champ-proofType-erreur" : undefined}
+          >
+            <legend className="font-semibold">Type de justificatif</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {PROOF_OF_ADDRESS_TYPES.map((value) => (
+                <label key={value} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3">
+                  <input type="radio" name="proofType" value={value} required className="size-5" />
+                  {PROOF_OF_ADDRESS_LABELS[value]}
+                </label>
+              ))}
+            </div>
+            {shown?.field === "proofType" ? (
+              <p id="champ-proofType-erreur" className="mt-1 font-semibold text-red-800">
+                {shown.error}
+              </p>
+            ) : null}
+          </fieldset>
+          <FileField name="document" label="Justificatif de domicile" hint="Photo ou PDF, 30 Mo au plus." error={shown?.field === "document" ? shown.error : undefined} />
+        </>
+      )}
     </UploadForm>
   );
 }

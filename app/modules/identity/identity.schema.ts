@@ -60,6 +60,11 @@ export const PROOF_OF_ADDRESS_LABELS: Record<ProofOfAddressChoice, string> = {
 /** Spec §8 (client areas): what the person reads after an upload or a step change. */
 export const identityMessages = {
   missingSides: "Veuillez uploader tous les côtés du document requis",
+  /** One side missing: the field's own message (issue 29). */
+  missingRecto: "Ajoutez le recto du document : la face avec votre photo.",
+  missingPassportPage: "Ajoutez la page photo du passeport.",
+  missingVerso: "Ajoutez le verso du document : cette pièce a deux faces.",
+  missingProof: "Ajoutez votre justificatif de domicile.",
   chooseType: "Veuillez choisir le type de document.",
   chooseProof: "Veuillez choisir le type de justificatif.",
   sameTypeAsStep2: "Choisissez un document différent de votre première pièce d'identité.",

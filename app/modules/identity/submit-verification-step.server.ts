@@ -3,9 +3,9 @@ import type { FileStorage, StoredFile } from "~/modules/files/files.server";
 import { UploadError } from "~/modules/files/upload-error";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { assertUser, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
-import type { Database, DocumentSide, DocumentType, ProofOfAddressType, VerificationOverallStatus } from "~/platform/database-schema";
+import type { Database, DocumentSide, DocumentType, Executor, ProofOfAddressType, VerificationOverallStatus } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { IDENTITY_DOCUMENT_TYPES, identityMessages, PROOF_OF_ADDRESS_TYPES, stepUploadSchema, type UploadStep } from "./identity.schema";
+import { IDENTITY_DOCUMENT_TYPES, identityMessages, PROOF_OF_ADDRESS_TYPES, stepUploadSchema, type IdentityStep, type UploadStep } from "./identity.schema";
 import { ensureStatusRow, UPLOAD_STEPS } from "./verification-status.server";
 
 /** Step 1 (the tutorial) is completed by reading it and going on. */
@@ -38,7 +38,7 @@ export class IdentityFormError extends Error {
 class DuplicateSubmission extends Error {}
 
 export type StepUploadResult =
-  | { ok: true; message: string; documentIds: string[]; duplicate: boolean }
+  | { ok: true; message: string; documentIds: string[]; duplicate: boolean; nextStep: IdentityStep }
   | { ok: false; status: number; message: string; field?: string; retryAfterSeconds?: number };
 
 const FILE_FIELDS: Record<UploadStep, Record<string, number>> = { 2: { recto: 1, verso: 1 }, 3: { recto: 1, verso: 1 }, 4: { document: 1 } };
@@ -68,9 +68,12 @@ export async function submitIdentityStep(
       },
       (trx, received) => recordStep(trx, actor, step, received.files, received.fields),
     );
-    return { ok: true, message: identityMessages.uploaded[step], documentIds: upload.result, duplicate: false };
+    const nextStep = await stepAfter(db(), actor.userId, step);
+    return { ok: true, message: identityMessages.uploaded[step], documentIds: upload.result, duplicate: false, nextStep };
   } catch (error) {
-    if (error instanceof DuplicateSubmission) return { ok: true, message: identityMessages.uploaded[step], documentIds: [], duplicate: true };
+    if (error instanceof DuplicateSubmission) {
+      return { ok: true, message: identityMessages.uploaded[step], documentIds: [], duplicate: true, nextStep: await stepAfter(db(), actor.userId, step) };
+    }
     if (error instanceof IdentityFormError) return { ok: false, status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) };
     if (error instanceof UploadError) {
       return {
@@ -83,6 +86,30 @@ export async function submitIdentityStep(
     }
     throw error;
   }
+}
+
+/**
+ * Where the person goes after sending a step: the next step still to do (never sent, or rejected), else the status
+ * step. A document re-sent after a rejection thus leads to the status, not to a step already sent or approved.
+ */
+async function stepAfter(executor: Executor, userId: string, step: UploadStep): Promise<IdentityStep> {
+  const [status, rejected] = await Promise.all([
+    executor.selectFrom("identity_verification_status").select(["step2_completed", "step3_completed", "step4_completed"]).where("user_id", "=", userId).executeTakeFirstOrThrow(),
+    executor
+      .selectFrom("identity_verification_documents")
+      .select("step_number")
+      .distinct()
+      .where("user_id", "=", userId)
+      .where("obsolete", "=", false)
+      .where("status", "=", "rejected")
+      .execute(),
+  ]);
+  const completed: Record<UploadStep, boolean> = { 2: status.step2_completed, 3: status.step3_completed, 4: status.step4_completed };
+  const rejectedSteps = new Set(rejected.map((row) => row.step_number));
+  for (const later of UPLOAD_STEPS) {
+    if (later > step && (!completed[later] || rejectedSteps.has(later))) return later;
+  }
+  return 5;
 }
 
 async function recordStep(
@@ -120,7 +147,7 @@ async function recordStep(
     documentType = "proof_of_address";
     proofType = fields.proofType as ProofOfAddressType;
     const file = byField.get("document");
-    if (!file) throw new IdentityFormError(identityMessages.missingSides, "document");
+    if (!file) throw new IdentityFormError(identityMessages.missingProof, "document");
     placed = [{ side: "single", file }];
   } else {
     if (!(IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(fields.documentType)) throw new IdentityFormError(identityMessages.chooseType, "documentType");
@@ -139,11 +166,13 @@ async function recordStep(
     const recto = byField.get("recto");
     const verso = byField.get("verso");
     if (documentType === "passeport") {
-      if (!recto) throw new IdentityFormError(identityMessages.missingSides, "recto");
+      if (!recto) throw new IdentityFormError(identityMessages.missingPassportPage, "recto");
       if (verso) throw new IdentityFormError(identityMessages.passportOnePage, "verso");
       placed = [{ side: "single", file: recto }];
     } else {
-      if (!recto || !verso) throw new IdentityFormError(identityMessages.missingSides, recto ? "verso" : "recto");
+      if (!recto && !verso) throw new IdentityFormError(identityMessages.missingSides, "recto");
+      if (!recto) throw new IdentityFormError(identityMessages.missingRecto, "recto");
+      if (!verso) throw new IdentityFormError(identityMessages.missingVerso, "verso");
       placed = [
         { side: "recto", file: recto },
         { side: "verso", file: verso },
