@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -57,7 +57,7 @@ export function loader({ context }: Route.LoaderArgs) {
       ? { firstName: actor.firstName, lastName: actor.lastName, role: actor.role }
       : null;
   return {
-    signedIn: actor.kind === "user",
+    member: actor.kind === "user" ? actor.role : null,
     staff,
     toast: context.get(toastContext),
     publicUrl: env().PUBLIC_URL,
@@ -98,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Aller au contenu
         </a>
         <NavigationProgress />
+        <NavigationAnnouncer />
         {staff ? (
           <StaffShell person={staff}>
             <ToastRegion toast={data?.toast ?? null} />
@@ -105,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </StaffShell>
         ) : (
           <>
-            <SiteHeader signedIn={data?.signedIn ?? false} />
+            <SiteHeader member={data?.member ?? null} />
             <main id="contenu" className="flex-1" tabIndex={-1}>
               <ToastRegion toast={data?.toast ?? null} />
               {children}
@@ -122,6 +123,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
+  );
+}
+
+/**
+ * After a client-side navigation to another page, focus moves to the new page's h1 (made focusable with
+ * tabIndex=-1) and its title is read out through a polite live region, as a full page load would announce it.
+ * Not on the first load, not when only the query or the hash changed (a filter, a page of a list, an anchor),
+ * and not when the page has already put the focus in a field.
+ */
+function NavigationAnnouncer() {
+  const { pathname } = useLocation();
+  const [announcement, setAnnouncement] = useState("");
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const first = previous.current === null;
+    const samePage = previous.current === pathname;
+    previous.current = pathname;
+    if (first || samePage) return;
+    setAnnouncement(document.title);
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.matches("input, select, textarea") && active.isConnected) return;
+    const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
+    if (!heading) return;
+    if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+  return (
+    <p aria-live="polite" aria-atomic="true" className="sr-only" data-route-announcer="">
+      {announcement}
+    </p>
   );
 }
 

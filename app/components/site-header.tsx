@@ -2,15 +2,22 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { MenuIcon } from "~/components/ui/icons";
 import { firstStepsLink, mainNavigation, PRODUCT_NAME } from "~/content/site";
+import { memberNavigation } from "~/lib/member-navigation";
+import type { StaffRole } from "~/lib/staff-navigation";
 
-const primaryButton = "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800";
-const secondaryButton = "inline-flex min-h-11 items-center rounded-md px-3 py-2 text-brand-800 hover:bg-brand-50";
+// No display utility here: each use says when the button shows (a `hidden` beside an `inline-flex` loses to it).
+const primaryButton = "min-h-11 items-center justify-center rounded-md bg-brand-700 px-2 py-2 text-white hover:bg-brand-800 sm:px-3";
+const secondaryButton = "inline-flex min-h-11 items-center rounded-md px-2 py-2 text-brand-800 hover:bg-brand-50 sm:px-3";
 
 /**
  * Mobile first: below `md` the links sit in a <details> menu, which opens and closes without JavaScript
- * and with the keyboard. With JavaScript it also closes on Escape and after each navigation.
+ * and with the keyboard. With JavaScript it also closes on Escape and after each navigation. A signed-in
+ * person's menu lists their own pages first (a client's, or a lawyer's or administrator's workspace).
+ * From 320 px the bar fits without scrolling sideways (WCAG 1.4.10): 'Inscription' moves into the menu under
+ * 640 px, and the bar wraps rather than overflow if a larger text size makes it too wide.
  */
-export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+export function SiteHeader({ member }: { member: "user" | StaffRole | null }) {
+  const signedIn = member !== null;
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -19,8 +26,8 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
 
   return (
     <header className="relative border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-        <BrandLink to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-brand-800" size={28}>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-1 px-3 py-3 sm:gap-3 sm:px-4">
+        <BrandLink to="/" className="flex min-h-11 shrink-0 items-center gap-2 text-lg font-bold text-brand-800 sm:text-xl" size={28}>
           <span className="sr-only"> - Accueil</span>
         </BrandLink>
 
@@ -46,7 +53,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
 
         <div className="flex items-center gap-2 text-sm font-semibold">
           {signedIn ? (
-            <Link to="/dashboard" className={primaryButton}>
+            <Link to="/dashboard" className={`inline-flex ${primaryButton}`}>
               Espace membre
             </Link>
           ) : (
@@ -54,7 +61,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <Link to="/connexion" className={secondaryButton}>
                 Connexion
               </Link>
-              <Link to="/inscription" className={`hidden sm:inline-block ${primaryButton}`}>
+              <Link to="/inscription" className={`hidden sm:inline-flex ${primaryButton}`}>
                 Inscription
               </Link>
             </>
@@ -69,11 +76,36 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               event.currentTarget.querySelector("summary")?.focus();
             }}
           >
-            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 rounded-md border border-slate-400 px-3 py-2 text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1.5 whitespace-nowrap rounded-md border border-slate-400 px-2 py-2 sm:px-3 text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
               <MenuIcon className="size-5" />
               Menu
             </summary>
-            <div className="absolute inset-x-0 z-40 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
+            <div className="absolute inset-x-0 z-40 mt-3 max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
+              {member ? (
+                <nav aria-label="Mon espace" className="border-b border-slate-300 pb-2">
+                  <p className="pt-3 text-xs font-bold uppercase tracking-wide text-slate-600">Mon espace</p>
+                  <ul className="divide-y divide-slate-200 text-base font-medium">
+                    {memberNavigation(member).map((item) => (
+                      <li key={item.to}>
+                        {/* A link to a section of a page is never the current page (NavLink compares paths only). */}
+                        {item.to.includes("#") ? (
+                          <Link to={item.to} className="block py-3 text-slate-800">
+                            {item.label}
+                          </Link>
+                        ) : (
+                          <NavLink
+                            to={item.to}
+                            end
+                            className={({ isActive }) => `block py-3 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-slate-800"}`}
+                          >
+                            {item.label}
+                          </NavLink>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
               <nav aria-label="Navigation principale">
                 <ul className="divide-y divide-slate-200 text-base font-medium">
                   <li>
@@ -85,7 +117,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                 </ul>
               </nav>
               {signedIn ? null : (
-                <Link to="/inscription" className={`mt-3 block text-center text-base sm:hidden ${primaryButton}`}>
+                <Link to="/inscription" className={`mt-3 flex text-base sm:hidden ${primaryButton}`}>
                   Inscription
                 </Link>
               )}

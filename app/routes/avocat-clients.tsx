@@ -1,4 +1,4 @@
-import { ButtonLink } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/avocat-clients";
 import { BackOfficePage, filterOptions, FilterSelect, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
 import { Badge } from "~/components/ui/badge";
@@ -52,11 +52,11 @@ export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) 
           header: "Coordonnées",
           cell: (row) => (
             <span className="flex flex-col">
-              <a href={`mailto:${row.email}`} className="break-all text-brand-800 underline">
+              <a href={`mailto:${row.email}`} className={buttonClasses({ variant: "subtle" }, "break-all")}>
                 {row.email}
               </a>
               {row.phoneMobile ? (
-                <a href={`tel:${row.phoneMobile}`} className="text-brand-800 underline">
+                <a href={`tel:${row.phoneMobile}`} className={buttonClasses({ variant: "subtle" })}>
                   {readablePhone(row.phoneMobile)}
                 </a>
               ) : null}

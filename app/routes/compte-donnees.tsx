@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { BackLink, ButtonLink } from "~/components/ui/button";
+import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 import { formatArchiveSize, formatMediumDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
@@ -97,7 +98,14 @@ function ExportStatusText({ status }: { status: DataExportStatus }) {
   }
 }
 
-const ACTION_HEADINGS = ["Date", "Qui", "Rôle", "Ce qui a été consulté"] as const;
+type ReadEntry = Awaited<ReturnType<typeof personalDataReadsFor>>["entries"][number];
+
+const READ_COLUMNS: readonly [TableColumn<ReadEntry>, ...TableColumn<ReadEntry>[]] = [
+  { header: "Date", cell: (entry) => <time dateTime={entry.at}>{formatMediumDateTime(entry.at)}</time> },
+  { header: "Qui", cell: (entry) => entry.who },
+  { header: "Rôle", cell: (entry) => entry.role },
+  { header: "Ce qui a été consulté", cell: (entry) => entry.what },
+];
 
 export default function MyDataPage({ loaderData, actionData }: Route.ComponentProps) {
   const { exportStatus, reads, olderPage } = loaderData;
@@ -146,33 +154,14 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
         {reads.entries.length === 0 ? (
           <p className="mt-4 text-slate-800">{olderPage ? "Aucune consultation plus ancienne." : "Personne chez Recours n'a encore consulté vos données."}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Consultations de vos données par l'équipe Recours</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  {ACTION_HEADINGS.map((heading) => (
-                    <th key={heading} scope="col" className="py-2 pr-3 font-semibold text-slate-900">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {reads.entries.map((entry) => (
-                  <tr key={entry.id} className="border-b border-slate-200 align-top">
-                    <td className="py-2 pr-3 text-slate-800">
-                      <time dateTime={entry.at}>
-                        {formatMediumDateTime(entry.at)}
-                      </time>
-                    </td>
-                    <td className="py-2 pr-3 text-slate-900">{entry.who}</td>
-                    <td className="py-2 pr-3 text-slate-800">{entry.role}</td>
-                    <td className="py-2 pr-3 text-slate-800">{entry.what}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-4">
+            <ResponsiveTable
+              caption="Consultations de vos données par l'équipe Recours"
+              rows={reads.entries}
+              rowKey={(entry) => entry.id}
+              columns={READ_COLUMNS}
+              empty=""
+            />
           </div>
         )}
         <nav aria-label="Pages des consultations" className="mt-4 flex flex-wrap gap-3">

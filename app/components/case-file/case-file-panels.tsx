@@ -11,6 +11,7 @@ import {
 } from "~/modules/case-file/case-file-format";
 import { countdownText, DEADLINE_RULES } from "~/modules/case-file/deadlines";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 import { formatDate } from "~/lib/format";
 
 const SECTION = "rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
@@ -97,6 +98,46 @@ export function DeadlinesPanel({ caseFile }: { caseFile: CaseFileView }) {
   );
 }
 
+type PaymentRow = CaseFileView["payments"][number];
+
+function paymentColumns(base: string, canEdit: boolean): readonly [TableColumn<PaymentRow>, ...TableColumn<PaymentRow>[]] {
+  const columns: [TableColumn<PaymentRow>, ...TableColumn<PaymentRow>[]] = [
+    { header: "Date", cell: (payment) => <span className="whitespace-nowrap">{formatDate(payment.paidOn)}</span> },
+    {
+      header: "Montant",
+      numeric: true,
+      cell: (payment) => <span className="whitespace-nowrap font-semibold">{formatMoney(payment.amount, payment.currency)}</span>,
+    },
+    { header: "Moyen", cell: (payment) => paymentMethodLabel(payment.method) },
+    {
+      header: "Bénéficiaire",
+      cell: (payment) => (
+        <>
+          <span className="block text-xs text-slate-600">
+            {BENEFICIARY_KIND_LABELS[payment.beneficiaryKind]}
+            {payment.walletNetwork ? ` · ${WALLET_NETWORK_LABELS[payment.walletNetwork]}` : ""}
+          </span>
+          <span className="break-all font-mono" data-beneficiary="">
+            {beneficiaryText(payment.beneficiaryKind, payment.beneficiary)}
+          </span>
+          {payment.note ? <span className="block text-slate-700">{payment.note}</span> : null}
+        </>
+      ),
+    },
+  ];
+  if (canEdit) {
+    columns.push({
+      header: "Actions",
+      cell: (payment) => (
+        <ButtonLink variant="link" to={`${base}/paiements/${payment.id}`}>
+          Modifier<span className="sr-only"> le paiement du {formatDate(payment.paidOn)}</span>
+        </ButtonLink>
+      ),
+    });
+  }
+  return columns;
+}
+
 export function PaymentsPanel({ caseId, caseFile }: { caseId: string; caseFile: CaseFileView }) {
   const base = `/case/${encodeURIComponent(caseId)}`;
   return (
@@ -109,58 +150,28 @@ export function PaymentsPanel({ caseId, caseFile }: { caseId: string; caseFile: 
           Aucun paiement enregistré. Ajoutez chaque versement : la banque, la police et l'avocat vous les demanderont un par un.
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Paiements du dossier</caption>
-            <thead>
-              <tr className="border-b border-slate-300 text-slate-700">
-                <th scope="col" className="py-2 pr-3">Date</th>
-                <th scope="col" className="py-2 pr-3 text-right">Montant</th>
-                <th scope="col" className="py-2 pr-3">Moyen</th>
-                <th scope="col" className="py-2 pr-3">Bénéficiaire</th>
-                {caseFile.canEdit ? <th scope="col" className="py-2"><span className="sr-only">Actions</span></th> : null}
+        <div className="mt-4">
+          <ResponsiveTable
+            caption="Paiements du dossier"
+            rows={caseFile.payments}
+            rowKey={(payment) => payment.id}
+            rowAttributes={() => ({ "data-payment": "" })}
+            columns={paymentColumns(base, caseFile.canEdit)}
+            empty=""
+            footer={caseFile.totals.map((total) => (
+              <tr key={total.currency} role="row" data-total={total.currency}>
+                <th scope="row" role="rowheader">
+                  Total documenté {total.currency === "EUR" ? "" : `(${total.currency})`}
+                </th>
+                <td role="cell" className="whitespace-nowrap text-base font-bold sm:text-right">
+                  {formatMoney(total.amount, total.currency)}
+                </td>
+                <td role="cell" colSpan={caseFile.canEdit ? 3 : 2} className="text-slate-700">
+                  {total.count} paiement{total.count > 1 ? "s" : ""}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {caseFile.payments.map((payment) => (
-                <tr key={payment.id} className="border-b border-slate-200 align-top" data-payment="">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDate(payment.paidOn)}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap font-semibold">{formatMoney(payment.amount, payment.currency)}</td>
-                  <td className="py-2 pr-3">{paymentMethodLabel(payment.method)}</td>
-                  <td className="py-2 pr-3">
-                    <span className="block text-xs text-slate-600">
-                      {BENEFICIARY_KIND_LABELS[payment.beneficiaryKind]}
-                      {payment.walletNetwork ? ` · ${WALLET_NETWORK_LABELS[payment.walletNetwork]}` : ""}
-                    </span>
-                    <span className="break-all font-mono" data-beneficiary="">
-                      {beneficiaryText(payment.beneficiaryKind, payment.beneficiary)}
-                    </span>
-                    {payment.note ? <span className="block text-slate-700">{payment.note}</span> : null}
-                  </td>
-                  {caseFile.canEdit ? (
-                    <td className="py-2">
-                      <ButtonLink variant="link" to={`${base}/paiements/${payment.id}`}>
-                        Modifier<span className="sr-only"> le paiement du {formatDate(payment.paidOn)}</span>
-                      </ButtonLink>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              {caseFile.totals.map((total) => (
-                <tr key={total.currency} data-total={total.currency}>
-                  <th scope="row" className="py-2 pr-3">
-                    Total documenté {total.currency === "EUR" ? "" : `(${total.currency})`}
-                  </th>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap text-base font-bold">{formatMoney(total.amount, total.currency)}</td>
-                  <td colSpan={caseFile.canEdit ? 3 : 2} className="py-2 text-slate-700">
-                    {total.count} paiement{total.count > 1 ? "s" : ""}
-                  </td>
-                </tr>
-              ))}
-            </tfoot>
-          </table>
+            ))}
+          />
         </div>
       )}
       {caseFile.canEdit ? (

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { CaseAmount } from "~/components/case-file/case-amount";
 import { Badge } from "~/components/ui/badge";
+import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 import { caseStatusLabel, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
 import { unreadLabel } from "~/modules/chat/chat-inbox.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
@@ -75,75 +76,32 @@ function CaseActions({ row, identityVerified }: { row: CaseRow; identityVerified
   );
 }
 
-/** "Mes dossiers": a real table on wide screens; it scrolls sideways in its own focusable region on small ones. */
+/** "Mes dossiers": a table on wide screens, a card per case on a phone (the UI kit's ResponsiveTable). */
 export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identityVerified: boolean }) {
+  const columns: readonly [TableColumn<CaseRow>, ...TableColumn<CaseRow>[]] = [
+    { header: "N° de dossier", cell: (row) => <span className="font-semibold text-slate-900">{row.caseNumber}</span> },
+    { header: "Type d'arnaque", cell: (row) => scamTypeLabel(row.scamType) },
+    { header: "Montant", cell: (row) => <CaseAmount row={row} /> },
+    { header: "Statut", cell: (row) => <CaseStatusBadge status={row.status} /> },
+    { header: "Créé le", cell: (row) => <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time> },
+    { header: "Actions", cell: (row) => <CaseActions row={row} identityVerified={identityVerified} /> },
+  ];
   return (
-    <section aria-labelledby="titre-dossiers" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section id="mes-dossiers" aria-labelledby="titre-dossiers" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h2 id="titre-dossiers" className="text-xl font-bold text-slate-900">
         Mes dossiers
       </h2>
-      {cases.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-400 px-4 py-8 text-center text-slate-700">
-          Aucun dossier créé
-        </p>
-      ) : (
-        <div
-          role="region"
-          aria-labelledby="legende-dossiers"
-          tabIndex={0}
-          className="mt-4 overflow-x-auto rounded-lg ring-1 ring-slate-200"
-        >
-          <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
-            <caption id="legende-dossiers" className="sr-only">
-              Mes dossiers : numéro, type d'arnaque, montant déclaré et paiements documentés, statut, date de création et actions
-            </caption>
-            <thead className="bg-slate-100 text-slate-800">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  N° de dossier
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Type d'arnaque
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Montant
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Statut
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Créé le
-                </th>
-                <th scope="col" className="min-w-52 px-4 py-3 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {cases.map((row) => (
-                <tr key={row.id} className="align-top">
-                  <th scope="row" className="whitespace-nowrap px-4 py-3 font-semibold text-slate-900">
-                    {row.caseNumber}
-                  </th>
-                  <td className="px-4 py-3 text-slate-800">{scamTypeLabel(row.scamType)}</td>
-                  <td className="px-4 py-3 tabular-nums text-slate-800">
-                    <CaseAmount row={row} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <CaseStatusBadge status={row.status} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-800">
-                    <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <CaseActions row={row} identityVerified={identityVerified} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="mt-4">
+        <ResponsiveTable
+          caption="Mes dossiers : numéro, type d'arnaque, montant déclaré et paiements documentés, statut, date de création et actions"
+          rows={cases}
+          rowKey={(row) => row.id}
+          columns={columns}
+          empty={
+            <p className="rounded-lg border border-dashed border-slate-400 px-4 py-8 text-center text-slate-700">Aucun dossier créé</p>
+          }
+        />
+      </div>
     </section>
   );
 }

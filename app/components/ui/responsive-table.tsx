@@ -3,7 +3,12 @@ import type { ReactNode } from "react";
 export interface TableColumn<Row> {
   header: string;
   cell(row: Row): ReactNode;
+  /** Figures and dates: aligned to the end of the column on wide screens. */
+  numeric?: boolean;
 }
+
+/** `data-*` attributes of a row (tests and styles find rows by them). */
+export type RowAttributes = Record<`data-${string}`, string>;
 
 /**
  * A data table on wide screens; under 640 px each row is drawn as a card (its first cell as the title, then each
@@ -17,15 +22,22 @@ export function ResponsiveTable<Row>({
   rowKey,
   columns,
   empty,
+  rowAttributes,
+  footer,
 }: {
   caption: string;
   rows: readonly Row[];
   rowKey(row: Row): string;
   columns: readonly [TableColumn<Row>, ...TableColumn<Row>[]];
-  empty: string;
+  empty: ReactNode;
+  rowAttributes?(row: Row): RowAttributes;
+  /** Rows of totals under the list (`<tr role="row">` with `th`/`td`), kept out of the cards on phones. */
+  footer?: ReactNode;
 }) {
   const [first, ...rest] = columns;
-  if (rows.length === 0) return <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{empty}</p>;
+  if (rows.length === 0) {
+    return typeof empty === "string" ? <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{empty}</p> : empty;
+  }
   return (
     <div className="sm:overflow-x-auto sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white" data-list-table="">
       <table role="table" className="list-table">
@@ -33,7 +45,7 @@ export function ResponsiveTable<Row>({
         <thead role="rowgroup" className="max-sm:sr-only">
           <tr role="row">
             {columns.map((column) => (
-              <th key={column.header} role="columnheader" scope="col">
+              <th key={column.header} role="columnheader" scope="col" className={column.numeric ? "sm:text-right" : undefined}>
                 {column.header}
               </th>
             ))}
@@ -41,18 +53,23 @@ export function ResponsiveTable<Row>({
         </thead>
         <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)} role="row">
+            <tr key={rowKey(row)} role="row" {...rowAttributes?.(row)}>
               <th role="rowheader" scope="row">
                 {first.cell(row)}
               </th>
               {rest.map((column) => (
-                <td key={column.header} role="cell" data-label={column.header}>
+                <td key={column.header} role="cell" data-label={column.header} className={column.numeric ? "tabular-nums sm:text-right" : undefined}>
                   {column.cell(row)}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
+        {footer ? (
+          <tfoot role="rowgroup" className="list-table-footer">
+            {footer}
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );
