@@ -158,7 +158,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
             <ResponsiveTable
               caption="Consultations de vos données par l'équipe Recours"
               rows={reads.entries}
-              rowKey={(entry) => entry.id}
+              rowKey={(entry) => String(entry.id)}
               columns={READ_COLUMNS}
               empty=""
             />
