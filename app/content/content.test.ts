@@ -44,7 +44,9 @@ describe("scam pages", () => {
     expect(page.sections.filter((section) => section.kind === "steps")).toHaveLength(1);
     expect(page.sections.some((section) => section.kind === "checklist" && section.tone === "warning")).toBe(true);
     expect(page.testimonials.length).toBeGreaterThanOrEqual(2);
-    expect(page.hero.primaryCta.to).toBe("/inscription");
+    // Sign-up, then the wizard with the page's type chosen in advance (issue 29).
+    const wizard = slug === "autre" ? "/create-case" : `/create-case?type=${slug}`;
+    expect(page.hero.primaryCta.to).toBe(`/inscription?redirectTo=${encodeURIComponent(wizard)}`);
     expect(page.hero.secondaryCta.to).toBe("/fonctionnement");
     expect(page.metaDescription.length).toBeLessThanOrEqual(160);
   });

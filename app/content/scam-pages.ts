@@ -12,13 +12,21 @@ import {
   type ScamSlug,
 } from "~/content/site";
 import type { CallToAction, ScamPageContent, Stat } from "~/content/types";
+import { REDIRECT_PARAM } from "~/lib/redirect-target";
 
 const upfront = `${figures.upfrontFeesEuros} €`;
 const commission = `${formatPercent(figures.commissionPercent)} HT`;
 const procedure = figures.scamPageProcedure;
 const complexProcedure = `${figures.complexCaseProcedureMonths} mois`;
 
-const recoverCta: CallToAction = { label: "Récupérer mon argent maintenant", to: "/inscription" };
+/**
+ * Sign-up, then the case wizard with this page's scam type chosen in advance (issue 29); a signed-in visitor goes
+ * straight to the wizard. The page about other scams chooses none: its readers pick among several types.
+ */
+function recoverCta(slug: ScamSlug, label = "Récupérer mon argent maintenant"): CallToAction {
+  const wizard = slug === "autre" ? "/create-case" : `/create-case?type=${slug}`;
+  return { label, to: `/inscription?${REDIRECT_PARAM}=${encodeURIComponent(wizard)}` };
+}
 const howItWorksCta: CallToAction = { label: "Comment ça marche ?", to: "/fonctionnement" };
 
 function percent(slug: ScamSlug, key: "successRate" | "acceptanceRate"): string {
@@ -65,7 +73,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Arnaque au faux placement",
       heading: "Victime d'un faux placement ? Vous pouvez encore agir.",
       lead: "On vous a proposé un placement sûr, avec un bon rendement garanti. Puis plus de nouvelles, ou impossible de retirer votre argent. Ce n'est pas de votre faute : ces escroqueries sont préparées par des professionnels. Nos avocats partenaires étudient votre dossier gratuitement.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("faux-placements"),
       secondaryCta: howItWorksCta,
     },
     stats: [...rateStats("faux-placements"), procedureStat, upfrontStat],
@@ -162,7 +170,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Parlons de votre situation",
       text: closingText("Décrivez-nous ce qui s'est passé, à votre rythme."),
-      cta: recoverCta,
+      cta: recoverCta("faux-placements"),
     },
   },
 
@@ -174,7 +182,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Arnaque au faux conseiller bancaire",
       heading: "Un faux conseiller bancaire vous a piégé ? Votre banque peut devoir vous rembourser.",
       lead: "Un appel « du service fraude » de votre banque, un numéro qui semble être le bon, une voix rassurante… puis des virements ou des paiements que vous n'avez pas voulus. Dans beaucoup de cas, la banque doit vous rembourser, même si elle refuse au début. Nos avocats partenaires vous aident à faire valoir vos droits.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("faux-conseiller-bancaire"),
       secondaryCta: howItWorksCta,
     },
     stats: [
@@ -281,7 +289,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Faites valoir vos droits auprès de votre banque",
       text: closingText("Racontez-nous l'appel que vous avez reçu et ce qui a suivi."),
-      cta: recoverCta,
+      cta: recoverCta("faux-conseiller-bancaire"),
     },
   },
 
@@ -293,7 +301,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Hameçonnage (phishing)",
       heading: "Victime d'hameçonnage ? Vous pouvez demander à être remboursé.",
       lead: "L'hameçonnage, ou phishing, c'est un faux message qui imite un organisme connu pour voler vos informations. Un SMS pour un colis, un e-mail des impôts ou d'Ameli… puis des paiements que vous n'avez jamais faits. Souvent, la banque doit rembourser. Nos avocats partenaires vous aident à l'obtenir.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("phishing"),
       secondaryCta: howItWorksCta,
     },
     stats: [...rateStats("phishing"), procedureStat, upfrontStat],
@@ -394,7 +402,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Demandez le remboursement qui vous est dû",
       text: closingText("Envoyez-nous le message reçu et vos relevés : nous regardons avec vous ce qui peut être récupéré."),
-      cta: recoverCta,
+      cta: recoverCta("phishing"),
     },
   },
 
@@ -406,7 +414,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Arnaque au faux support technique",
       heading: "Un faux technicien a pris la main sur votre ordinateur ?",
       lead: "Une fenêtre bloque votre écran, un message annonce un virus et donne un numéro à appeler. Le « technicien » vous a fait installer un logiciel, puis s'est fait payer ou a touché à vos comptes. Ce n'est pas de votre faute : ces arnaques sont bien rodées. Nos avocats partenaires peuvent vous aider.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("faux-support-technique"),
       secondaryCta: howItWorksCta,
     },
     stats: [...rateStats("faux-support-technique"), procedureStat, upfrontStat],
@@ -504,7 +512,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Récupérez ce qui vous a été pris",
       text: closingText("Dites-nous ce qui s'est passé sur votre ordinateur et quels paiements ont été faits."),
-      cta: recoverCta,
+      cta: recoverCta("faux-support-technique"),
     },
   },
 
@@ -516,7 +524,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Entreprises : fraude au président (FOVI)",
       heading: "Fraude au président : agissez vite pour bloquer le virement",
       lead: "Un faux dirigeant, un faux fournisseur ou un faux avocat a obtenu un virement urgent de votre entreprise. On parle aussi de FOVI, pour « faux ordre de virement international ». Le temps compte, mais rien n'est perdu d'avance : nos avocats partenaires interviennent rapidement, en France et à l'étranger.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("arnaque-president"),
       secondaryCta: { label: "Procédure d'urgence", to: "/fonctionnement" },
     },
     stats: [
@@ -606,7 +614,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Votre entreprise a été visée ? Parlons-en maintenant",
       text: closingText("Transmettez-nous l'ordre de virement et les échanges avec le fraudeur : un avocat partenaire regarde votre dossier en priorité."),
-      cta: recoverCta,
+      cta: recoverCta("arnaque-president"),
     },
   },
 
@@ -618,7 +626,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Trading, forex et cryptomonnaies",
       heading: "Votre plateforme d'investissement ne vous laisse plus retirer votre argent ?",
       lead: "Trading (acheter et revendre vite pour gagner), forex (le marché des monnaies étrangères) ou cryptomonnaies (des monnaies numériques comme le bitcoin) : de fausses plateformes affichent des gains qui n'existent pas. Si vos retraits sont bloqués, nos avocats partenaires peuvent suivre votre argent et agir pour le récupérer.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("investissement-en-ligne"),
       secondaryCta: howItWorksCta,
     },
     stats: [
@@ -721,7 +729,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Faites le point sur vos chances de récupération",
       text: closingText("Envoyez-nous le nom de la plateforme, vos virements et vos échanges avec le « conseiller »."),
-      cta: recoverCta,
+      cta: recoverCta("investissement-en-ligne"),
     },
   },
 
@@ -733,7 +741,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Ponzi et MLM",
       heading: "Victime d'un système pyramidal ou d'une fausse vente en réseau ?",
       lead: "Un système de Ponzi paie les anciens participants avec l'argent des nouveaux, jusqu'à ce qu'il s'effondre. Certaines ventes en réseau (MLM, pour « multi-level marketing ») fonctionnent de la même façon. Si vous avez perdu de l'argent, des recours existent, souvent aux côtés d'autres victimes.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("ponzi-mlm"),
       secondaryCta: howItWorksCta,
     },
     stats: [...rateStats("ponzi-mlm"), procedureStat, upfrontStat],
@@ -816,7 +824,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Vous n'êtes pas seul dans ce cas",
       text: closingText("Dites-nous quel réseau vous avez rejoint et combien vous avez versé."),
-      cta: recoverCta,
+      cta: recoverCta("ponzi-mlm"),
     },
   },
 
@@ -828,7 +836,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Usurpation d'identité",
       heading: "Quelqu'un utilise votre identité ? Reprenez la main.",
       lead: "Un crédit que vous n'avez jamais demandé, un compte ouvert à votre nom, des relances pour des achats inconnus… Ce n'est pas à vous de payer les dettes d'un autre. Nos avocats partenaires vous aident à le faire reconnaître, à faire annuler ces dettes et à récupérer votre argent.",
-      primaryCta: recoverCta,
+      primaryCta: recoverCta("usurpation-identite"),
       secondaryCta: { label: "Restaurer mon identité", to: "/fonctionnement" },
     },
     stats: [
@@ -964,7 +972,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Retrouvez votre tranquillité",
       text: closingText("Dites-nous ce qui a été fait à votre nom : nous vous aidons à tout remettre en ordre."),
-      cta: recoverCta,
+      cta: recoverCta("usurpation-identite"),
     },
   },
 
@@ -976,7 +984,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       eyebrow: "Toutes les arnaques",
       heading: "Votre arnaque ne figure pas dans notre liste ? Nous étudions chaque situation.",
       lead: "Arnaque sentimentale, fausse location, faux site d'achat… Il existe des centaines de façons de tromper les gens. Quelle que soit la vôtre, la consultation est gratuite et sans engagement, et une première analyse vous est souvent faite dès 24 h.",
-      primaryCta: { label: "Analyse gratuite de mon cas", to: "/inscription" },
+      primaryCta: recoverCta("autre", "Analyse gratuite de mon cas"),
       secondaryCta: howItWorksCta,
     },
     stats: [
@@ -1084,7 +1092,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
     closing: {
       heading: "Décrivez-nous votre situation",
       text: closingText("Quelle que soit l'arnaque, racontez-nous ce qui s'est passé : nous vous dirons honnêtement ce qui peut être fait."),
-      cta: { label: "Analyse gratuite de mon cas", to: "/inscription" },
+      cta: recoverCta("autre", "Analyse gratuite de mon cas"),
     },
   },
 };

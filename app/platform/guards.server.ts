@@ -70,7 +70,7 @@ export const requireSignedInMiddleware: MiddlewareFunction<Response> = ({ contex
   return next();
 };
 
-/** Pages for anonymous visitors only (sign-in, sign-up): a signed-in user goes to /dashboard. */
-export function redirectSignedIn(context: Readonly<RouterContextProvider>): void {
-  if (context.get(actorContext).kind === "user") throw redirect("/dashboard");
+/** Pages for anonymous visitors only (sign-in, sign-up): a signed-in user goes to /dashboard (or `target`, a safe page). */
+export function redirectSignedIn(context: Readonly<RouterContextProvider>, target = "/dashboard"): void {
+  if (context.get(actorContext).kind === "user") throw redirect(target);
 }

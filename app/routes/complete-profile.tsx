@@ -29,6 +29,7 @@ import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { runtime } from "~/platform/runtime.server";
 import { BackToDashboardLink } from "~/components/ui/button";
+import { REDIRECT_PARAM, safeRedirectTarget } from "~/lib/redirect-target";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Compléter mon profil") },
@@ -60,12 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await completeProfile(actor, form.data);
   if (!result.ok) return data({ fieldErrors: {}, formError: result.formError, values }, { status: result.status });
-  return redirectWithToast("/dashboard", { ...profileMessages.saved, tone: "success" });
+  // Sent here on the way to a page (the case wizard from a landing page): back to it.
+  return redirectWithToast(safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM)), { ...profileMessages.saved, tone: "success" });
 }
 
 export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/complete-profile";
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/complete-profile";
   const validation = useFormValidation(profileFormSchema, actionData?.fieldErrors);
   const { errors, clear } = validation;
   const [result, setResult] = useResettableState(actionData);

@@ -21,11 +21,12 @@ import {
 import { redirectWithToast } from "~/platform/flash.server";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
+import { requestedPath } from "~/lib/redirect-target";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nouveau dossier") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireCompletedProfile(context);
+  const actor = await requireCompletedProfile(context, requestedPath(request));
   const url = new URL(request.url);
   const view = await caseWizardFor(actor, url.searchParams.get("id"), presetScamType(url.searchParams.get("type")));
   if (view.kind !== "wizard") return { view, step: 1 as WizardStep };

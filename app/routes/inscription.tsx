@@ -16,6 +16,7 @@ import { answerInit, parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 import { publicFormPageHandle } from "~/lib/page-handle";
 import { ButtonLink } from "~/components/ui/button";
+import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } from "~/lib/redirect-target";
 
 export const handle = publicFormPageHandle;
 
@@ -26,15 +27,22 @@ export const meta: Route.MetaFunction = (args) =>
       "Créez gratuitement votre compte Recours : analyse de votre dossier sans engagement, aucun frais à l'avance, un avocat spécialisé à vos côtés.",
   });
 
-export function loader({ context }: Route.LoaderArgs) {
-  redirectSignedIn(context);
-  return null;
+/** Where the new account goes once created (a landing page sends its visitors on to the case wizard). */
+function landingOf(request: Request): string {
+  return safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM));
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const landing = landingOf(request);
+  redirectSignedIn(context, landing);
+  return { redirectTo: landing };
 }
 
 const keptFields = ["firstName", "lastName", "email", "phoneMobileCountry", "phoneMobile", "country"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  redirectSignedIn(context);
+  const landing = landingOf(request);
+  redirectSignedIn(context, landing);
   const form = await parseForm(request, signUpSchema);
   const values = Object.fromEntries(keptFields.map((field) => [field, form.values[field] ?? ""]));
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
@@ -47,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.confirmationSentTo) return { confirmationSentTo: result.confirmationSentTo };
   return redirectWithToast(
-    "/dashboard",
+    landing,
     { title: "Compte créé avec succès !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
     result.headers,
   );
@@ -90,10 +98,10 @@ function ConfirmationSent({ email }: { email: string }) {
   );
 }
 
-export default function SignUpPage({ actionData }: Route.ComponentProps) {
+export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
   const operator = useOperator();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/inscription";
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/inscription";
   const validation = useFormValidation(signUpSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   const { errors, clear } = validation;
   const [result, setResult] = useResettableState(actionData);
@@ -162,7 +170,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
         </ValidatedForm>
         <p className="mt-6 text-center text-sm text-slate-700">
           Déjà inscrit ?{" "}
-          <Link to="/connexion" className="font-semibold text-brand-700 underline">
+          <Link to={`/connexion${redirectQuery(loaderData?.redirectTo ?? DEFAULT_LANDING)}`} className="font-semibold text-brand-700 underline">
             Se connecter
           </Link>
         </p>

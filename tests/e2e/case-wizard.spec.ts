@@ -125,11 +125,15 @@ test.describe("the case wizard", () => {
     await context.close();
   });
 
-  test("on phones: every step label is whole at 320 px; axe at 390 px on each step", async ({ browser }) => {
+  test("on phones: from a landing page to its type chosen in advance; every step label is whole at 320 px; axe at 390 px on each step", async ({ browser }) => {
     test.slow();
     const { context, page } = await signedIn(browser, "phone", { viewport: { width: 320, height: 700 } });
-    await page.goto("/create-case");
+    // From the landing page about fake bank advisers: its call to action leads to the wizard with that type chosen.
+    await page.goto("/arnaques/faux-conseiller-bancaire");
+    await page.getByRole("link", { name: "Récupérer mon argent maintenant" }).first().click();
+    await expect(page).toHaveURL(/\/create-case\?/);
     await waitForHydration(page);
+    await expect(page.getByRole("radio", { name: /Faux conseiller bancaire/ })).toBeChecked();
     const steps = page.getByRole("navigation", { name: "Étapes du dossier" }).getByRole("button");
     await expect(steps).toHaveCount(3);
     for (const button of await steps.all()) {
@@ -144,7 +148,6 @@ test.describe("the case wizard", () => {
 
     await page.setViewportSize(PHONE);
     await expectNoAxeViolations(page, "/create-case (étape 1, 390 px)");
-    await page.getByRole("radio", { name: /Faux conseiller bancaire/ }).check();
     await page.getByRole("button", { name: "Suivant", exact: true }).click();
     await expect(page.getByText("Étape 2 sur 3 : Description")).toBeVisible();
     await expect(page.getByLabel("Description détaillée")).toHaveAttribute("placeholder", /au nom de quelle banque/);

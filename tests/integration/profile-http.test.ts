@@ -48,7 +48,7 @@ function directive(result: HttpResult, name: string): string[] {
 describe.each(testEngines())("profile over HTTP, production build, %s", (engine) => {
   let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let server: RunningServer | undefined;
-  const people = {} as Record<"user" | "lawyer" | "victim", { userId: string; email: string; password: string; cookie: string }>;
+  const people = {} as Record<"user" | "lawyer" | "victim" | "newcomer", { userId: string; email: string; password: string; cookie: string }>;
 
   const http = (path: string, init: Parameters<typeof httpRequest>[2] = {}) => httpRequest(server!.baseUrl, path, init);
 
@@ -56,7 +56,7 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     ensureProductionBuild();
     persistent = await persistentDatabaseTarget(engine);
     await startTestRuntimeOn(persistent.target);
-    for (const key of ["user", "lawyer", "victim"] as const) {
+    for (const key of ["user", "lawyer", "victim", "newcomer"] as const) {
       const seeded = await seedAccount(key === "lawyer" ? "lawyer" : "user", { email: `${key}@profile-http.example` });
       people[key] = { ...seeded, cookie: "" };
     }
@@ -86,6 +86,27 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
 
   const post = (cookie: string, body: string, headers: Record<string, string> = FORM) =>
     http("/complete-profile", { method: "POST", cookie, headers, body });
+
+  it("on the way from a landing page to the case wizard: the profile form, then the wizard with the page's type", async () => {
+    const cookie = people.newcomer.cookie;
+    const wizard = "/create-case?type=arnaque-president";
+    // A signed-in visitor pressing a landing page's "Récupérer mon argent" goes past sign-up to the wizard.
+    const signUp = await http(`/inscription?redirectTo=${encodeURIComponent(wizard)}`, { cookie });
+    expect(signUp.status).toBe(302);
+    expect(signUp.location).toBe(wizard);
+    const elsewhere = await http(`/inscription?redirectTo=${encodeURIComponent("https://evil.example/")}`, { cookie });
+    expect(elsewhere.location).toBe("/dashboard");
+
+    const first = await http(wizard, { cookie });
+    expect(first.status).toBe(302);
+    expect(first.location).toBe(`/complete-profile?redirectTo=${encodeURIComponent(wizard)}`);
+    const saved = await http(first.location!, { method: "POST", cookie, headers: FORM, body: new URLSearchParams(validProfile).toString() });
+    expect(saved.status, visibleText(saved.body).slice(0, 1500)).toBe(302);
+    expect(saved.location).toBe(wizard);
+    const page = await http(wizard, { cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<input[^>]*id="champ-scam_type-ceo_fraud"[^>]*checked=""/);
+  });
 
   it("invalid data with role=admin: 400, the French messages, the values kept, nothing saved", async () => {
     const body = new URLSearchParams({
