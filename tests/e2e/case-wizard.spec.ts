@@ -104,6 +104,13 @@ test.describe("the case wizard", () => {
     await expect(page.getByText("Étape 3 sur 3 : Récapitulatif")).toBeVisible();
     await expect(page.getByText("Fraude au président (FOVI)")).toBeVisible();
     await expectNoAxeViolations(page, "/create-case (récapitulatif, 1280 px)");
+
+    // Unverified with this draft: a new case offers the draft instead (at both widths).
+    await page.goto("/create-case");
+    await expect(page.getByRole("link", { name: "Reprendre mon brouillon" })).toBeVisible();
+    await expectNoAxeViolations(page, "/create-case (un seul brouillon, 1280 px)");
+    await page.setViewportSize(PHONE);
+    await expectNoAxeViolations(page, "/create-case (un seul brouillon, 390 px)");
     await context.close();
   });
 
