@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { BackOfficePage, ListAlert, Pagination, pageHref, SearchForm } from "~/components/back-office/back-office-page";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
+import { AllocationAlertsNotice } from "~/components/back-office/allocation-alerts";
 import type { Route } from "./+types/admin-lawyer-allocation";
 import { pageTitle } from "~/content/site";
 import { allocationOverview, saveAllocation } from "~/modules/cases/allocation.server";
@@ -87,6 +88,9 @@ function AllocationForm({
       }
     >
       {actionData ? <ListAlert>{actionData.error}</ListAlert> : null}
+      <div className="mt-4">
+        <AllocationAlertsNotice id="titre-alerte-repartition" alerts={overview.alerts} />
+      </div>
 
       <SearchForm label="Rechercher un avocat" placeholder="Adresse e-mail, prénom ou nom" value={q} />
       {overview.matching > 0 ? (

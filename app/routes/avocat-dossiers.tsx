@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "react-router";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
+import { CaseStatusChange } from "~/components/back-office/case-status-change";
 import type { Route } from "./+types/avocat-dossiers";
 import { BackOfficePage, filterOptions, ListAlert, ListTabs, Pagination, ResultCount, StaffTable, useListHref } from "~/components/back-office/back-office-page";
 import { CaseSearchForm, caseSummaryColumns } from "~/components/back-office/staff-case-list";
@@ -7,8 +7,8 @@ import { Badge } from "~/components/ui/badge";
 import { pageTitle } from "~/content/site";
 import { caseRowAction, staffListLoader } from "~/modules/back-office/staff-list.server";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
-import { changeCaseStatusByLawyer, lawyerCaseList, type LawyerCaseRow } from "~/modules/cases/lawyer-cases.server";
-import { LAWYER_STATUS_FILTERS, lawyerCaseMessages, lawyerCaseQuerySchema, NOTE_MAX, statusChangeSchema, TRANSITION_LABELS } from "~/modules/cases/lawyer-cases.schema";
+import { lawyerCaseList, lawyerStatusChange, type LawyerCaseRow } from "~/modules/cases/lawyer-cases.server";
+import { LAWYER_STATUS_FILTERS, lawyerCaseMessages, lawyerCaseQuerySchema, statusChangeSchema } from "~/modules/cases/lawyer-cases.schema";
 import { requireRole } from "~/platform/guards.server";
 import { formatDate } from "~/lib/format";
 
@@ -18,18 +18,7 @@ export const loader = staffListLoader("lawyer", lawyerCaseQuerySchema, lawyerCas
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "lawyer");
-  return caseRowAction(request, statusChangeSchema, {
-    fields: ["note", "status", "caseId"],
-    failed: lawyerCaseMessages.changeFailed,
-    unknownCase: lawyerCaseMessages.unknownCase,
-    run: (input) => changeCaseStatusByLawyer(actor, input),
-    back: (url) => `/avocat/dossiers${url.search}`,
-    toast: (result) => ({
-      title: lawyerCaseMessages.changed,
-      description: `Nouveau statut : ${caseStatusLabel(result.status)}. Le client est prévenu par email.`,
-      tone: "success",
-    }),
-  });
+  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(actor, (url) => `/avocat/dossiers${url.search}`));
 }
 
 const STATUS_FILTER_LABELS: Record<(typeof LAWYER_STATUS_FILTERS)[number], string> = {
@@ -40,36 +29,6 @@ const STATUS_FILTER_LABELS: Record<(typeof LAWYER_STATUS_FILTERS)[number], strin
   closed: caseStatusLabel("closed"),
 };
 const STATUS_OPTIONS = filterOptions(LAWYER_STATUS_FILTERS, STATUS_FILTER_LABELS);
-
-function StatusChange({ row }: { row: LawyerCaseRow }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("caseId") === row.id;
-  if (row.nextStatuses.length === 0) return null;
-  return (
-    <details className="mt-1">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
-        Changer le statut<span className="sr-only"> du dossier {row.caseNumber}</span>
-      </summary>
-      <Form method="post" className="mt-2 flex max-w-sm flex-col gap-2 rounded-md border border-slate-300 bg-slate-50 p-3">
-        <input type="hidden" name="caseId" value={row.id} />
-        {/* No id: the row is rendered twice (table and phone cards). */}
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Note pour le client (facultative)
-          <textarea name="note" rows={2} maxLength={NOTE_MAX} className="rounded-md border border-slate-400 p-2 font-normal" />
-        </label>
-        <p className="text-xs text-slate-700">La note apparaît dans l'historique du dossier ; le client est prévenu par email.</p>
-        <div className="flex flex-wrap gap-2">
-          {row.nextStatuses.map((status) => (
-            <Button key={status} name="status" value={status} disabled={busy} variant={status === "closed" ? "secondary" : "primary"}>
-              {TRANSITION_LABELS[status]}
-              <span className="sr-only"> : dossier {row.caseNumber}</span>
-            </Button>
-          ))}
-        </div>
-      </Form>
-    </details>
-  );
-}
 
 export default function LawyerCasesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, query } = loaderData;
@@ -132,7 +91,7 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
               <ButtonLink to={`/avocat/dossiers/${row.id}`} variant="link">
                 Ouvrir<span className="sr-only"> le dossier {row.caseNumber}</span>
               </ButtonLink>
-              <StatusChange row={row} />
+              <CaseStatusChange caseId={row.id} caseNumber={row.caseNumber} status={row.status} />
             </div>
           ),
         },

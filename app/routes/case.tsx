@@ -11,12 +11,20 @@ import { amountSummary, DECLARED_AMOUNT_LABEL, declaredText, DOCUMENTED_PAYMENTS
 import {
   contactMethodLabel,
   evidenceTypeLabel,
+  isWaitingForLawyer,
+  lawyerNextStepText,
   nextStepText,
+  WAITING_FOR_LAWYER_LABEL,
   paymentMethodLabel,
   scamTypeLabel,
   timelineText,
 } from "~/modules/cases/cases.schema";
-import { requireUser } from "~/platform/guards.server";
+import { requireRole, requireUser } from "~/platform/guards.server";
+import { caseRowAction } from "~/modules/back-office/staff-list.server";
+import { lawyerStatusChange } from "~/modules/cases/lawyer-cases.server";
+import { lawyerCaseMessages, statusChangeSchema } from "~/modules/cases/lawyer-cases.schema";
+import { CaseStatusForm, lawyerNextStatuses } from "~/components/back-office/case-status-change";
+import { Badge } from "~/components/ui/badge";
 import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
 import { formatDate, formatLongDateTime } from "~/lib/format";
 
@@ -32,6 +40,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...view, caseFile, evidence };
 }
 
+/** The assigned lawyer's status change, the same form and use case as their case list's; back to this page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = requireRole(context, "lawyer");
+  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(actor, () => `/case/${encodeURIComponent(params.caseId)}`));
+}
+
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -42,9 +56,13 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export default function CasePage({ loaderData: view }: Route.ComponentProps) {
+export default function CasePage({ loaderData: view, actionData }: Route.ComponentProps) {
   const lawyerName = view.lawyer ? `${view.lawyer.firstName} ${view.lawyer.lastName}` : null;
+  const clientName = `${view.owner.firstName} ${view.owner.lastName}`;
   const forOwner = view.viewer === "owner";
+  // The assigned lawyer reads the page in their own words and moves the case from it (issue 29).
+  const forLawyer = view.viewer === "lawyer";
+  const waiting = isWaitingForLawyer(view.status, view.lawyer !== null);
   const facts = view.facts;
   const none = "Non renseigné";
   const amounts = amountSummary(facts.total_amount_lost, view.caseFile.totals);
@@ -56,17 +74,35 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
         <p className="text-sm font-semibold text-slate-600">{scamTypeLabel(facts.scam_type)}</p>
         <h1 className="mt-1 text-2xl font-bold text-slate-900">Dossier {view.caseNumber}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
-          <span>Statut :</span> <CaseStatusBadge status={view.status} />
+          <span>Statut :</span>{" "}
+          {waiting ? (
+            <Badge className="bg-amber-100 text-amber-950 ring-amber-600">{WAITING_FOR_LAWYER_LABEL}</Badge>
+          ) : (
+            <CaseStatusBadge status={view.status} />
+          )}
           {forOwner ? null : (
             <span>
-              · Client : {view.owner.firstName} {view.owner.lastName}
+              · {forLawyer ? "Votre client" : "Client"} : {clientName}
             </span>
           )}
         </p>
         <div className="mt-4 rounded-lg border-l-4 border-brand-600 bg-brand-50 p-4" data-next-step="">
-          <h2 className="font-bold text-brand-900">Et maintenant ?</h2>
-          <p className="mt-1 text-slate-900">{nextStepText(view.status, lawyerName)}</p>
+          <h2 className="font-bold text-brand-900">{forLawyer ? "À faire de votre côté" : "Et maintenant ?"}</h2>
+          <p className="mt-1 text-slate-900">{forLawyer ? lawyerNextStepText(view.status, clientName) : nextStepText(view.status, lawyerName)}</p>
         </div>
+        {forLawyer && lawyerNextStatuses(view.status).length > 0 ? (
+          <section aria-labelledby="titre-statut" className="mt-4" data-status-change="">
+            <h2 id="titre-statut" className="font-bold text-slate-900">
+              Changer le statut du dossier
+            </h2>
+            {actionData ? (
+              <p role="alert" className="mt-2 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+                {lawyerCaseMessages.changeFailed} : {actionData.error}
+              </p>
+            ) : null}
+            <CaseStatusForm caseId={view.id} caseNumber={view.caseNumber} status={view.status} />
+          </section>
+        ) : null}
         <div className="mt-4 flex flex-wrap gap-3">
           {view.status === "draft" && forOwner ? (
             <ButtonLink
@@ -80,12 +116,23 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
               size="lg"
               to={`/case/${encodeURIComponent(view.id)}/chat`}
             >
-              Ouvrir la messagerie du dossier
+              {forLawyer ? "Écrire à votre client" : "Ouvrir la messagerie du dossier"}
             </ButtonLink>
           )}
         </div>
       </header>
 
+      {forLawyer ? (
+        <section aria-labelledby="titre-client" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="titre-client" className="text-xl font-bold text-slate-900">
+            Votre client
+          </h2>
+          <dl className="mt-2 divide-y divide-slate-200">
+            <Fact label="Nom">{clientName}</Fact>
+            {view.assignedAt ? <Fact label="Dossier confié le">{formatDate(view.assignedAt)}</Fact> : null}
+          </dl>
+        </section>
+      ) : (
       <section aria-labelledby="titre-avocat" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 id="titre-avocat" className="text-xl font-bold text-slate-900">
           {forOwner ? "Votre avocat" : "Avocat"}
@@ -103,13 +150,18 @@ export default function CasePage({ loaderData: view }: Route.ComponentProps) {
             {view.assignedAt ? <Fact label="Dossier confié le">{formatDate(view.assignedAt)}</Fact> : null}
           </dl>
         ) : (
-          <p className="mt-2 text-slate-800">
+          <p className="mt-2 text-slate-800" data-waiting-for-lawyer={waiting ? "" : undefined}>
             {view.status === "draft"
               ? "Un avocat partenaire sera choisi une fois le dossier soumis."
-              : "Votre dossier attend d'être confié à un avocat partenaire."}
+              : waiting
+                ? forOwner
+                  ? "Aucun avocat ne s'occupe encore de votre dossier : notre équipe lui en cherche un et vous écrit dès qu'il est confié."
+                  : "Aucun avocat n'a pu prendre ce dossier à sa soumission : assignez-le depuis la liste des dossiers."
+                : "Votre dossier attend d'être confié à un avocat partenaire."}
           </p>
         )}
       </section>
+      )}
 
       <CaseFilePanels caseId={view.id} caseFile={view.caseFile} />
 

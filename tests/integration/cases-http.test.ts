@@ -217,7 +217,10 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     const text = visibleText(page.body);
     expect(text).toContain("Votre dossier a été créé en brouillon");
     expect(text).toContain("Vous avez soumis votre dossier");
-    expect(text).toContain("Votre dossier va être transmis automatiquement à un avocat partenaire");
+    // No lawyer could take it (no allocation): the client is told it waits, and what happens next (issue 29).
+    expect(text).toContain("Statut : En attente d'un avocat");
+    expect(text).toContain("Aucun avocat partenaire n'était disponible à la soumission de votre dossier");
+    expect(visibleText(toast.body)).toContain("En attente d'un avocat");
     expect(page.body).toContain(`/case/${otherDraft}/chat`);
     expect((await http(`/case/${otherDraft}`, { cookie: people.client.cookie })).status).toBe(404);
   });

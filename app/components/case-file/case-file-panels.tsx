@@ -91,7 +91,9 @@ export function DeadlinesPanel({ caseFile }: { caseFile: CaseFileView }) {
       </ul>
       {bank.length > 0 ? (
         <p className="mt-3 text-sm text-slate-700">
-          Un rappel vous est envoyé par e-mail 30 jours puis 7 jours avant chaque échéance bancaire.
+          {caseFile.viewer === "owner"
+            ? "Un rappel vous est envoyé par e-mail 30 jours puis 7 jours avant chaque échéance bancaire."
+            : "Un rappel est envoyé au client par e-mail 30 jours puis 7 jours avant chaque échéance bancaire."}
         </p>
       ) : null}
     </section>
@@ -147,7 +149,9 @@ export function PaymentsPanel({ caseId, caseFile }: { caseId: string; caseFile: 
       </h2>
       {caseFile.payments.length === 0 ? (
         <p className="mt-2 text-slate-800">
-          Aucun paiement enregistré. Ajoutez chaque versement : la banque, la police et l'avocat vous les demanderont un par un.
+          {caseFile.viewer === "owner"
+            ? "Aucun paiement enregistré. Ajoutez chaque versement : la banque, la police et l'avocat vous les demanderont un par un."
+            : "Aucun paiement enregistré. Ajoutez chaque versement que le client vous communique : la banque et la police les demanderont un par un."}
         </p>
       ) : (
         <div className="mt-4">

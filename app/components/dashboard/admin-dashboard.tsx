@@ -8,6 +8,7 @@ import { DashboardHeader } from "./dashboard-header";
 import { IconTile } from "~/components/ui/icon-tile";
 import { plural, StatSection, VerifiedSplit } from "./stat-cards";
 import { ButtonLink } from "~/components/ui/button";
+import { AllocationAlertsNotice } from "~/components/back-office/allocation-alerts";
 
 const SECTION_ICONS: Record<StaffSection["icon"], ReactNode> = {
   users: <UsersIcon />,
@@ -42,6 +43,8 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
           </p>
         </Notice>
       ) : null}
+
+      <AllocationAlertsNotice id="titre-alerte-repartition" alerts={dashboard.allocation} />
 
       <StatSection id="titre-vue-ensemble" title="Vue d'ensemble" label="Chiffres clés de la plateforme" items={[
         { label: "Utilisateurs", value: dashboard.users, icon: <UsersIcon />, detail: <VerifiedSplit total={dashboard.users} verified={dashboard.verifiedUsers} />, link: { to: "/admin/users?role=user", label: "Voir les utilisateurs" } },

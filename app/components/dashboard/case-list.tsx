@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { CaseAmount } from "~/components/case-file/case-amount";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
-import { caseStatusLabel, normalizeCaseStatus, scamTypeLabel } from "~/modules/cases/cases.schema";
+import { caseStatusLabel, normalizeCaseStatus, scamTypeLabel, WAITING_FOR_LAWYER_LABEL } from "~/modules/cases/cases.schema";
 import { unreadLabel } from "~/modules/chat/chat-inbox.schema";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import type { CaseStatus } from "~/platform/database-schema";
@@ -82,7 +82,18 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
     { header: "N° de dossier", cell: (row) => <span className="font-semibold text-slate-900">{row.caseNumber}</span> },
     { header: "Type d'arnaque", cell: (row) => scamTypeLabel(row.scamType) },
     { header: "Montant", cell: (row) => <CaseAmount row={row} /> },
-    { header: "Statut", cell: (row) => <CaseStatusBadge status={row.status} /> },
+    {
+      header: "Statut",
+      cell: (row) =>
+        row.waitingForLawyer ? (
+          <span className="flex flex-col items-start gap-1" data-waiting-for-lawyer="">
+            <Badge className="bg-amber-100 text-amber-950 ring-amber-600">{WAITING_FOR_LAWYER_LABEL}</Badge>
+            <span className="text-xs text-slate-700">Notre équipe lui cherche un avocat ; vous recevrez un email.</span>
+          </span>
+        ) : (
+          <CaseStatusBadge status={row.status} />
+        ),
+    },
     { header: "Créé le", cell: (row) => <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time> },
     { header: "Actions", cell: (row) => <CaseActions row={row} identityVerified={identityVerified} /> },
   ];

@@ -3,6 +3,7 @@ import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertRole, type Actor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { containsPattern } from "~/platform/like-pattern";
+import { allocationAlerts, type AllocationAlerts } from "./allocation-alerts.server";
 import {
   ALLOCATION_PAGE_SIZE,
   activeTotal,
@@ -40,6 +41,8 @@ export interface AllocationOverview {
   matching: number;
   page: number;
   pageCount: number;
+  /** Lawyers at 0 %, whether anyone can take a case, cases waiting: the page's alert. */
+  alerts: AllocationAlerts;
 }
 
 /**
@@ -84,7 +87,7 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     LEFT JOIN lawyer_case_counts k ON k.lawyer_id = page.lawyer_id
     ORDER BY (page.active AND page.allocation_percentage > 0) DESC, page.allocation_percentage DESC,
       page.last_name, page.first_name, page.lawyer_id`.execute(database);
-  const [totals, matching, asked] = await Promise.all([
+  const [totals, matching, asked, alerts] = await Promise.all([
     sql<{ total: number; assigned_recently: number }>`
       SELECT
         (SELECT coalesce(sum(a.allocation_percentage) FILTER (WHERE a.active), 0)
@@ -98,6 +101,7 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
       .execute(database)
       .then((result) => result.rows[0]!.n),
     pageOf(query.page),
+    allocationAlerts(actor),
   ]);
   const pageCount = Math.max(1, Math.ceil(matching / ALLOCATION_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
@@ -116,7 +120,7 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     assignedRecently: row.assigned_recently,
     actualShare: assignedRecently === 0 ? null : Math.round((row.assigned_recently / assignedRecently) * 1000) / 10,
   }));
-  return { rows: list, total: totals.total, assignedRecently, matching, page, pageCount };
+  return { rows: list, total: totals.total, assignedRecently, matching, page, pageCount, alerts };
 }
 
 export type SaveAllocationResult =
@@ -197,3 +201,5 @@ export async function saveAllocation(actor: Actor, input: readonly AllocationRow
       return { ok: true, changed: changed.length };
     });
 }
+
+export { allocationAlerts, IDLE_LAWYERS_SHOWN, type AllocationAlerts, type IdleLawyer } from "./allocation-alerts.server";

@@ -110,6 +110,35 @@ export function timelineText(status: string, options: { lawyerName: string | nul
   }
 }
 
+/** A submitted case that no lawyer could take (the assignment runs in the submission, so it waits for the team). */
+export const WAITING_FOR_LAWYER_LABEL = "En attente d'un avocat";
+
+export const WAITING_FOR_LAWYER_NEXT_STEP =
+  "Aucun avocat partenaire n'était disponible à la soumission de votre dossier. Notre équipe est prévenue et le confie elle-même à un avocat : vous recevrez un email dès que ce sera fait. Vous n'avez rien d'autre à faire d'ici là.";
+
+export function isWaitingForLawyer(status: string, hasLawyer: boolean): boolean {
+  return normalizeCaseStatus(status) === "submitted" && !hasLawyer;
+}
+
+/** What happens next, at each status, said to the assigned lawyer (the case page they read). */
+export function lawyerNextStepText(status: string, clientName: string): string {
+  switch (normalizeCaseStatus(status)) {
+    case "assigned":
+      return `Ce dossier vient de vous être confié. Lisez le récit et les preuves de ${clientName}, passez le dossier « En cours » quand vous commencez, et écrivez à votre client dans la messagerie du dossier.`;
+    case "in_progress":
+      return `Vous traitez ce dossier. Tenez ${clientName} informé dans la messagerie du dossier ; une fois l'affaire terminée, marquez le dossier comme résolu ou fermez-le.`;
+    case "resolved":
+    case "completed":
+      return `Vous avez marqué ce dossier comme résolu. ${clientName} peut encore vous écrire dans la messagerie du dossier.`;
+    case "closed":
+      return "Ce dossier est fermé. Ses messages restent consultables.";
+    case "draft":
+    case "submitted":
+    case "under_review":
+      return "Ce dossier ne vous est pas encore confié.";
+  }
+}
+
 /** What happens next, at each status, said to the client. */
 export function nextStepText(status: string, lawyerName: string | null): string {
   const lawyer = lawyerName ? `Maître ${lawyerName}` : "L'avocat chargé de votre dossier";
@@ -117,7 +146,8 @@ export function nextStepText(status: string, lawyerName: string | null): string 
     case "draft":
       return "Complétez votre dossier puis soumettez-le. La soumission est possible dès que votre identité est vérifiée.";
     case "submitted":
-      return "Votre dossier va être transmis automatiquement à un avocat partenaire. Vous recevrez un email dès qu'il lui sera confié.";
+      // The assignment runs in the submission itself: a submitted case has found no lawyer and waits for the team.
+      return WAITING_FOR_LAWYER_NEXT_STEP;
     case "under_review":
       return "Notre équipe vérifie votre dossier avant de le confier à un avocat partenaire. Vous recevrez un email à chaque étape.";
     case "assigned":

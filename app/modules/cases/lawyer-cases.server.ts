@@ -246,3 +246,22 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
   if (result.ok && !result.unchanged) jobsEnqueued();
   return result;
 }
+
+/**
+ * How a page runs the lawyer's status change (with back-office's caseRowAction): the list and the case page post the
+ * same form to their own action, which differ only by where they return.
+ */
+export function lawyerStatusChange(actor: Actor, back: (url: URL) => string) {
+  return {
+    fields: ["note", "status", "caseId"],
+    failed: lawyerCaseMessages.changeFailed,
+    unknownCase: lawyerCaseMessages.unknownCase,
+    run: (input: StatusChangeInput) => changeCaseStatusByLawyer(actor, input),
+    back,
+    toast: (result: Extract<StatusChangeResult, { ok: true }>) => ({
+      title: lawyerCaseMessages.changed,
+      description: `Nouveau statut : ${caseStatusLabel(result.status)}. Le client est prévenu par email.`,
+      tone: "success" as const,
+    }),
+  };
+}

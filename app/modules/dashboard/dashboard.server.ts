@@ -1,5 +1,7 @@
 import { caseListFields, paymentTotalsColumn } from "~/modules/cases/payment-totals.server";
 import type { CurrencyTotal } from "~/modules/cases/payment-totals";
+import { allocationAlerts, type AllocationAlerts } from "~/modules/cases/allocation.server";
+import { isWaitingForLawyer } from "~/modules/cases/cases.schema";
 import { sql } from "kysely";
 import { assertUser, type UserActor, type Actor } from "~/platform/actor";
 import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";
@@ -25,6 +27,8 @@ export interface UserDashboard {
     /** Sums of the case's documented payments per currency; shown beside the declared amount, never instead of it. */
     paymentTotals?: CurrencyTotal[];
     status: CaseStatus;
+    /** Submitted, and no lawyer could take it: the client is told it waits for one. */
+    waitingForLawyer?: boolean;
     createdAt: string;
     /** Messages from the lawyer or the team not read yet. */
     unreadMessages: number;
@@ -55,6 +59,8 @@ export interface AdminDashboard {
   /** Past CASE_COUNT_ESTIMATE_FROM cases the figure is the planner's estimate (kept by autovacuum), not a count. */
   casesEstimated: boolean;
   pendingDocuments: number;
+  /** Lawyers at 0 %, whether anyone can take a case, cases waiting for a lawyer. */
+  allocation: AllocationAlerts;
 }
 
 /** An exact count of a million cases is a 0.5 s scan on every dashboard view; past this, the estimate is shown. */
@@ -82,7 +88,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       .executeTakeFirstOrThrow(),
     database
       .selectFrom("cases")
-      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "created_at", paymentTotalsColumn("cases.id").as("payment_totals")])
+      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "assigned_lawyer_id", "created_at", paymentTotalsColumn("cases.id").as("payment_totals")])
       .where("user_id", "=", actor.userId)
       .orderBy("created_at", "desc")
       .execute(),
@@ -106,6 +112,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
     hasDraft: cases.some((row) => row.status === "draft"),
     cases: cases.map((row) => ({
       ...caseListFields(row),
+      waitingForLawyer: isWaitingForLawyer(row.status, row.assigned_lawyer_id !== null),
       createdAt: row.created_at.toISOString(),
       unreadMessages: unread[row.id] ?? 0,
     })),
@@ -147,6 +154,7 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
 }
 
 async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
+  const alerts = allocationAlerts(actor);
   const counts = await sql<{
     users: number;
     verified_users: number;
@@ -177,5 +185,6 @@ async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
     cases: row.cases,
     casesEstimated: row.cases_estimated,
     pendingDocuments: row.pending_documents,
+    allocation: await alerts,
   };
 }

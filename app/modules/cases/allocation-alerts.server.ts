@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+import { assertRole, type Actor } from "~/platform/actor";
+import { db } from "~/platform/runtime.server";
+
+/** A lawyer who receives no new case, and why (the first reason that applies). */
+export interface IdleLawyer {
+  lawyerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  reason: "bar-missing" | "inactive" | "zero";
+}
+
+export interface AllocationAlerts {
+  /** Lawyers who receive 0 % of new cases, by name (the first few). */
+  idleLawyers: IdleLawyer[];
+  /** How many lawyers receive 0 % of new cases in all. */
+  idleCount: number;
+  /** Lawyers the automatic assignment can choose: active, above 0 %, with a bar and a number. */
+  takers: number;
+  /** Submitted cases that no lawyer could take, waiting for an admin. */
+  waitingCases: number;
+}
+
+/** Names listed in the alert; the rest are counted. */
+export const IDLE_LAWYERS_SHOWN = 5;
+
+/**
+ * What keeps cases from reaching a lawyer, for the admin's alerts (dashboard and allocation page): lawyers left at
+ * 0 % (no row, inactive, 0, or no bar and number), whether any lawyer can take a case at all, and the cases already
+ * waiting. A handful of indexed reads over the lawyers and the submitted cases.
+ */
+export async function allocationAlerts(actor: Actor): Promise<AllocationAlerts> {
+  assertRole(actor, "admin");
+  const database = db();
+  const idle = sql`NOT (coalesce(a.active, true) AND coalesce(a.allocation_percentage, 0) > 0
+    AND p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL)`;
+  const [lawyers, counts] = await Promise.all([
+    sql<{ id: string; first_name: string; last_name: string; email: string; reason: IdleLawyer["reason"] }>`
+      SELECT p.id, p.first_name, p.last_name, p.email,
+        CASE WHEN p.bar_name IS NULL OR p.bar_number IS NULL THEN 'bar-missing'
+             WHEN NOT coalesce(a.active, true) THEN 'inactive' ELSE 'zero' END AS reason
+      FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
+      WHERE p.role = 'lawyer' AND ${idle}
+      ORDER BY p.last_name, p.first_name, p.id
+      LIMIT ${IDLE_LAWYERS_SHOWN}`.execute(database),
+    sql<{ idle: number; takers: number; waiting: number }>`
+      SELECT
+        (SELECT count(*) FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
+           WHERE p.role = 'lawyer' AND ${idle})::int AS idle,
+        (SELECT count(*) FROM profiles p JOIN lawyer_allocation a ON a.lawyer_id = p.id
+           WHERE p.role = 'lawyer' AND a.active AND a.allocation_percentage > 0
+             AND p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL)::int AS takers,
+        (SELECT count(*) FROM cases WHERE status = 'submitted' AND assigned_lawyer_id IS NULL)::int AS waiting`
+      .execute(database)
+      .then((result) => result.rows[0]!),
+  ]);
+  return {
+    idleLawyers: lawyers.rows.map((row) => ({ lawyerId: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, reason: row.reason })),
+    idleCount: counts.idle,
+    takers: counts.takers,
+    waitingCases: counts.waiting,
+  };
+}
