@@ -131,7 +131,8 @@ export function amountSummary(declared: string | null | undefined, totals: reado
     else if (rest === 0n) gap = "tout le montant déclaré est documenté";
     else gap = `${formatMoney(centsToDecimal(-rest))} de plus que le montant déclaré`;
   }
-  return { declared: declaredCents === null ? null : formatMoney(centsToDecimal(declaredCents)), documented, gap };
+  // The declared amount is shown in whole euros, as everywhere else (spec §9); the gap is exact.
+  return { declared: declaredCents === null ? null : formatCurrency(Number(centsToDecimal(declaredCents)), "EUR", false), documented, gap };
 }
 
 /** The summary's two halves as text: "Montant déclaré : 18 500 €", "Paiements documentés : 9 000 € (9 500 € restent à documenter)". */
