@@ -125,9 +125,9 @@ test.describe("a case, as its client, its lawyer and an admin meet it", () => {
     test.setTimeout(240_000);
     const client = await clientPage(browser, colette);
     await atBothWidths(client, "/dashboard", async () => {
-      const amount = client.locator("[data-case-amount]").filter({ hasText: declared });
-      await expect(amount.first()).toBeVisible();
-      await expect(amount.first()).toContainText(payments);
+      const amount = client.locator("[data-case-amount]").filter({ visible: true }).first();
+      await expect(amount).toContainText(declared);
+      await expect(amount).toContainText(payments);
     });
     await atBothWidths(client, `/case/${documented.id}`, async () => {
       const facts = client.locator("#titre-faits").locator("..");
