@@ -130,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * After a client-side navigation to another page, focus moves to the new page's h1 (made focusable with
  * tabIndex=-1) and its title is read out through a polite live region, as a full page load would announce it.
  * Not on the first load, not when only the query or the hash changed (a filter, a page of a list, an anchor),
- * and not when the page has already put the focus in a field.
+ * and not when the page has already put the focus in its content.
  */
 function NavigationAnnouncer() {
   const { pathname } = useLocation();
@@ -142,8 +142,10 @@ function NavigationAnnouncer() {
     previous.current = pathname;
     if (first || samePage) return;
     setAnnouncement(document.title);
+    // A page that put the focus in its content itself (a field, an error summary) keeps it; a followed link that
+    // stays on screen (the header, a menu, the breadcrumb) does not hold it.
     const active = document.activeElement;
-    if (active instanceof HTMLElement && active.matches("input, select, textarea") && active.isConnected) return;
+    if (active instanceof HTMLElement && active !== document.body && active.closest("main") && !active.closest("nav")) return;
     const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
     if (!heading) return;
     if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
