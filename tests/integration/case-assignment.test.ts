@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assignCase, AUTOMATIC_ASSIGNMENT_REASON } from "~/modules/cases/case-assignment.server";
 import type { UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { saveAllocation } from "~/modules/cases/allocation.server";
+import { allocationAlerts, saveAllocation } from "~/modules/cases/allocation.server";
 import { allocationMessages, percentageField } from "~/modules/cases/allocation.schema";
 import { giveBarDetails, insertSubmittedCase, resetAllocations, seedActor, setAllocation } from "../support/cases";
 import { startTestRuntime, testEngines } from "../support/test-database";
@@ -130,6 +130,22 @@ describe.each(testEngines())("automatic assignment on %s", (engine) => {
     await db().updateTable("profiles").set({ bar_number: null }).where("id", "=", unlisted.userId).execute();
     const row = await db().selectFrom("lawyer_allocation").select("allocation_percentage").where("lawyer_id", "=", unlisted.userId).executeTakeFirstOrThrow();
     expect(row.allocation_percentage).toBe(0);
+  });
+
+  it("the admin's alerts name the lawyers at 0 % with the reason, and say when no lawyer can take a case", async () => {
+    await setAllocation(lawyers[0]!.userId, 0);
+    await setAllocation(lawyers[1]!.userId, 0, false);
+    await giveBarDetails(lawyers[1]!.userId);
+    let alerts = await allocationAlerts(admin);
+    expect(alerts.takers).toBe(0);
+    expect(alerts.idleCount).toBeGreaterThanOrEqual(3);
+    await setAllocation(lawyers[2]!.userId, 100);
+    alerts = await allocationAlerts(admin);
+    expect(alerts.takers).toBe(1);
+    expect(alerts.idleLawyers.map((lawyer) => lawyer.lawyerId)).not.toContain(lawyers[2]!.userId);
+    const reasons = Object.fromEntries(alerts.idleLawyers.map((lawyer) => [lawyer.lawyerId, lawyer.reason]));
+    expect(reasons[lawyers[1]!.userId]).toBe("inactive");
+    await expect(allocationAlerts(lawyers[0]!)).rejects.toThrow();
   });
 
   it("tracks 50/30/20 exactly, deterministically, largest deficit first", async () => {
