@@ -1,11 +1,16 @@
 import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
 
-/** The not-found screen of the spec (§2): the figure, the sentence, a way home. */
+/**
+ * The not-found screen: French first (issue 29), then the figure and the specification's English sentence (§2),
+ * marked as English for screen readers, and a way home.
+ */
 export function NotFoundMessage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-6xl font-bold text-brand-800">404</h1>
-      <p lang="en" className="mt-4 text-xl">Oops! Page not found</p>
+      <h1 className="text-3xl font-bold text-slate-900">Page introuvable</h1>
+      <p className="mt-4 text-6xl font-bold text-brand-800">404</p>
+      <p className="mt-4 text-lg text-slate-700">Cette adresse ne mène à aucune page du site.</p>
+      <p lang="en" className="mt-2 text-base text-slate-600">Oops! Page not found</p>
       <ButtonLink variant="link" className="mt-6" to="/">
         Retour à l'accueil
       </ButtonLink>

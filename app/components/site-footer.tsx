@@ -22,7 +22,7 @@ export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
         <p className="flex gap-3 rounded-lg border border-slate-600 bg-slate-800 p-4 text-sm text-white">
           <ShieldIcon className="size-5 shrink-0 text-green-400" />
           <span>
-            <strong className="font-semibold">Sécurité : </strong>
+            <strong className="font-semibold">Sécurité&#x202f;: </strong>
             {safetyNotice}
           </span>
         </p>

@@ -28,7 +28,7 @@ describe("the scam table (spec §2)", () => {
 
   it("shows 'Variable' for 'autre'", () => {
     expect(successRateLabel(scamTypes.find((scam) => scam.slug === "autre")!)).toBe("Variable");
-    expect(successRateLabel(scamTypes[0]!)).toBe("75\u00a0%");
+    expect(successRateLabel(scamTypes[0]!)).toBe("75\u202f%");
   });
 
   it("recognises only the nine slugs", () => {
@@ -55,7 +55,7 @@ describe("scam pages", () => {
     for (const scam of scamTypes) {
       if (scam.successRate === null) continue;
       const stats = scamPages[scam.slug].stats.map((stat) => stat.value).join(" ");
-      expect(stats, scam.slug).toContain(`${scam.successRate}\u00a0%`);
+      expect(stats, scam.slug).toContain(`${scam.successRate}\u202f%`);
     }
   });
 });
@@ -64,11 +64,11 @@ describe("legal documents", () => {
   it("privacy policy and terms have 12 sections and the spec's version lines", () => {
     expect(legalDocumentsByPath["/politique-confidentialite"].sections).toHaveLength(12);
     expect(legalDocumentsByPath["/politique-confidentialite"].versionFooter).toBe(
-      "Version 1.6 – Dernière mise à jour : 16 janvier 2025",
+      "Version 1.6 – Dernière mise à jour\u202f: 16 janvier 2025",
     );
     expect(legalDocumentsByPath["/conditions-generales"].sections).toHaveLength(12);
     expect(legalDocumentsByPath["/conditions-generales"].versionFooter).toBe(
-      "Version 1.5 – Dernière mise à jour : 16 janvier 2025",
+      "Version 1.5 – Dernière mise à jour\u202f: 16 janvier 2025",
     );
   });
 

@@ -14,7 +14,7 @@ import {
 import type { CallToAction, ScamPageContent, Stat } from "~/content/types";
 import { REDIRECT_PARAM } from "~/lib/redirect-target";
 
-const upfront = `${figures.upfrontFeesEuros} €`;
+const upfront = `${figures.upfrontFeesEuros}\u202f€`;
 const commission = `${formatPercent(figures.commissionPercent)} HT`;
 const procedure = figures.scamPageProcedure;
 const complexProcedure = `${figures.complexCaseProcedureMonths} mois`;
@@ -27,7 +27,7 @@ function recoverCta(slug: ScamSlug, label = "Récupérer mon argent maintenant")
   const wizard = slug === "autre" ? "/create-case" : `/create-case?type=${slug}`;
   return { label, to: `/inscription?${REDIRECT_PARAM}=${encodeURIComponent(wizard)}` };
 }
-const howItWorksCta: CallToAction = { label: "Comment ça marche ?", to: "/fonctionnement" };
+const howItWorksCta: CallToAction = { label: "Comment ça marche\u202f?", to: "/fonctionnement" };
 
 function percent(slug: ScamSlug, key: "successRate" | "acceptanceRate"): string {
   const value = scamType(slug)[key];
@@ -54,9 +54,9 @@ const upfrontStat: Stat = { value: upfront, label: "à payer à l'avance", figur
 const freeAnalysisText = `Vous décrivez ce qui s'est passé et vous déposez vos documents. Nous étudions votre situation gratuitement et vous répondons en général sous ${figures.firstAnalysis}.`;
 
 /** The last step: how the money comes back and how we are paid. */
-const payoutText = `Les sommes récupérées vous sont reversées. Vous ne payez rien à l'avance : notre seule rémunération est une commission de ${commission}, prélevée uniquement sur les sommes récupérées.`;
+const payoutText = `Les sommes récupérées vous sont reversées. Vous ne payez rien à l'avance\u202f: notre seule rémunération est une commission de ${commission}, prélevée uniquement sur les sommes récupérées.`;
 
-const lawyersCheckable = `Nos avocats partenaires sont inscrits à un barreau : vous pouvez vérifier leur nom sur l'annuaire du ${nationalBarCouncil.label}.`;
+const lawyersCheckable = `Nos avocats partenaires sont inscrits à un barreau\u202f: vous pouvez vérifier leur nom sur l'annuaire du ${nationalBarCouncil.label}.`;
 
 const costAnswer = `Rien à l'avance. L'analyse de votre dossier est gratuite. S'il est accepté, nous sommes rémunérés par une commission de ${commission}, prélevée uniquement sur les sommes récupérées. Si des frais de justice devaient être engagés, ils vous seraient expliqués avant, et rien ne serait fait sans votre accord écrit.`;
 
@@ -66,13 +66,13 @@ function closingText(intro: string): string {
 
 export const scamPages: Record<ScamSlug, ScamPageContent> = {
   "faux-placements": {
-    metaTitle: "Faux placements : récupérer votre argent",
-    metaDescription: `Livret, vin, diamants, parking : victime d'un faux placement ? Analyse gratuite, ${upfront} à l'avance, avocats partenaires pour récupérer votre argent.`,
+    metaTitle: "Faux placements\u202f: récupérer votre argent",
+    metaDescription: `Livret, vin, diamants, parking\u202f: victime d'un faux placement\u202f? Analyse gratuite, ${upfront} à l'avance, avocats partenaires pour récupérer votre argent.`,
     breadcrumbLabel: scamType("faux-placements").title,
     hero: {
       eyebrow: "Arnaque au faux placement",
-      heading: "Victime d'un faux placement ? Vous pouvez encore agir.",
-      lead: "On vous a proposé un placement sûr, avec un bon rendement garanti. Puis plus de nouvelles, ou impossible de retirer votre argent. Ce n'est pas de votre faute : ces escroqueries sont préparées par des professionnels. Nos avocats partenaires étudient votre dossier gratuitement.",
+      heading: "Victime d'un faux placement\u202f? Vous pouvez encore agir.",
+      lead: "On vous a proposé un placement sûr, avec un bon rendement garanti. Puis plus de nouvelles, ou impossible de retirer votre argent. Ce n'est pas de votre faute\u202f: ces escroqueries sont préparées par des professionnels. Nos avocats partenaires étudient votre dossier gratuitement.",
       primaryCta: recoverCta("faux-placements"),
       secondaryCta: howItWorksCta,
     },
@@ -82,10 +82,10 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         kind: "checklist",
         tone: "warning",
         heading: "Les signes d'un faux placement",
-        intro: "Un seul de ces signes doit vous faire douter :",
+        intro: "Un seul de ces signes doit vous faire douter\u202f:",
         items: [
           "Un rendement élevé présenté comme « garanti », sans aucun risque.",
-          "Un placement original : vin, diamants, places de parking, forêts, chambres d'EHPAD, livret « exclusif ».",
+          "Un placement original\u202f: vin, diamants, places de parking, forêts, chambres d'EHPAD, livret « exclusif ».",
           "Un conseiller très aimable, qui vous appelle souvent et vous presse de décider vite.",
           "Des documents soignés et un beau site internet, parfois avec le nom d'une vraie banque recopié.",
           "Un virement demandé vers un compte à l'étranger.",
@@ -99,7 +99,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         paragraphs: [
           "Tout commence souvent par une publicité sur internet ou un formulaire rempli pour « comparer des placements ». Un conseiller vous rappelle. Il est poli, patient, et semble très compétent.",
           "Il vous propose un placement sûr, avec de bons intérêts. Sur un espace en ligne, vous voyez votre argent grandir. Parfois, vous recevez même de petits intérêts. Cela vous met en confiance, et on vous propose d'investir davantage.",
-          "Le jour où vous voulez retirer votre argent, tout se complique : frais imprévus, délais, puis silence. L'espace en ligne affichait des chiffres, mais l'argent était déjà parti. Il laisse pourtant des traces : c'est ce qui permet d'agir.",
+          "Le jour où vous voulez retirer votre argent, tout se complique\u202f: frais imprévus, délais, puis silence. L'espace en ligne affichait des chiffres, mais l'argent était déjà parti. Il laisse pourtant des traces\u202f: c'est ce qui permet d'agir.",
         ],
       },
       {
@@ -110,11 +110,11 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           { title: "Analyse gratuite de votre dossier", text: freeAnalysisText },
           {
             title: "Suivi de l'argent",
-            text: "L'avocat partenaire retrace le chemin de vos virements : quelles banques, quels comptes, dans quels pays. C'est ce qui permet de savoir où agir.",
+            text: "L'avocat partenaire retrace le chemin de vos virements\u202f: quelles banques, quels comptes, dans quels pays. C'est ce qui permet de savoir où agir.",
           },
           {
             title: "Actions auprès des banques et de la justice",
-            text: "Plainte, demandes aux banques qui ont reçu l'argent, procédures dans les pays concernés : l'avocat choisit les actions utiles et vous les explique avant de les lancer.",
+            text: "Plainte, demandes aux banques qui ont reçu l'argent, procédures dans les pays concernés\u202f: l'avocat choisit les actions utiles et vous les explique avant de les lancer.",
           },
           { title: "Récupération et versement", text: payoutText },
         ],
@@ -125,10 +125,10 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         heading: "Pour placer votre argent sans risque à l'avenir",
         items: [
           "Vérifiez toujours la société sur le site de l'AMF avant d'investir.",
-          "Méfiez-vous de tout rendement élevé présenté comme « garanti » : un vrai placement comporte toujours un risque.",
+          "Méfiez-vous de tout rendement élevé présenté comme « garanti »\u202f: un vrai placement comporte toujours un risque.",
           "Prenez le temps de réfléchir et parlez-en à un proche ou à votre banquier habituel.",
           "Ne faites jamais de virement vers l'étranger pour un placement proposé par téléphone.",
-          "Si quelqu'un vous promet de récupérer votre argent contre des frais payés d'avance, refusez : c'est souvent une seconde arnaque.",
+          "Si quelqu'un vous promet de récupérer votre argent contre des frais payés d'avance, refusez\u202f: c'est souvent une seconde arnaque.",
         ],
       },
     ],
@@ -138,34 +138,34 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 71,
         city: "Tours",
         scamType: "Faux placement",
-        amountRecovered: "18 500 €",
+        amountRecovered: "18 500\u202f€",
         rating: 5,
-        quote: "J'avais placé 32 000 € dans des caves à vin qui n'existaient pas. Mon avocate m'a tout expliqué simplement, sans me faire de fausses promesses. Au bout de huit mois, une partie de mon argent est revenue sur mon compte.",
+        quote: "J'avais placé 32 000\u202f€ dans des caves à vin qui n'existaient pas. Mon avocate m'a tout expliqué simplement, sans me faire de fausses promesses. Au bout de huit mois, une partie de mon argent est revenue sur mon compte.",
       },
       {
         name: "Bernard D.",
         age: 66,
         city: "Namur",
         scamType: "Faux livret d'épargne",
-        amountRecovered: "21 000 €",
+        amountRecovered: "21 000\u202f€",
         rating: 4,
-        quote: "Je croyais ouvrir un livret à 7 % auprès d'une banque connue. La procédure a pris presque un an, mais on m'a tenu au courant à chaque étape. Je n'ai rien payé avant d'être remboursé.",
+        quote: "Je croyais ouvrir un livret à 7\u202f% auprès d'une banque connue. La procédure a pris presque un an, mais on m'a tenu au courant à chaque étape. Je n'ai rien payé avant d'être remboursé.",
       },
     ],
     faq: [
       {
-        question: "J'ai honte d'avoir été trompé. Dois-je quand même agir ?",
+        question: "J'ai honte d'avoir été trompé. Dois-je quand même agir\u202f?",
         answer: "Oui. Ces escroqueries sont préparées par des professionnels et trompent des personnes de tous âges et de tous milieux. Il n'y a aucune honte à avoir. Plus vous agissez tôt, plus il est facile de suivre l'argent.",
       },
       {
-        question: "L'arnaque date de plusieurs mois. Est-il trop tard ?",
+        question: "L'arnaque date de plusieurs mois. Est-il trop tard\u202f?",
         answer: "Pas forcément. Les délais pour porter plainte se comptent en années. Agir tôt aide, mais un dossier ancien peut aussi aboutir. L'analyse gratuite permet de le savoir.",
       },
       {
-        question: "Quels documents dois-je préparer ?",
-        answer: "Tout ce que vous avez : contrats, relevés de compte montrant les virements, e-mails, SMS, noms et numéros de vos interlocuteurs, captures d'écran du site. S'il manque des pièces, ce n'est pas grave : nous vous aiderons à les retrouver.",
+        question: "Quels documents dois-je préparer\u202f?",
+        answer: "Tout ce que vous avez\u202f: contrats, relevés de compte montrant les virements, e-mails, SMS, noms et numéros de vos interlocuteurs, captures d'écran du site. S'il manque des pièces, ce n'est pas grave\u202f: nous vous aiderons à les retrouver.",
       },
-      { question: "Combien cela coûte-t-il ?", answer: costAnswer },
+      { question: "Combien cela coûte-t-il\u202f?", answer: costAnswer },
     ],
     closing: {
       heading: "Parlons de votre situation",
@@ -175,12 +175,12 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
   },
 
   "faux-conseiller-bancaire": {
-    metaTitle: "Faux conseiller bancaire : vous faire rembourser",
-    metaDescription: "Un faux conseiller de votre banque vous a fait valider des virements ? La banque doit souvent rembourser. Nos avocats vous aident, sans frais d'avance.",
+    metaTitle: "Faux conseiller bancaire\u202f: vous faire rembourser",
+    metaDescription: "Un faux conseiller de votre banque vous a fait valider des virements\u202f? La banque doit souvent rembourser. Nos avocats vous aident, sans frais d'avance.",
     breadcrumbLabel: scamType("faux-conseiller-bancaire").title,
     hero: {
       eyebrow: "Arnaque au faux conseiller bancaire",
-      heading: "Un faux conseiller bancaire vous a piégé ? Votre banque peut devoir vous rembourser.",
+      heading: "Un faux conseiller bancaire vous a piégé\u202f? Votre banque peut devoir vous rembourser.",
       lead: "Un appel « du service fraude » de votre banque, un numéro qui semble être le bon, une voix rassurante… puis des virements ou des paiements que vous n'avez pas voulus. Dans beaucoup de cas, la banque doit vous rembourser, même si elle refuse au début. Nos avocats partenaires vous aident à faire valoir vos droits.",
       primaryCta: recoverCta("faux-conseiller-bancaire"),
       secondaryCta: howItWorksCta,
@@ -195,10 +195,10 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         kind: "checklist",
         tone: "warning",
         heading: "Les signes d'un faux conseiller bancaire",
-        intro: "Ces escrocs sont très convaincants. Voici ce qui doit vous alerter :",
+        intro: "Ces escrocs sont très convaincants. Voici ce qui doit vous alerter\u202f:",
         items: [
           "On vous appelle pour une « opération suspecte » sur votre compte et on vous demande d'agir tout de suite.",
-          "Le numéro affiché est celui de votre banque : les escrocs savent le falsifier. Ce n'est pas une preuve.",
+          "Le numéro affiché est celui de votre banque\u202f: les escrocs savent le falsifier. Ce n'est pas une preuve.",
           "Votre interlocuteur connaît déjà votre nom, votre banque, parfois vos dernières opérations.",
           "On vous demande de valider une opération sur votre application, ou de donner un code reçu par SMS, « pour l'annuler ».",
           "On vous propose de mettre votre argent « en sécurité » sur un nouveau compte.",
@@ -213,7 +213,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           "La loi protège les clients des banques. Quand une opération n'a pas vraiment été autorisée par vous, la banque doit en principe la rembourser.",
           "Souvent, la banque refuse au début. Elle explique que vous avez validé l'opération vous-même et parle de « négligence grave » (une faute très lourde de votre part). Pourtant, c'est à la banque de prouver cette faute, et les tribunaux jugent souvent qu'une victime trompée par un faux conseiller bien préparé n'a pas commis de faute grave.",
           "Un avocat sait présenter ces arguments. Les remboursements obtenus auprès de la banque interviennent souvent en 7 à 15 jours, une fois le dossier complet. Si la banque maintient son refus, d'autres démarches restent possibles.",
-          "Pour un virement, le temps compte : signalé dans les 24 heures, il peut parfois encore être bloqué. Mais même plus tard, votre dossier mérite d'être étudié.",
+          "Pour un virement, le temps compte\u202f: signalé dans les 24 heures, il peut parfois encore être bloqué. Mais même plus tard, votre dossier mérite d'être étudié.",
         ],
       },
       {
@@ -244,7 +244,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           "Votre banque ne vous demandera jamais vos codes, ni par téléphone, ni par SMS, ni par e-mail.",
           "Aucun vrai conseiller n'envoie un coursier chercher votre carte.",
           "En cas de doute, raccrochez et rappelez vous-même votre agence, avec le numéro écrit au dos de votre carte.",
-          "Prenez votre temps : une vraie banque ne vous presse jamais.",
+          "Prenez votre temps\u202f: une vraie banque ne vous presse jamais.",
         ],
       },
     ],
@@ -254,7 +254,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 74,
         city: "Lyon",
         scamType: "Faux conseiller bancaire",
-        amountRecovered: "7 800 €",
+        amountRecovered: "7 800\u202f€",
         rating: 5,
         quote: "Un homme se disant du service fraude m'a fait valider trois virements. Ma banque refusait de me rembourser. Après le courrier de l'avocat, elle a remboursé la totalité en une douzaine de jours.",
       },
@@ -263,26 +263,26 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 68,
         city: "Bordeaux",
         scamType: "Faux conseiller bancaire",
-        amountRecovered: "4 300 €",
+        amountRecovered: "4 300\u202f€",
         rating: 4,
         quote: "J'avais donné un code reçu par SMS en croyant bloquer une fraude. J'avais honte et je n'osais pas en parler. L'équipe m'a rassuré, et ma banque a finalement remboursé la plus grande partie de la somme.",
       },
     ],
     faq: [
       {
-        question: "Ma banque dit que c'est ma faute. Est-ce fini ?",
+        question: "Ma banque dit que c'est ma faute. Est-ce fini\u202f?",
         answer: "Non. Un premier refus est fréquent. C'est à la banque de prouver que vous avez commis une faute grave, et les tribunaux donnent souvent raison aux victimes de faux conseillers. Un avocat peut contester ce refus.",
       },
       {
-        question: "J'ai moi-même validé les opérations. Puis-je quand même être remboursé ?",
-        answer: "Souvent, oui. Vous les avez validées parce qu'on vous a trompé. Chaque situation est différente : l'analyse gratuite permet de savoir ce qui est possible dans votre cas.",
+        question: "J'ai moi-même validé les opérations. Puis-je quand même être remboursé\u202f?",
+        answer: "Souvent, oui. Vous les avez validées parce qu'on vous a trompé. Chaque situation est différente\u202f: l'analyse gratuite permet de savoir ce qui est possible dans votre cas.",
       },
       {
-        question: "En combien de temps serai-je remboursé ?",
-        answer: `Quand la banque accepte, le remboursement intervient souvent en 7 à 15 jours. Si elle refuse et qu'il faut passer par le médiateur ou le tribunal, c'est plus long : en général ${procedure}.`,
+        question: "En combien de temps serai-je remboursé\u202f?",
+        answer: `Quand la banque accepte, le remboursement intervient souvent en 7 à 15 jours. Si elle refuse et qu'il faut passer par le médiateur ou le tribunal, c'est plus long\u202f: en général ${procedure}.`,
       },
       {
-        question: "Faut-il payer quelque chose pour commencer ?",
+        question: "Faut-il payer quelque chose pour commencer\u202f?",
         answer: `Non. L'analyse est gratuite et ${PRODUCT_NAME} ne demande jamais de paiement à l'avance. ${safetyNotice}`,
       },
     ],
@@ -294,12 +294,12 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
   },
 
   phishing: {
-    metaTitle: "Hameçonnage (phishing) : récupérer votre argent",
-    metaDescription: "Un faux SMS ou e-mail (colis, impôts, Ameli, banque) a permis de vider votre compte ? Analyse gratuite et avocats partenaires, sans frais d'avance.",
+    metaTitle: "Hameçonnage (phishing)\u202f: récupérer votre argent",
+    metaDescription: "Un faux SMS ou e-mail (colis, impôts, Ameli, banque) a permis de vider votre compte\u202f? Analyse gratuite et avocats partenaires, sans frais d'avance.",
     breadcrumbLabel: scamType("phishing").title,
     hero: {
       eyebrow: "Hameçonnage (phishing)",
-      heading: "Victime d'hameçonnage ? Vous pouvez demander à être remboursé.",
+      heading: "Victime d'hameçonnage\u202f? Vous pouvez demander à être remboursé.",
       lead: "L'hameçonnage, ou phishing, c'est un faux message qui imite un organisme connu pour voler vos informations. Un SMS pour un colis, un e-mail des impôts ou d'Ameli… puis des paiements que vous n'avez jamais faits. Souvent, la banque doit rembourser. Nos avocats partenaires vous aident à l'obtenir.",
       primaryCta: recoverCta("phishing"),
       secondaryCta: howItWorksCta,
@@ -311,13 +311,13 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         tone: "warning",
         heading: "Reconnaître un message d'hameçonnage",
         items: [
-          "Un message inattendu : colis en attente, remboursement d'impôts, carte Vitale à renouveler, amende à payer, compte bloqué.",
-          "Une urgence : « dernier avis », « sous 24 heures », « votre compte sera suspendu ».",
+          "Un message inattendu\u202f: colis en attente, remboursement d'impôts, carte Vitale à renouveler, amende à payer, compte bloqué.",
+          "Une urgence\u202f: « dernier avis », « sous 24 heures », « votre compte sera suspendu ».",
           "Un petit montant à payer, par exemple des frais de livraison, qui sert en réalité à voler les données de votre carte.",
           "Un lien vers un site qui ressemble au vrai, mais dont l'adresse est légèrement différente.",
           "Une demande de numéro de carte, de code reçu par SMS ou de mot de passe.",
           "Des fautes, un ton inhabituel ou une adresse d'expéditeur étrange.",
-          "Peu après, l'appel d'un « conseiller » qui connaît déjà vos informations : c'est souvent la suite de la même arnaque.",
+          "Peu après, l'appel d'un « conseiller » qui connaît déjà vos informations\u202f: c'est souvent la suite de la même arnaque.",
         ],
       },
       {
@@ -326,7 +326,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         paragraphs: [
           "Avec vos informations, les escrocs font des achats ou des virements, parfois en quelques minutes. Ils peuvent aussi ajouter votre carte sur leur propre téléphone pour payer à votre place.",
           "La loi prévoit que la banque rembourse les opérations que vous n'avez pas autorisées, sauf faute grave de votre part, qu'elle doit prouver. Même si vous avez cliqué sur un lien ou saisi un code, un remboursement reste souvent possible.",
-          "Le temps compte : dans les 72 heures, il est plus facile de contester et parfois de bloquer certaines opérations. Mais même plus tard, votre dossier mérite d'être étudié.",
+          "Le temps compte\u202f: dans les 72 heures, il est plus facile de contester et parfois de bloquer certaines opérations. Mais même plus tard, votre dossier mérite d'être étudié.",
         ],
       },
       {
@@ -353,9 +353,9 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         tone: "positive",
         heading: "Vous protéger à l'avenir",
         items: [
-          "Ne cliquez pas sur un lien reçu par SMS ou par e-mail : allez vous-même sur le site officiel ou l'application.",
+          "Ne cliquez pas sur un lien reçu par SMS ou par e-mail\u202f: allez vous-même sur le site officiel ou l'application.",
           "Les impôts, Ameli ou La Poste ne vous demandent jamais votre numéro de carte par message.",
-          "Ne donnez jamais un code reçu par SMS : il sert à valider un paiement, pas à l'annuler.",
+          "Ne donnez jamais un code reçu par SMS\u202f: il sert à valider un paiement, pas à l'annuler.",
           "Transférez les SMS suspects au 33700, le service gratuit de signalement des messages indésirables.",
           "Activez les alertes de votre banque pour être prévenu de chaque paiement.",
         ],
@@ -367,53 +367,53 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 58,
         city: "Lille",
         scamType: "Hameçonnage",
-        amountRecovered: "2 950 €",
+        amountRecovered: "2 950\u202f€",
         rating: 5,
-        quote: "Un SMS pour un colis m'a coûté près de 3 000 €. Ma banque ne voulait rien entendre. L'avocate a repris le dossier et j'ai été remboursée en six semaines.",
+        quote: "Un SMS pour un colis m'a coûté près de 3 000\u202f€. Ma banque ne voulait rien entendre. L'avocate a repris le dossier et j'ai été remboursée en six semaines.",
       },
       {
         name: "André T.",
         age: 77,
         city: "Montpellier",
         scamType: "Faux e-mail des impôts",
-        amountRecovered: "5 600 €",
+        amountRecovered: "5 600\u202f€",
         rating: 4,
         quote: "J'ai cru à un remboursement des impôts et j'ai donné les informations de ma carte. On m'a expliqué mes droits avec patience. J'ai récupéré l'essentiel de la somme, après quatre mois de démarches.",
       },
     ],
     faq: [
       {
-        question: "J'ai cliqué sur le lien et donné mes informations moi-même. Suis-je quand même protégé ?",
+        question: "J'ai cliqué sur le lien et donné mes informations moi-même. Suis-je quand même protégé\u202f?",
         answer: "Souvent, oui. Vous avez été trompé par un message fait pour ressembler au vrai. C'est à la banque de prouver une faute grave de votre part, et ce n'est pas automatique. L'analyse gratuite permet de faire le point sur votre cas.",
       },
       {
-        question: "Combien de temps ai-je pour contester ?",
-        answer: "En France, vous avez en principe 13 mois après le débit pour contester une opération non autorisée auprès de votre banque. Mais n'attendez pas : une démarche rapide a plus de chances d'aboutir.",
+        question: "Combien de temps ai-je pour contester\u202f?",
+        answer: "En France, vous avez en principe 13 mois après le débit pour contester une opération non autorisée auprès de votre banque. Mais n'attendez pas\u202f: une démarche rapide a plus de chances d'aboutir.",
       },
       {
-        question: "Ma banque m'a déjà remboursé une partie. Puis-je demander le reste ?",
-        answer: "C'est possible. Envoyez-nous le détail des opérations et la réponse de votre banque : nous vérifierons si le reste peut être réclamé.",
+        question: "Ma banque m'a déjà remboursé une partie. Puis-je demander le reste\u202f?",
+        answer: "C'est possible. Envoyez-nous le détail des opérations et la réponse de votre banque\u202f: nous vérifierons si le reste peut être réclamé.",
       },
       {
-        question: "Devrai-je vous donner mes codes bancaires ?",
+        question: "Devrai-je vous donner mes codes bancaires\u202f?",
         answer: `Jamais. ${safetyNotice} Si quelqu'un vous les demande en se présentant comme ${PRODUCT_NAME}, c'est une arnaque.`,
       },
     ],
     closing: {
       heading: "Demandez le remboursement qui vous est dû",
-      text: closingText("Envoyez-nous le message reçu et vos relevés : nous regardons avec vous ce qui peut être récupéré."),
+      text: closingText("Envoyez-nous le message reçu et vos relevés\u202f: nous regardons avec vous ce qui peut être récupéré."),
       cta: recoverCta("phishing"),
     },
   },
 
   "faux-support-technique": {
-    metaTitle: "Faux support technique : récupérer votre argent",
-    metaDescription: "Un faux technicien a pris la main sur votre ordinateur et s'est fait payer ? Analyse gratuite, avocats partenaires, aucun paiement à l'avance.",
+    metaTitle: "Faux support technique\u202f: récupérer votre argent",
+    metaDescription: "Un faux technicien a pris la main sur votre ordinateur et s'est fait payer\u202f? Analyse gratuite, avocats partenaires, aucun paiement à l'avance.",
     breadcrumbLabel: scamType("faux-support-technique").title,
     hero: {
       eyebrow: "Arnaque au faux support technique",
-      heading: "Un faux technicien a pris la main sur votre ordinateur ?",
-      lead: "Une fenêtre bloque votre écran, un message annonce un virus et donne un numéro à appeler. Le « technicien » vous a fait installer un logiciel, puis s'est fait payer ou a touché à vos comptes. Ce n'est pas de votre faute : ces arnaques sont bien rodées. Nos avocats partenaires peuvent vous aider.",
+      heading: "Un faux technicien a pris la main sur votre ordinateur\u202f?",
+      lead: "Une fenêtre bloque votre écran, un message annonce un virus et donne un numéro à appeler. Le « technicien » vous a fait installer un logiciel, puis s'est fait payer ou a touché à vos comptes. Ce n'est pas de votre faute\u202f: ces arnaques sont bien rodées. Nos avocats partenaires peuvent vous aider.",
       primaryCta: recoverCta("faux-support-technique"),
       secondaryCta: howItWorksCta,
     },
@@ -436,7 +436,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       {
         kind: "features",
         heading: "Ce que nous pouvons faire pour vous",
-        intro: "Selon la façon dont l'argent a été pris, plusieurs solutions existent :",
+        intro: "Selon la façon dont l'argent a été pris, plusieurs solutions existent\u202f:",
         items: [
           {
             title: "Contester les paiements par carte",
@@ -455,7 +455,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           },
           {
             title: "Vous accompagner",
-            text: "Plainte, échanges avec la banque, documents : vous n'êtes pas seul face aux démarches.",
+            text: "Plainte, échanges avec la banque, documents\u202f: vous n'êtes pas seul face aux démarches.",
             icon: "handshake",
           },
         ],
@@ -467,7 +467,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           { title: "Analyse gratuite", text: freeAnalysisText },
           {
             title: "Point sur les paiements",
-            text: "Nous listons avec vous chaque paiement et chaque virement : montant, date, moyen de paiement. Chacun se conteste d'une façon différente.",
+            text: "Nous listons avec vous chaque paiement et chaque virement\u202f: montant, date, moyen de paiement. Chacun se conteste d'une façon différente.",
           },
           {
             title: "Démarches de l'avocat",
@@ -483,7 +483,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         items: [
           "Microsoft, Apple ou votre fournisseur internet ne vous appellent jamais pour un virus.",
           "Un vrai message d'erreur ne vous demande jamais d'appeler un numéro.",
-          "Si une fenêtre bloque votre écran, n'appelez pas : éteignez l'ordinateur puis rallumez-le.",
+          "Si une fenêtre bloque votre écran, n'appelez pas\u202f: éteignez l'ordinateur puis rallumez-le.",
           "N'installez jamais un logiciel à la demande d'une personne que vous ne connaissez pas.",
           "Pour un vrai dépannage, demandez à un proche ou cherchez un professionnel sur le site officiel cybermalveillance.gouv.fr.",
         ],
@@ -495,7 +495,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 79,
         city: "Nantes",
         scamType: "Faux support technique",
-        amountRecovered: "1 850 €",
+        amountRecovered: "1 850\u202f€",
         rating: 4,
         quote: "Une alarme a bloqué mon ordinateur et j'ai appelé le numéro affiché. J'ai payé un « contrat de protection » par carte. L'avocat a obtenu le remboursement en trois mois.",
       },
@@ -504,7 +504,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 69,
         city: "Liège",
         scamType: "Faux support technique",
-        amountRecovered: "9 200 €",
+        amountRecovered: "9 200\u202f€",
         rating: 5,
         quote: "Pendant que le technicien « réparait » mon ordinateur, il a fait deux virements depuis mon compte. Je pensais que c'était perdu. Grâce aux courriers de l'avocate, ma banque a remboursé une grande partie.",
       },
@@ -517,13 +517,13 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
   },
 
   "arnaque-president": {
-    metaTitle: "Fraude au président (FOVI) : récupérer les fonds",
-    metaDescription: `Votre entreprise a fait un virement à un faux dirigeant ou faux fournisseur ? Prise en charge en 2 h et avocats dans ${figures.countriesOfIntervention} pays.`,
+    metaTitle: "Fraude au président (FOVI)\u202f: récupérer les fonds",
+    metaDescription: `Votre entreprise a fait un virement à un faux dirigeant ou faux fournisseur\u202f? Prise en charge en 2 h et avocats dans ${figures.countriesOfIntervention} pays.`,
     breadcrumbLabel: scamType("arnaque-president").title,
     hero: {
-      eyebrow: "Entreprises : fraude au président (FOVI)",
-      heading: "Fraude au président : agissez vite pour bloquer le virement",
-      lead: "Un faux dirigeant, un faux fournisseur ou un faux avocat a obtenu un virement urgent de votre entreprise. On parle aussi de FOVI, pour « faux ordre de virement international ». Le temps compte, mais rien n'est perdu d'avance : nos avocats partenaires interviennent rapidement, en France et à l'étranger.",
+      eyebrow: "Entreprises\u202f: fraude au président (FOVI)",
+      heading: "Fraude au président\u202f: agissez vite pour bloquer le virement",
+      lead: "Un faux dirigeant, un faux fournisseur ou un faux avocat a obtenu un virement urgent de votre entreprise. On parle aussi de FOVI, pour « faux ordre de virement international ». Le temps compte, mais rien n'est perdu d'avance\u202f: nos avocats partenaires interviennent rapidement, en France et à l'étranger.",
       primaryCta: recoverCta("arnaque-president"),
       secondaryCta: { label: "Procédure d'urgence", to: "/fonctionnement" },
     },
@@ -551,8 +551,8 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         kind: "text",
         heading: "Pourquoi agir dans les 24 heures",
         paragraphs: [
-          "Un virement peut parfois être rappelé : la banque de votre entreprise demande à la banque qui a reçu l'argent de le renvoyer. Cette demande a le plus de chances d'aboutir dans les 24 premières heures, avant que l'argent soit transféré ailleurs.",
-          "Au-delà, des solutions existent encore : blocage des comptes par un juge, procédures à l'étranger, action contre les banques qui n'ont pas été assez vigilantes. Elles demandent simplement plus de temps.",
+          "Un virement peut parfois être rappelé\u202f: la banque de votre entreprise demande à la banque qui a reçu l'argent de le renvoyer. Cette demande a le plus de chances d'aboutir dans les 24 premières heures, avant que l'argent soit transféré ailleurs.",
+          "Au-delà, des solutions existent encore\u202f: blocage des comptes par un juge, procédures à l'étranger, action contre les banques qui n'ont pas été assez vigilantes. Elles demandent simplement plus de temps.",
           `Nos avocats partenaires interviennent dans ${figures.countriesOfIntervention} pays et connaissent les démarches à mener là où l'argent est arrivé.`,
         ],
       },
@@ -562,7 +562,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         steps: [
           {
             title: "Prise en charge en 2 h",
-            text: "Aux heures d'ouverture, un avocat partenaire prend connaissance de votre dossier dans les 2 heures : montant, date, banque destinataire, échanges avec le fraudeur.",
+            text: "Aux heures d'ouverture, un avocat partenaire prend connaissance de votre dossier dans les 2 heures\u202f: montant, date, banque destinataire, échanges avec le fraudeur.",
           },
           {
             title: "Demande de blocage et de retour des fonds",
@@ -570,11 +570,11 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           },
           {
             title: "Plainte et actions en justice",
-            text: "Plainte, demande de blocage des comptes par un juge, avocats correspondants dans le pays concerné : tout est mené en parallèle.",
+            text: "Plainte, demande de blocage des comptes par un juge, avocats correspondants dans le pays concerné\u202f: tout est mené en parallèle.",
           },
           {
             title: "Récupération et bilan",
-            text: `Les fonds récupérés reviennent à votre entreprise. Aucun paiement à l'avance : notre commission de ${commission} porte uniquement sur les sommes récupérées. L'avocat vous aide aussi à renforcer vos procédures internes.`,
+            text: `Les fonds récupérés reviennent à votre entreprise. Aucun paiement à l'avance\u202f: notre commission de ${commission} porte uniquement sur les sommes récupérées. L'avocat vous aide aussi à renforcer vos procédures internes.`,
           },
         ],
       },
@@ -597,7 +597,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 52,
         city: "Strasbourg",
         scamType: "Fraude au président (FOVI)",
-        amountRecovered: "86 000 €",
+        amountRecovered: "86 000\u202f€",
         rating: 5,
         quote: "Notre comptable a reçu un e-mail du « PDG » pour un virement confidentiel vers l'Asie. Nous avons contacté l'avocat le jour même. Une grande partie des fonds a pu être bloquée et nous est revenue en cinq mois.",
       },
@@ -606,33 +606,33 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 45,
         city: "Rennes",
         scamType: "Faux changement de RIB",
-        amountRecovered: "23 400 €",
+        amountRecovered: "23 400\u202f€",
         rating: 4,
         quote: "Un faux fournisseur nous a envoyé un nouveau RIB, et nous avons découvert la fraude trois semaines plus tard. La procédure a pris du temps. L'avocat a tout de même récupéré une partie des fonds auprès de la banque qui les avait reçus.",
       },
     ],
     closing: {
-      heading: "Votre entreprise a été visée ? Parlons-en maintenant",
-      text: closingText("Transmettez-nous l'ordre de virement et les échanges avec le fraudeur : un avocat partenaire regarde votre dossier en priorité."),
+      heading: "Votre entreprise a été visée\u202f? Parlons-en maintenant",
+      text: closingText("Transmettez-nous l'ordre de virement et les échanges avec le fraudeur\u202f: un avocat partenaire regarde votre dossier en priorité."),
       cta: recoverCta("arnaque-president"),
     },
   },
 
   "investissement-en-ligne": {
-    metaTitle: "Investissement en ligne : récupérer votre argent",
-    metaDescription: "Trading, forex ou cryptomonnaies : votre plateforme bloque vos retraits ? Analyse gratuite, avocats partenaires, aucun paiement à l'avance.",
+    metaTitle: "Investissement en ligne\u202f: récupérer votre argent",
+    metaDescription: "Trading, forex ou cryptomonnaies\u202f: votre plateforme bloque vos retraits\u202f? Analyse gratuite, avocats partenaires, aucun paiement à l'avance.",
     breadcrumbLabel: scamType("investissement-en-ligne").title,
     hero: {
       eyebrow: "Trading, forex et cryptomonnaies",
-      heading: "Votre plateforme d'investissement ne vous laisse plus retirer votre argent ?",
-      lead: "Trading (acheter et revendre vite pour gagner), forex (le marché des monnaies étrangères) ou cryptomonnaies (des monnaies numériques comme le bitcoin) : de fausses plateformes affichent des gains qui n'existent pas. Si vos retraits sont bloqués, nos avocats partenaires peuvent suivre votre argent et agir pour le récupérer.",
+      heading: "Votre plateforme d'investissement ne vous laisse plus retirer votre argent\u202f?",
+      lead: "Trading (acheter et revendre vite pour gagner), forex (le marché des monnaies étrangères) ou cryptomonnaies (des monnaies numériques comme le bitcoin)\u202f: de fausses plateformes affichent des gains qui n'existent pas. Si vos retraits sont bloqués, nos avocats partenaires peuvent suivre votre argent et agir pour le récupérer.",
       primaryCta: recoverCta("investissement-en-ligne"),
       secondaryCta: howItWorksCta,
     },
     stats: [
       ...rateStats("investissement-en-ligne"),
       { value: "4 à 12 mois", label: "durée habituelle de la procédure, souvent internationale", figure: "procedureDurations" },
-      { value: "40 000 €", label: "perte moyenne dans ces dossiers", figure: "averageLoss" },
+      { value: "40 000\u202f€", label: "perte moyenne dans ces dossiers", figure: "averageLoss" },
     ],
     sections: [
       {
@@ -645,7 +645,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           "Un « conseiller » ou « analyste » qui vous appelle souvent et vous pousse à investir plus.",
           "On vous demande d'installer une application de prise en main à distance, ou d'acheter des cryptomonnaies pour les lui envoyer.",
           "Un petit retrait accepté au début, pour vous mettre en confiance.",
-          "Puis des retraits bloqués : « taxes », « frais de déblocage » ou « vérification » à payer d'abord.",
+          "Puis des retraits bloqués\u202f: « taxes », « frais de déblocage » ou « vérification » à payer d'abord.",
           "Une plateforme qui n'a pas l'autorisation de l'AMF (l'Autorité des marchés financiers), ou qui figure sur ses listes noires.",
         ],
       },
@@ -653,15 +653,15 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         kind: "text",
         heading: "Comment fonctionne l'arnaque",
         paragraphs: [
-          "La plateforme ressemble à un vrai site de placement. Vos gains montent chaque jour sur l'écran. Mais ces chiffres sont inventés : votre argent n'a jamais été investi.",
-          "Quand vous demandez un retrait, on vous réclame de nouveaux frais. Payer ne débloque rien : cela ne fait qu'augmenter la perte.",
+          "La plateforme ressemble à un vrai site de placement. Vos gains montent chaque jour sur l'écran. Mais ces chiffres sont inventés\u202f: votre argent n'a jamais été investi.",
+          "Quand vous demandez un retrait, on vous réclame de nouveaux frais. Payer ne débloque rien\u202f: cela ne fait qu'augmenter la perte.",
           `Après la fermeture du site, de faux « cabinets de récupération » contactent parfois les victimes et promettent de tout récupérer contre des frais. C'est une seconde arnaque. ${PRODUCT_NAME} ne demande jamais de paiement à l'avance, ni de paiement en cryptomonnaie.`,
         ],
       },
       {
         kind: "steps",
         heading: "Comment nous vous aidons à récupérer vos fonds",
-        intro: "Ces dossiers passent souvent par plusieurs pays : la procédure dure en général 4 à 12 mois.",
+        intro: "Ces dossiers passent souvent par plusieurs pays\u202f: la procédure dure en général 4 à 12 mois.",
         steps: [
           { title: "Analyse gratuite", text: freeAnalysisText },
           {
@@ -694,35 +694,35 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 63,
         city: "Marseille",
         scamType: "Trading en ligne",
-        amountRecovered: "27 000 €",
+        amountRecovered: "27 000\u202f€",
         rating: 4,
-        quote: "J'avais versé 45 000 € sur une plateforme de trading qui affichait de beaux gains. Quand j'ai voulu retirer, on m'a demandé des « taxes ». Après neuf mois de procédure, l'avocat a récupéré une bonne partie de la somme auprès des banques.",
+        quote: "J'avais versé 45 000\u202f€ sur une plateforme de trading qui affichait de beaux gains. Quand j'ai voulu retirer, on m'a demandé des « taxes ». Après neuf mois de procédure, l'avocat a récupéré une bonne partie de la somme auprès des banques.",
       },
       {
         name: "Nathalie K.",
         age: 49,
         city: "Bruxelles",
         scamType: "Cryptomonnaies",
-        amountRecovered: "12 400 €",
+        amountRecovered: "12 400\u202f€",
         rating: 4,
-        quote: "Je pensais investir en bitcoin avec l'aide d'un conseiller. Tout était faux. L'équipe m'a dit honnêtement ce qui pouvait être récupéré, et j'ai retrouvé 12 400 € sur les 20 000 € perdus.",
+        quote: "Je pensais investir en bitcoin avec l'aide d'un conseiller. Tout était faux. L'équipe m'a dit honnêtement ce qui pouvait être récupéré, et j'ai retrouvé 12 400\u202f€ sur les 20 000\u202f€ perdus.",
       },
     ],
     faq: [
       {
-        question: "Mon argent est parti en cryptomonnaie. Peut-on le retrouver ?",
+        question: "Mon argent est parti en cryptomonnaie. Peut-on le retrouver\u202f?",
         answer: "Parfois, oui. Les transferts en cryptomonnaie laissent des traces. Quand l'argent arrive sur une plateforme d'échange connue, celle-ci peut être sollicitée pour bloquer les fonds. Nous vous dirons honnêtement ce qui est possible dans votre cas.",
       },
       {
-        question: "La plateforme me demande des frais pour débloquer mon retrait. Dois-je payer ?",
+        question: "La plateforme me demande des frais pour débloquer mon retrait. Dois-je payer\u202f?",
         answer: "Non. Ces frais sont un moyen de vous prendre encore de l'argent. Ne payez plus rien, et gardez une copie de tous vos échanges avec la plateforme.",
       },
       {
-        question: "Une société m'a contacté pour récupérer mon argent contre des frais. Est-ce vous ?",
+        question: "Une société m'a contacté pour récupérer mon argent contre des frais. Est-ce vous\u202f?",
         answer: `Non. ${PRODUCT_NAME} ne demande jamais de paiement à l'avance, ni de paiement en cryptomonnaie. ${lawyersCheckable} Méfiez-vous de toute personne qui vous promet un résultat garanti.`,
       },
       {
-        question: "Combien de temps dure la procédure ?",
+        question: "Combien de temps dure la procédure\u202f?",
         answer: "En général 4 à 12 mois, car l'argent passe souvent par plusieurs pays. Vous êtes tenu informé à chaque étape.",
       },
     ],
@@ -734,12 +734,12 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
   },
 
   "ponzi-mlm": {
-    metaTitle: "Système de Ponzi ou MLM : récupérer votre argent",
-    metaDescription: "Un système pyramidal ou une vente en réseau s'est effondré ? Analyse gratuite de votre dossier, actions avec d'autres victimes, aucun paiement à l'avance.",
+    metaTitle: "Système de Ponzi ou MLM\u202f: récupérer votre argent",
+    metaDescription: "Un système pyramidal ou une vente en réseau s'est effondré\u202f? Analyse gratuite de votre dossier, actions avec d'autres victimes, aucun paiement à l'avance.",
     breadcrumbLabel: scamType("ponzi-mlm").title,
     hero: {
       eyebrow: "Ponzi et MLM",
-      heading: "Victime d'un système pyramidal ou d'une fausse vente en réseau ?",
+      heading: "Victime d'un système pyramidal ou d'une fausse vente en réseau\u202f?",
       lead: "Un système de Ponzi paie les anciens participants avec l'argent des nouveaux, jusqu'à ce qu'il s'effondre. Certaines ventes en réseau (MLM, pour « multi-level marketing ») fonctionnent de la même façon. Si vous avez perdu de l'argent, des recours existent, souvent aux côtés d'autres victimes.",
       primaryCta: recoverCta("ponzi-mlm"),
       secondaryCta: howItWorksCta,
@@ -762,11 +762,11 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       },
       {
         kind: "text",
-        heading: "Vente en réseau légale ou système pyramidal ?",
+        heading: "Vente en réseau légale ou système pyramidal\u202f?",
         paragraphs: [
-          "La vente en réseau (MLM) est légale quand elle repose sur la vente de vrais produits à de vrais clients. Un système pyramidal, lui, est interdit : il vit surtout de l'argent des nouvelles recrues.",
-          "Un test simple : dans une vente en réseau légitime, au moins 70 % du chiffre d'affaires (l'argent encaissé par le réseau) doit venir de ventes de produits à de vrais clients, extérieurs au réseau. Si l'essentiel de l'argent vient des droits d'entrée et des recrutements, c'est un signal d'alarme.",
-          "Un système de Ponzi va plus loin : il n'y a souvent aucun vrai placement. Les « intérêts » des anciens sont payés avec l'argent des nouveaux. Quand les nouvelles recrues manquent, tout s'arrête.",
+          "La vente en réseau (MLM) est légale quand elle repose sur la vente de vrais produits à de vrais clients. Un système pyramidal, lui, est interdit\u202f: il vit surtout de l'argent des nouvelles recrues.",
+          "Un test simple\u202f: dans une vente en réseau légitime, au moins 70\u202f% du chiffre d'affaires (l'argent encaissé par le réseau) doit venir de ventes de produits à de vrais clients, extérieurs au réseau. Si l'essentiel de l'argent vient des droits d'entrée et des recrutements, c'est un signal d'alarme.",
+          "Un système de Ponzi va plus loin\u202f: il n'y a souvent aucun vrai placement. Les « intérêts » des anciens sont payés avec l'argent des nouveaux. Quand les nouvelles recrues manquent, tout s'arrête.",
         ],
       },
       {
@@ -807,18 +807,18 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 41,
         city: "Toulouse",
         scamType: "Système de Ponzi",
-        amountRecovered: "6 700 €",
+        amountRecovered: "6 700\u202f€",
         rating: 4,
-        quote: "Un ami m'avait fait entrer dans un « club d'investissement » qui promettait 3 % par mois. Quand tout s'est arrêté, nous étions des centaines à avoir perdu de l'argent. Mon dossier a été regroupé avec d'autres, et j'ai récupéré une partie de ma mise après dix mois.",
+        quote: "Un ami m'avait fait entrer dans un « club d'investissement » qui promettait 3\u202f% par mois. Quand tout s'est arrêté, nous étions des centaines à avoir perdu de l'argent. Mon dossier a été regroupé avec d'autres, et j'ai récupéré une partie de ma mise après dix mois.",
       },
       {
         name: "Chantal N.",
         age: 60,
         city: "Clermont-Ferrand",
         scamType: "Vente en réseau (MLM)",
-        amountRecovered: "3 900 €",
+        amountRecovered: "3 900\u202f€",
         rating: 4,
-        quote: "J'avais acheté pour plus de 6 000 € de stock et de formations. On m'a aidée à faire valoir mes droits face à la société. Je n'ai pas tout récupéré, mais je ne pensais plus revoir cet argent.",
+        quote: "J'avais acheté pour plus de 6 000\u202f€ de stock et de formations. On m'a aidée à faire valoir mes droits face à la société. Je n'ai pas tout récupéré, mais je ne pensais plus revoir cet argent.",
       },
     ],
     closing: {
@@ -829,12 +829,12 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
   },
 
   "usurpation-identite": {
-    metaTitle: "Usurpation d'identité : réparer le préjudice",
-    metaDescription: "Quelqu'un utilise votre nom pour des crédits, des comptes ou des abonnements ? Nos avocats vous aident à faire annuler les dettes et à être remboursé.",
+    metaTitle: "Usurpation d'identité\u202f: réparer le préjudice",
+    metaDescription: "Quelqu'un utilise votre nom pour des crédits, des comptes ou des abonnements\u202f? Nos avocats vous aident à faire annuler les dettes et à être remboursé.",
     breadcrumbLabel: scamType("usurpation-identite").title,
     hero: {
       eyebrow: "Usurpation d'identité",
-      heading: "Quelqu'un utilise votre identité ? Reprenez la main.",
+      heading: "Quelqu'un utilise votre identité\u202f? Reprenez la main.",
       lead: "Un crédit que vous n'avez jamais demandé, un compte ouvert à votre nom, des relances pour des achats inconnus… Ce n'est pas à vous de payer les dettes d'un autre. Nos avocats partenaires vous aident à le faire reconnaître, à faire annuler ces dettes et à récupérer votre argent.",
       primaryCta: recoverCta("usurpation-identite"),
       secondaryCta: { label: "Restaurer mon identité", to: "/fonctionnement" },
@@ -850,11 +850,11 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         tone: "neutral",
         heading: "Les formes d'usurpation d'identité",
         items: [
-          "Vol de papiers : carte d'identité, passeport ou permis perdus ou volés, puis réutilisés.",
-          "Copie de documents : une photo de vos papiers, envoyée pour une location ou une annonce, réutilisée à votre insu.",
-          "Usurpation en ligne : faux profil sur les réseaux sociaux, adresse e-mail ou compte piraté.",
-          "Usurpation bancaire : vos coordonnées bancaires servent à payer ou à ouvrir un compte.",
-          "Usurpation par un proche : parfois, c'est une personne de l'entourage qui utilise vos informations.",
+          "Vol de papiers\u202f: carte d'identité, passeport ou permis perdus ou volés, puis réutilisés.",
+          "Copie de documents\u202f: une photo de vos papiers, envoyée pour une location ou une annonce, réutilisée à votre insu.",
+          "Usurpation en ligne\u202f: faux profil sur les réseaux sociaux, adresse e-mail ou compte piraté.",
+          "Usurpation bancaire\u202f: vos coordonnées bancaires servent à payer ou à ouvrir un compte.",
+          "Usurpation par un proche\u202f: parfois, c'est une personne de l'entourage qui utilise vos informations.",
         ],
       },
       {
@@ -885,10 +885,10 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
       },
       {
         kind: "text",
-        heading: "Les conséquences : une double victimisation",
+        heading: "Les conséquences\u202f: une double victimisation",
         paragraphs: [
-          "L'usurpation d'identité coûte de l'argent : crédits réclamés, prélèvements, frais bancaires, parfois un compte bloqué ou une inscription à la Banque de France qui empêche d'emprunter.",
-          "On parle de « double victimisation » : vous subissez d'abord la fraude, puis toutes ses suites, alors que vous n'avez rien fait. Le préjudice (le dommage subi) est à la fois financier, avec des sommes réclamées à tort, moral, avec le stress et la peur de ne pas être cru, et administratif, avec de longues démarches pour prouver que ce n'est pas vous.",
+          "L'usurpation d'identité coûte de l'argent\u202f: crédits réclamés, prélèvements, frais bancaires, parfois un compte bloqué ou une inscription à la Banque de France qui empêche d'emprunter.",
+          "On parle de « double victimisation »\u202f: vous subissez d'abord la fraude, puis toutes ses suites, alors que vous n'avez rien fait. Le préjudice (le dommage subi) est à la fois financier, avec des sommes réclamées à tort, moral, avec le stress et la peur de ne pas être cru, et administratif, avec de longues démarches pour prouver que ce n'est pas vous.",
           "Tous ces dommages peuvent être reconnus. Un avocat peut demander l'annulation des dettes, le remboursement des sommes prélevées et, selon les cas, une indemnisation (une somme qui compense le préjudice).",
         ],
       },
@@ -896,7 +896,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         kind: "notice",
         tone: "warning",
         heading: "Vérifiez vos comptes et votre situation bancaire",
-        text: "Par précaution, relisez vos relevés de compte des derniers mois et signalez à votre banque toute opération inconnue. Demandez aussi à la Banque de France si un crédit ou un incident est inscrit à votre nom : cette démarche est gratuite.",
+        text: "Par précaution, relisez vos relevés de compte des derniers mois et signalez à votre banque toute opération inconnue. Demandez aussi à la Banque de France si un crédit ou un incident est inscrit à votre nom\u202f: cette démarche est gratuite.",
       },
       {
         kind: "steps",
@@ -904,7 +904,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         steps: [
           {
             title: "Analyse complète du préjudice",
-            text: "Nous faisons le point avec vous : crédits, comptes, abonnements, sommes prélevées, inscriptions à la Banque de France. Rien n'est oublié.",
+            text: "Nous faisons le point avec vous\u202f: crédits, comptes, abonnements, sommes prélevées, inscriptions à la Banque de France. Rien n'est oublié.",
           },
           {
             title: "Identification des auteurs",
@@ -912,11 +912,11 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           },
           {
             title: "Actions multiples",
-            text: "Plainte, contestation des contrats et des dettes, demandes de remboursement, demande de retrait des inscriptions à la Banque de France : tout est mené en parallèle.",
+            text: "Plainte, contestation des contrats et des dettes, demandes de remboursement, demande de retrait des inscriptions à la Banque de France\u202f: tout est mené en parallèle.",
           },
           {
             title: "Suivi complet",
-            text: `Vous êtes informé à chaque étape, jusqu'à ce que votre situation soit rétablie. Aucun paiement à l'avance : notre commission de ${commission} porte uniquement sur les sommes récupérées.`,
+            text: `Vous êtes informé à chaque étape, jusqu'à ce que votre situation soit rétablie. Aucun paiement à l'avance\u202f: notre commission de ${commission} porte uniquement sur les sommes récupérées.`,
           },
         ],
       },
@@ -940,7 +940,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 54,
         city: "Reims",
         scamType: "Usurpation d'identité",
-        amountRecovered: "8 300 €",
+        amountRecovered: "8 300\u202f€",
         rating: 5,
         quote: "Trois crédits avaient été ouverts à mon nom et j'étais inscrite à la Banque de France. L'avocat a fait annuler les contrats et retirer l'inscription. J'ai aussi récupéré les sommes prélevées sur mon compte, en sept mois.",
       },
@@ -949,40 +949,40 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 72,
         city: "Dijon",
         scamType: "Usurpation d'identité",
-        amountRecovered: "2 100 €",
+        amountRecovered: "2 100\u202f€",
         rating: 4,
         quote: "Quelqu'un avait souscrit des abonnements et fait des achats en plusieurs fois avec mes papiers volés. Je recevais des relances sans arrêt et je dormais mal. Tout a été réglé en quelques mois, et on m'a toujours répondu avec patience.",
       },
     ],
     faq: [
       {
-        question: "Dois-je payer les dettes faites à mon nom ?",
-        answer: "Non, vous n'avez pas à payer des dettes que vous n'avez pas contractées. Avant de payer ou de signer quoi que ce soit, demandez conseil : l'avocat contestera ces dettes auprès des organismes concernés.",
+        question: "Dois-je payer les dettes faites à mon nom\u202f?",
+        answer: "Non, vous n'avez pas à payer des dettes que vous n'avez pas contractées. Avant de payer ou de signer quoi que ce soit, demandez conseil\u202f: l'avocat contestera ces dettes auprès des organismes concernés.",
       },
       {
-        question: "Comment prouver que ce n'est pas moi ?",
-        answer: "Plusieurs éléments peuvent le montrer : votre plainte, une signature différente de la vôtre, une adresse que vous ne connaissez pas, une date où vous étiez ailleurs. L'avocat vous aide à les rassembler.",
+        question: "Comment prouver que ce n'est pas moi\u202f?",
+        answer: "Plusieurs éléments peuvent le montrer\u202f: votre plainte, une signature différente de la vôtre, une adresse que vous ne connaissez pas, une date où vous étiez ailleurs. L'avocat vous aide à les rassembler.",
       },
       {
-        question: "Je suis inscrit à la Banque de France à cause de l'usurpateur. Que faire ?",
+        question: "Je suis inscrit à la Banque de France à cause de l'usurpateur. Que faire\u202f?",
         answer: "Une inscription liée à une fraude peut être contestée. L'avocat demande à l'organisme qui l'a déclarée de la retirer, preuves à l'appui.",
       },
-      { question: "Combien cela coûte-t-il ?", answer: costAnswer },
+      { question: "Combien cela coûte-t-il\u202f?", answer: costAnswer },
     ],
     closing: {
       heading: "Retrouvez votre tranquillité",
-      text: closingText("Dites-nous ce qui a été fait à votre nom : nous vous aidons à tout remettre en ordre."),
+      text: closingText("Dites-nous ce qui a été fait à votre nom\u202f: nous vous aidons à tout remettre en ordre."),
       cta: recoverCta("usurpation-identite"),
     },
   },
 
   autre: {
-    metaTitle: "Autres arnaques : analyse gratuite de votre cas",
-    metaDescription: `Arnaque sentimentale, fausse location, faux site d'achat… Votre arnaque n'est pas listée ? Analyse gratuite, ${upfront} à l'avance, avocats partenaires.`,
+    metaTitle: "Autres arnaques\u202f: analyse gratuite de votre cas",
+    metaDescription: `Arnaque sentimentale, fausse location, faux site d'achat… Votre arnaque n'est pas listée\u202f? Analyse gratuite, ${upfront} à l'avance, avocats partenaires.`,
     breadcrumbLabel: scamType("autre").title,
     hero: {
       eyebrow: "Toutes les arnaques",
-      heading: "Votre arnaque ne figure pas dans notre liste ? Nous étudions chaque situation.",
+      heading: "Votre arnaque ne figure pas dans notre liste\u202f? Nous étudions chaque situation.",
       lead: "Arnaque sentimentale, fausse location, faux site d'achat… Il existe des centaines de façons de tromper les gens. Quelle que soit la vôtre, la consultation est gratuite et sans engagement, et une première analyse vous est souvent faite dès 24 h.",
       primaryCta: recoverCta("autre", "Analyse gratuite de mon cas"),
       secondaryCta: howItWorksCta,
@@ -1000,16 +1000,16 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         heading: "Quelques exemples d'arnaques que nous traitons",
         intro: "Cette liste n'est pas complète. Si votre situation n'y figure pas, décrivez-la-nous quand même.",
         items: [
-          "Arnaque sentimentale : une personne rencontrée en ligne gagne votre confiance, puis vous demande de l'argent.",
-          "Fausse location : un logement ou un gîte payé d'avance qui n'existe pas.",
-          "Faux site d'achat : une commande payée, jamais livrée.",
-          "Fausse offre d'emploi : des frais à payer, ou vos papiers demandés, pour un travail qui n'existe pas.",
-          "Faux gain à la loterie ou faux héritage : des frais à payer pour toucher une somme imaginaire.",
-          "Fausse association : un don pour une cause inventée.",
-          "Chantage à la webcam (sextorsion) : des menaces de diffuser des images intimes, vraies ou inventées.",
-          "Faux crédit : des frais de dossier à payer pour un prêt qui n'arrive jamais.",
-          "Faux billets ou faux voyages : concerts, matchs ou séjours vendus par de faux vendeurs.",
-          "Faux minage de cryptomonnaie : un contrat qui promet de « produire » des cryptomonnaies pour vous avec des ordinateurs.",
+          "Arnaque sentimentale\u202f: une personne rencontrée en ligne gagne votre confiance, puis vous demande de l'argent.",
+          "Fausse location\u202f: un logement ou un gîte payé d'avance qui n'existe pas.",
+          "Faux site d'achat\u202f: une commande payée, jamais livrée.",
+          "Fausse offre d'emploi\u202f: des frais à payer, ou vos papiers demandés, pour un travail qui n'existe pas.",
+          "Faux gain à la loterie ou faux héritage\u202f: des frais à payer pour toucher une somme imaginaire.",
+          "Fausse association\u202f: un don pour une cause inventée.",
+          "Chantage à la webcam (sextorsion)\u202f: des menaces de diffuser des images intimes, vraies ou inventées.",
+          "Faux crédit\u202f: des frais de dossier à payer pour un prêt qui n'arrive jamais.",
+          "Faux billets ou faux voyages\u202f: concerts, matchs ou séjours vendus par de faux vendeurs.",
+          "Faux minage de cryptomonnaie\u202f: un contrat qui promet de « produire » des cryptomonnaies pour vous avec des ordinateurs.",
         ],
       },
       {
@@ -1017,10 +1017,10 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         tone: "warning",
         heading: "Les signes communs à presque toutes les arnaques",
         items: [
-          "Une offre trop belle : prix très bas, gain énorme, amour soudain.",
-          "Une urgence : il faut payer ou décider tout de suite.",
-          "Un moyen de paiement inhabituel : cartes prépayées, cryptomonnaie, virement vers l'étranger.",
-          "Une demande de secret : « n'en parlez à personne ».",
+          "Une offre trop belle\u202f: prix très bas, gain énorme, amour soudain.",
+          "Une urgence\u202f: il faut payer ou décider tout de suite.",
+          "Un moyen de paiement inhabituel\u202f: cartes prépayées, cryptomonnaie, virement vers l'étranger.",
+          "Une demande de secret\u202f: « n'en parlez à personne ».",
           "Une personne que vous n'avez jamais rencontrée en vrai.",
           "Des frais à payer avant de recevoir quoi que ce soit.",
           "Une demande de codes, de mots de passe ou de copie de vos papiers.",
@@ -1044,7 +1044,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
           },
           {
             title: "Mise en œuvre",
-            text: `L'avocat mène les démarches et vous tient informé. Vous ne payez rien à l'avance (${upfront}) : notre commission de ${commission} est prélevée uniquement sur les sommes récupérées.`,
+            text: `L'avocat mène les démarches et vous tient informé. Vous ne payez rien à l'avance (${upfront})\u202f: notre commission de ${commission} est prélevée uniquement sur les sommes récupérées.`,
           },
         ],
       },
@@ -1061,7 +1061,7 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 67,
         city: "Avignon",
         scamType: "Arnaque sentimentale",
-        amountRecovered: "14 000 €",
+        amountRecovered: "14 000\u202f€",
         rating: 5,
         quote: "Pendant huit mois, j'ai cru à une histoire d'amour avec un homme rencontré en ligne. J'avais honte d'en parler. L'avocate ne m'a jamais jugée, et une partie des virements a pu être récupérée auprès des banques.",
       },
@@ -1070,28 +1070,28 @@ export const scamPages: Record<ScamSlug, ScamPageContent> = {
         age: 34,
         city: "Paris",
         scamType: "Fausse location",
-        amountRecovered: "1 600 €",
+        amountRecovered: "1 600\u202f€",
         rating: 4,
         quote: "J'avais versé la caution et le premier loyer pour un appartement qui n'existait pas. Je pensais que c'était perdu pour une si petite somme. Mon dossier a été accepté et j'ai été remboursé en quatre mois.",
       },
     ],
     faq: [
       {
-        question: "Mon type d'arnaque n'est pas dans la liste. Pouvez-vous m'aider ?",
-        answer: "Probablement. La liste ne donne que des exemples. Décrivez-nous ce qui s'est passé : nous étudions chaque situation, même inhabituelle, et nous vous disons franchement si nous pouvons agir.",
+        question: "Mon type d'arnaque n'est pas dans la liste. Pouvez-vous m'aider\u202f?",
+        answer: "Probablement. La liste ne donne que des exemples. Décrivez-nous ce qui s'est passé\u202f: nous étudions chaque situation, même inhabituelle, et nous vous disons franchement si nous pouvons agir.",
       },
       {
-        question: "L'analyse est-elle vraiment gratuite ?",
-        answer: `Oui. L'analyse est gratuite et sans engagement. Si vous décidez d'aller plus loin, vous ne payez toujours rien à l'avance : notre commission de ${commission} est prélevée uniquement sur les sommes récupérées. Si des frais de justice devaient être engagés, ils vous seraient expliqués avant, et rien ne serait fait sans votre accord écrit.`,
+        question: "L'analyse est-elle vraiment gratuite\u202f?",
+        answer: `Oui. L'analyse est gratuite et sans engagement. Si vous décidez d'aller plus loin, vous ne payez toujours rien à l'avance\u202f: notre commission de ${commission} est prélevée uniquement sur les sommes récupérées. Si des frais de justice devaient être engagés, ils vous seraient expliqués avant, et rien ne serait fait sans votre accord écrit.`,
       },
       {
-        question: "Combien de temps cela prend-il ?",
+        question: "Combien de temps cela prend-il\u202f?",
         answer: `La première analyse prend en général ${figures.firstAnalysis}, parfois jusqu'à une semaine pour un cas complexe. Une procédure de récupération dure ensuite souvent ${procedure}, et jusqu'à ${complexProcedure} pour les dossiers les plus complexes.`,
       },
     ],
     closing: {
       heading: "Décrivez-nous votre situation",
-      text: closingText("Quelle que soit l'arnaque, racontez-nous ce qui s'est passé : nous vous dirons honnêtement ce qui peut être fait."),
+      text: closingText("Quelle que soit l'arnaque, racontez-nous ce qui s'est passé\u202f: nous vous dirons honnêtement ce qui peut être fait."),
       cta: recoverCta("autre", "Analyse gratuite de mon cas"),
     },
   },

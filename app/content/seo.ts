@@ -46,7 +46,7 @@ export function publicPageMeta(
     { property: "og:image", content: absoluteUrl(site.publicUrl, "/og-image.png") },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: `${PRODUCT_NAME} : récupérer l'argent perdu dans une arnaque en ligne` },
+    { property: "og:image:alt", content: `${PRODUCT_NAME}\u202f: récupérer l'argent perdu dans une arnaque en ligne` },
     { name: "twitter:card", content: "summary_large_image" },
     ...(page.jsonLd?.(site, url) ?? []).map((data) => ({ "script:ld+json": data })),
   ];
@@ -71,7 +71,7 @@ export function legalServiceJsonLd(
     telephone: site.operator.phone,
     areaServed: ["France", "Belgique", "Suisse", "Luxembourg", "Canada"].map((name) => ({ "@type": "Country", name })),
     availableLanguage: "fr",
-    priceRange: `Aucun frais à l'avance, ${figures.commissionPercent} % HT des sommes récupérées`,
+    priceRange: `Aucun frais à l'avance, ${figures.commissionPercent}\u202f% HT des sommes récupérées`,
     // Only ratings that come from real, verifiable reviews may be published as structured data.
     ...(ratingSource.fromRealReviews
       ? {

@@ -17,7 +17,7 @@ export const mainNavigation = [
 
 /** Under every country choice: who Recours serves, and where others can turn. */
 export const countryScopeHint = typeset(
-  "Recours accompagne les personnes qui résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada. Vous vivez ailleurs ? Portez plainte auprès de la police de votre pays et appelez le 116 006, numéro d'aide aux victimes gratuit dans l'Union européenne.",
+  "Recours accompagne les personnes qui résident en France, en Belgique, en Suisse, au Luxembourg ou au Canada. Vous vivez ailleurs\u202f? Portez plainte auprès de la police de votre pays et appelez le 116 006, numéro d'aide aux victimes gratuit dans l'Union européenne.",
 );
 
 /** In the header (desktop) and first in the phone menu: what to do right now, for someone who has just been robbed. */
@@ -28,13 +28,13 @@ export const legalNavigation = [
   { to: "/politique-confidentialite", label: "Politique de confidentialité" },
   { to: "/conditions-generales", label: "Conditions générales" },
   /** RGAA asks the footer link to state the conformance level. */
-  { to: "/accessibilite", label: "Accessibilité : partiellement conforme" },
+  { to: "/accessibilite", label: "Accessibilité\u202f: partiellement conforme" },
 ] as const;
 
 /** Help links shown in the footer and on every scam page. */
 export const helpNavigation = [
   { to: "/premiers-reflexes", label: "Premiers réflexes après une arnaque" },
-  { to: "/avocats", label: "Avocats : rejoindre le réseau" },
+  { to: "/avocats", label: "Avocats\u202f: rejoindre le réseau" },
 ] as const;
 
 export const nationalBarCouncil = {
@@ -53,7 +53,7 @@ export const officialScamReporting = {
 
 /** Why the profile form asks for the address and the tax number, and what Recours never does with them. */
 export const profileDataPurpose = typeset(
-  "Votre adresse et votre NIF servent uniquement à la plainte que dépose votre avocat et à la vérification de votre identité : Recours ne les vend jamais, ne les utilise pas pour de la publicité et ne les transmet qu'à l'avocat qui suit votre dossier.",
+  "Votre adresse et votre NIF servent uniquement à la plainte que dépose votre avocat et à la vérification de votre identité\u202f: Recours ne les vend jamais, ne les utilise pas pour de la publicité et ne les transmet qu'à l'avocat qui suit votre dossier.",
 );
 
 /** The one safety message (header of trust): the same words wherever it stands. */
@@ -129,7 +129,7 @@ export type FigureKey = keyof typeof figureSources;
 /** 'Source : …, date' as the pages show it next to a figure. */
 export function figureSourceText(key: FigureKey): string {
   const { source, date } = figureSources[key];
-  return typeset(`Source : ${source}, ${date}`);
+  return typeset(`Source\u202f: ${source}, ${date}`);
 }
 
 /** The figures whose source is still the placeholder (a production server refuses to start with any). */
@@ -149,7 +149,7 @@ export const guarantees = {
 } as const;
 
 export function formatEurosAmount(amount: number): string {
-  return typeset(`${amount.toLocaleString("fr-FR")} €`);
+  return typeset(`${amount.toLocaleString("fr-FR")}\u202f€`);
 }
 
 export const upfrontFeesLabel = formatEurosAmount(figures.upfrontFeesEuros);
@@ -164,10 +164,10 @@ export const commissionExample = {
  * The one fee story (home, /fonctionnement, sign-up, /avocats, terms): the same sentence everywhere. What a lawyer
  * must confirm about it before launch: docs/decisions/0020-one-fee-story.md.
  */
-export const feeStatement = typeset(`Aucun frais à l'avance : l'analyse de votre dossier est gratuite. Si de l'argent est récupéré, notre commission est de ${figures.commissionPercent} % HT des sommes effectivement récupérées, honoraires de l'avocat compris ; si rien n'est récupéré, vous ne payez rien. Les frais de justice (commissaire de justice, expert, tribunal) ne sont engagés qu'avec votre accord écrit préalable.`);
+export const feeStatement = typeset(`Aucun frais à l'avance\u202f: l'analyse de votre dossier est gratuite. Si de l'argent est récupéré, notre commission est de ${figures.commissionPercent}\u202f% HT des sommes effectivement récupérées, honoraires de l'avocat compris\u202f; si rien n'est récupéré, vous ne payez rien. Les frais de justice (commissaire de justice, expert, tribunal) ne sont engagés qu'avec votre accord écrit préalable.`);
 
 export function formatPercent(value: number): string {
-  return typeset(`${value} %`);
+  return typeset(`${value}\u202f%`);
 }
 
 export function formatRating(value: number): string {
@@ -179,7 +179,7 @@ export function formatRating(value: number): string {
  * Real testimonials, given with consent, can replace them; then this sentence changes.
  */
 export const testimonialsNotice =
-  "Ces témoignages sont des exemples illustratifs, inspirés de situations que vivent souvent les victimes : les prénoms et les détails sont fictifs. Chaque dossier est différent, et ces résultats ne garantissent pas celui du vôtre.";
+  "Ces témoignages sont des exemples illustratifs, inspirés de situations que vivent souvent les victimes\u202f: les prénoms et les détails sont fictifs. Chaque dossier est différent, et ces résultats ne garantissent pas celui du vôtre.";
 
 /** The scam-type table (spec §2): one landing page per slug, one card on the home page. */
 export type ScamType = {
@@ -214,7 +214,7 @@ export const scamTypes: readonly ScamType[] = [
   {
     slug: "faux-placements",
     title: "Faux placements",
-    description: "Livrets, vins, diamants, parkings ou forêts à rendement garanti : un placement qui n'existait pas.",
+    description: "Livrets, vins, diamants, parkings ou forêts à rendement garanti\u202f: un placement qui n'existait pas.",
     successRate: 75,
     acceptanceRate: 90,
   },

@@ -22,7 +22,7 @@ export function trimmedText() {
 }
 
 export const NAME_LINE_MESSAGE =
-  "Ce champ doit tenir sur une seule ligne : les retours à la ligne, tabulations et caractères invisibles ne sont pas acceptés.";
+  "Ce champ doit tenir sur une seule ligne\u202f: les retours à la ligne, tabulations et caractères invisibles ne sont pas acceptés.";
 export const NAME_CHARACTERS_MESSAGE = "Utilisez seulement des lettres, des espaces, des tirets, des apostrophes et des points.";
 
 /** Control characters (CR, LF, TAB…), format characters (zero-width, bidi overrides) and line/paragraph separators. */

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   dateTimeText,
-  formatArchiveSize,
-  formatAttachmentSize,
   formatCount,
   formatCurrency,
   formatDate,
-  formatFileSize,
-  formatLongDate,
-  formatLongDateTime,
-  formatMediumDateTime,
-  formatMegabytes,
+  formatDateTime,
   formatOneDecimal,
-  formatQuota,
-  formatShortDateTime,
+  formatSize,
   formatTime,
   formatWeekdayDate,
   formatClockTime,
@@ -39,22 +32,19 @@ describe("dates and times, on Paris time", () => {
 
   it("returns an empty string for an invalid date", () => {
     expect(formatDate("pas une date")).toBe("");
-    expect(formatLongDateTime("pas une date")).toBe("");
+    expect(formatDateTime("pas une date")).toBe("");
     expect(formatWeekdayDate("pas une date")).toBe("");
   });
 
-  it("writes the long, medium and short forms (summer time: UTC+2)", () => {
+  it("writes one date-time form, the date then the time (summer time: UTC+2)", () => {
     const instant = "2025-07-14T16:05:00.000Z";
-    expect(formatLongDate(instant)).toBe("14 juillet 2025");
-    expect(formatLongDateTime(instant)).toBe("14 juillet 2025 à 18:05");
-    expect(formatMediumDateTime(instant)).toBe("14 juil. 2025, 18:05");
-    expect(formatShortDateTime(instant)).toBe("14/07/2025 18:05");
+    expect(formatDateTime(instant)).toBe("14/07/2025 à 18:05");
     expect(formatTime(instant)).toBe("18:05");
     expect(formatWeekdayDate(instant)).toBe("Lundi 14 juillet 2025");
   });
 
   it("gives the <time> text and its ISO value (winter time: UTC+1)", () => {
-    expect(dateTimeText(new Date("2025-01-10T08:00:00.000Z"))).toEqual({ iso: "2025-01-10T08:00:00.000Z", text: "10 janvier 2025 à 09:00" });
+    expect(dateTimeText(new Date("2025-01-10T08:00:00.000Z"))).toEqual({ iso: "2025-01-10T08:00:00.000Z", text: "10/01/2025 à 09:00" });
   });
 
   it("says when a draft was saved, the French way: today by its time, another day with its date", () => {
@@ -82,6 +72,10 @@ describe("numbers and money", () => {
     expect(formatOneDecimal(33.333)).toBe("33,3");
   });
 
+  it("puts a narrow no-break space before the currency", () => {
+    expect(formatCurrency(12500, "EUR", false)).toBe("12\u202f500\u202f€");
+  });
+
   it("writes amounts with or without cents", () => {
     expect(plain(formatCurrency(12500, "EUR", false))).toBe("12 500 €");
     expect(plain(formatCurrency(48250.5, "EUR", true))).toBe("48 250,50 €");
@@ -90,32 +84,16 @@ describe("numbers and money", () => {
   });
 });
 
-describe("file sizes", () => {
-  it("writes a file's size in decimal French units", () => {
-    expect(formatFileSize(999)).toBe("999\u00a0o");
-    expect(formatFileSize(245_400)).toBe("245\u00a0ko");
-    expect(formatFileSize(3_400_000)).toBe("3,4\u00a0Mo");
+describe("sizes", () => {
+  it("writes every size in Mo with 2 decimals, a whole number without", () => {
+    expect(formatSize(115_000)).toBe("0,11\u00a0Mo");
+    expect(formatSize(1.5 * 1024 * 1024)).toBe("1,50\u00a0Mo");
+    expect(formatSize(300 * 1024 * 1024)).toBe("300\u00a0Mo");
+    expect(formatSize(12.5 * 1024 * 1024)).toBe("12,50\u00a0Mo");
   });
 
-  it("writes a chat attachment in Ko, then in Mo with 2 decimals", () => {
-    expect(formatAttachmentSize(100)).toBe("1 Ko");
-    expect(formatAttachmentSize(12 * 1024)).toBe("12 Ko");
-    expect(formatAttachmentSize(1.5 * 1024 * 1024)).toBe("1,50 Mo");
-  });
-
-  it("writes an identity document in MB with 2 decimals (spec)", () => {
-    expect(formatMegabytes(1.5 * 1024 * 1024)).toBe("1.50 MB");
-    expect(formatMegabytes(123)).toBe("0.00 MB");
-  });
-
-  it("writes a quota in Mo, one decimal under 10", () => {
-    expect(formatQuota(300 * 1024 * 1024)).toBe("300 Mo");
-    expect(formatQuota(1.5 * 1024 * 1024)).toBe("1,5 Mo");
-    expect(formatQuota(12.5 * 1024 * 1024)).toBe("13 Mo");
-  });
-
-  it("writes an archive's size, 0,1 Mo at the least", () => {
-    expect(formatArchiveSize(10)).toBe("0,1 Mo");
-    expect(formatArchiveSize(2.25 * 1024 * 1024)).toBe("2,3 Mo");
+  it("never writes a file that is not empty as 0 Mo", () => {
+    expect(formatSize(10)).toBe("0,01\u00a0Mo");
+    expect(formatSize(0)).toBe("0\u00a0Mo");
   });
 });

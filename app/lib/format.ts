@@ -8,11 +8,7 @@ const LOCALE = "fr-FR";
 const TIME_ZONE = "Europe/Paris";
 
 const shortDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: "short", timeZone: TIME_ZONE });
-const longDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeZone: TIME_ZONE });
 const weekdayDate = new Intl.DateTimeFormat(LOCALE, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
-const shortDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: "short", timeStyle: "short", timeZone: TIME_ZONE });
-const mediumDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
-const longDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE });
 const time = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit", timeZone: TIME_ZONE });
 /** en-CA writes "yyyy-MM-dd". */
 const isoDay = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
@@ -20,7 +16,6 @@ const hour = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hour12: false, 
 
 const integer = new Intl.NumberFormat(LOCALE);
 const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const upToOneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -50,12 +45,7 @@ export function formatDate(value: Date | string): string {
   return formatted(shortDate, value);
 }
 
-/** "3 mars 2025". */
-export function formatLongDate(value: Date | string): string {
-  return formatted(longDate, value);
-}
-
-/** "Lundi 3 mars 2025" (capitalised: it starts a line). */
+/** "Lundi 3 mars 2025" (capitalised: it starts a line): the chat's day separators, a heading rather than a date. */
 export function formatWeekdayDate(value: Date | string): string {
   const date = toDate(value);
   if (!date) return "";
@@ -63,19 +53,10 @@ export function formatWeekdayDate(value: Date | string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "03/03/2025 18:05". */
-export function formatShortDateTime(value: Date | string): string {
-  return formatted(shortDateTime, value);
-}
-
-/** "3 mars 2025, 18:05". */
-export function formatMediumDateTime(value: Date | string): string {
-  return formatted(mediumDateTime, value);
-}
-
-/** "3 mars 2025 à 18:05". */
-export function formatLongDateTime(value: Date | string): string {
-  return formatted(longDateTime, value);
+/** "03/03/2025 à 18:05": every date with its time (issue 29: one date format, one date-time format); "" if unreadable. */
+export function formatDateTime(value: Date | string): string {
+  const date = toDate(value);
+  return date ? `${shortDate.format(date)} à ${time.format(date)}` : "";
 }
 
 /** "18:05". */
@@ -103,7 +84,7 @@ export interface DateTimeText {
 
 export function dateTimeText(value: Date | string): DateTimeText {
   const date = new Date(value);
-  return { iso: date.toISOString(), text: longDateTime.format(date) };
+  return { iso: date.toISOString(), text: formatDateTime(date) };
 }
 
 /** "yyyy-MM-dd" of that instant in Paris (today's by default). */
@@ -130,7 +111,7 @@ export function formatOneDecimal(value: number): string {
 
 /**
  * French money: "12 500 €", "48 250,50 €", "1 200 CHF", "300 $CA"; with `cents`, two decimals, else none. The
- * thousands separator is U+202F and the space before the symbol U+00A0 (PDFs need an embedded font for them).
+ * thousands separator and the space before the symbol are U+202F (issue 29; PDFs need an embedded font for it).
  */
 export function formatCurrency(value: number, currency: string, cents: boolean): string {
   const key = `${currency}:${cents}`;
@@ -144,36 +125,19 @@ export function formatCurrency(value: number, currency: string, cents: boolean):
     });
     moneyFormats.set(key, format);
   }
-  return format.format(value);
+  return format.format(value).replace(/\u00a0/g, "\u202f");
 }
 
 // ——— File sizes ———
 
-/** '245 ko', '3,4 Mo' (decimal French units, non-breaking space): a file a person sends or sees in a list. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes}\u00a0o`;
-  if (bytes < 1_000_000) return `${upToOneDecimal.format(Math.round(bytes / 1000))}\u00a0ko`;
-  return `${upToOneDecimal.format(bytes / 1_000_000)}\u00a0Mo`;
-}
-
-/** A chat attachment: "12 Ko" under a mebibyte, else "1,50 Mo" (spec: in MB with 2 decimals). */
-export function formatAttachmentSize(bytes: number): string {
-  if (bytes < MEBIBYTE) return `${integer.format(Math.max(1, Math.round(bytes / 1024)))} Ko`;
-  return `${twoDecimals.format(bytes / MEBIBYTE)} Mo`;
-}
-
-/** An identity document in the back office: "1.50 MB" (spec (admin) §9: in MB with 2 decimals). */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / MEBIBYTE).toFixed(2)} MB`;
-}
-
-/** A quota as people read it: "300 Mo", "12,5 Mo" (one decimal under 10). */
-export function formatQuota(bytes: number): string {
-  const megabytes = bytes / MEBIBYTE;
-  return `${(megabytes < 10 ? upToOneDecimal : wholeNumber).format(megabytes)} Mo`;
-}
-
-/** An archive: "0,1 Mo" at the least, one decimal at most. */
-export function formatArchiveSize(bytes: number): string {
-  return `${upToOneDecimal.format(Math.max(0.1, bytes / MEBIBYTE))} Mo`;
+/**
+ * Every size the site shows (issue 29: one formatter; spec: "in MB with 2 decimals"): "0,11 Mo", "1,50 Mo", "300 Mo"
+ * (a whole number has no decimals), never under "0,01 Mo" for a file that is not empty. Mo are 1 048 576 bytes, as
+ * the upload limits and quotas are counted.
+ */
+export function formatSize(bytes: number): string {
+  if (bytes <= 0) return "0\u00a0Mo";
+  const megabytes = Math.max(0.01, bytes / MEBIBYTE);
+  const rounded = Math.round(megabytes * 100) / 100;
+  return `${(Number.isInteger(rounded) ? wholeNumber : twoDecimals).format(rounded)}\u00a0Mo`;
 }

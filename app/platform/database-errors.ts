@@ -20,7 +20,7 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 export const DATABASE_UNAVAILABLE_TEXT =
-  "Le service est momentanément indisponible. Rien de ce que vous avez déjà enregistré n'est perdu : réessayez dans quelques instants.";
+  "Le service est momentanément indisponible. Rien de ce que vous avez déjà enregistré n'est perdu\u202f: réessayez dans quelques instants.";
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 4) return false;

@@ -44,7 +44,7 @@ const LAWYER_FILTER_OPTIONS = [
 
 function lawyerOption(lawyer: LawyerChoice): string {
   const share =
-    lawyer.percentage === null ? "" : lawyer.allocationActive ? ` (répartition ${lawyer.percentage} %)` : " (répartition inactive)";
+    lawyer.percentage === null ? "" : lawyer.allocationActive ? ` (répartition ${lawyer.percentage}\u202f%)` : " (répartition inactive)";
   return `Maître ${lawyer.firstName} ${lawyer.lastName}${share}`;
 }
 
@@ -63,7 +63,7 @@ function AssignForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("caseId") === row.id;
-  if (row.status === "draft") return <span className="text-sm text-slate-700">Brouillon : pas encore soumis</span>;
+  if (row.status === "draft") return <span className="text-sm text-slate-700">Brouillon&#x202f;: pas encore soumis</span>;
   if (FINISHED_STATUSES.includes(row.status)) return <span className="text-sm text-slate-700">Dossier terminé</span>;
   const verb = row.lawyer ? "Réassigner" : "Assigner";
   // Closed, the row only links to its form: the lawyer list (2 000 names at scale) is sent for one case at a time.
@@ -113,7 +113,7 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
       {page.waitingCount > 0 ? (
         <p className="mt-4 rounded-md border-2 border-amber-600 bg-amber-50 p-3 text-amber-950">
           <span className="font-semibold">{page.waitingCount} dossier(s) attendent un avocat.</span> Aucun avocat actif n'avait de
-          pourcentage de répartition à leur soumission : assignez-les ci-dessous, ou revoyez la{" "}
+          pourcentage de répartition à leur soumission&#x202f;: assignez-les ci-dessous, ou revoyez la{" "}
           <Link to="/admin/lawyer-allocation" className="font-semibold underline">
             répartition des dossiers
           </Link>
@@ -132,11 +132,11 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
 
       {actionData ? (
         <ListAlert>
-          {adminCaseMessages.assignFailed} : {actionData.error}
+          {adminCaseMessages.assignFailed}&#x202f;: {actionData.error}
         </ListAlert>
       ) : null}
 
-      <StaffTable caption="Dossiers : numéro, client, type d'arnaque, montant, statut, date de création, avocat et attribution" rows={page.rows} empty="Aucun dossier ne correspond." columns={[
+      <StaffTable caption="Dossiers&#x202f;: numéro, client, type d'arnaque, montant, statut, date de création, avocat et attribution" rows={page.rows} empty="Aucun dossier ne correspond." columns={[
         {
           header: "Dossier",
           cell: (row) => (

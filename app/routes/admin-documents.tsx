@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = new URL(request.url);
     return redirectWithToast(`/admin/documents${back.search}`, {
       title: result.message,
-      description: result.identityVerified ? "Les trois étapes sont validées : l'identité de la personne est vérifiée." : undefined,
+      description: result.identityVerified ? "Les trois étapes sont validées\u202f: l'identité de la personne est vérifiée." : undefined,
       tone: "success",
     });
   } catch (error) {
@@ -70,7 +70,7 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
   return (
     <figure className="rounded-md border border-slate-300 bg-white p-2">
       {isImage ? (
-        <ZoomableImage src={href} alt={`${label} : ${document.fileName}`} />
+        <ZoomableImage src={href} alt={`${label}\u202f: ${document.fileName}`} />
       ) : isPdf ? (
         <PdfPreview src={href} name={document.fileName} />
       ) : (
@@ -89,7 +89,7 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
             </a>
           )}
         </span>
-        {document.rejectionReason ? <span className="block text-red-900">Raison : {document.rejectionReason}</span> : null}
+        {document.rejectionReason ? <span className="block text-red-900">Raison&#x202f;: {document.rejectionReason}</span> : null}
       </figcaption>
     </figure>
   );
@@ -97,7 +97,7 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
 
 function ReviewActions({ group, error }: { group: ReviewGroup; error: string | null }) {
   if (group.status !== "pending") return null;
-  if (group.ownDocuments) return <p className="font-semibold">Vos propres documents : un autre administrateur doit les examiner.</p>;
+  if (group.ownDocuments) return <p className="font-semibold">Vos propres documents&#x202f;: un autre administrateur doit les examiner.</p>;
   const reasonId = `raison-${group.groupId}`;
   return (
     <div className="mt-4 flex flex-wrap items-start gap-4">
@@ -189,7 +189,7 @@ export default function AdminDocumentsPage({ loaderData, actionData }: Route.Com
     <BackOfficePage
       id="titre-documents"
       title="Documents d'identité"
-      intro={`${page.pendingGroups} groupe(s) en attente. Comparez chaque pièce au profil avant de décider ; chaque décision est enregistrée.`}
+      intro={`${page.pendingGroups} groupe(s) en attente. Comparez chaque pièce au profil avant de décider\u202f; chaque décision est enregistrée.`}
     >
       <SearchForm label="Rechercher" placeholder="Email, prénom, nom ou nom de fichier" value={query.q} submitLabel="Filtrer">
         <FilterSelect id="status" name="status" label="Statut" value={query.status} options={STATUS_OPTIONS} />

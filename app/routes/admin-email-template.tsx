@@ -85,7 +85,7 @@ export default function AdminEmailTemplatePage({ loaderData, actionData }: Route
             const id = `modele-${field.name}`;
             const hint =
               field.name === "variables"
-                ? `Séparées par des virgules, par exemple : prenom, lien. Dans le texte : {{prenom}}.${required.length ? ` La plateforme a besoin de : ${required.join(", ")}.` : ""}`
+                ? `Séparées par des virgules, par exemple\u202f: prenom, lien. Dans le texte\u202f: {{prenom}}.${required.length ? ` La plateforme a besoin de\u202f: ${required.join(", ")}.` : ""}`
                 : null;
             const describedBy = [hint ? `${id}-aide` : null, errors[field.name] ? `${id}-erreur` : null].filter(Boolean).join(" ") || undefined;
             const common = {

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (!isConfirmed(form.values)) {
       const confirmation: ConfirmationRequest = {
-        title: "Supprimer ce modèle ?",
+        title: "Supprimer ce modèle\u202f?",
         description: backOfficeMessages.templateDeleteConfirm,
         confirmLabel: "Supprimer",
         fields: { intent: "supprimer", templateId: form.data.templateId },
@@ -39,10 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { confirmation, error: null };
     }
     const result = await deleteTemplate(actor, form.data.templateId);
-    if (!result.ok) return data({ error: `${backOfficeMessages.templateDeleteError} : ${result.message}`, confirmation: null }, { status: result.status });
+    if (!result.ok) return data({ error: `${backOfficeMessages.templateDeleteError}\u202f: ${result.message}`, confirmation: null }, { status: result.status });
     return redirectWithToast("/admin/email-templates", { title: backOfficeMessages.templateDeleted, description: result.name, tone: "success" });
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ error: `${backOfficeMessages.templateDeleteError} : ${backOfficeMessages.templateUnknown}`, confirmation: null }, { status: 404 });
+    if (error instanceof NotFoundError) return data({ error: `${backOfficeMessages.templateDeleteError}\u202f: ${backOfficeMessages.templateUnknown}`, confirmation: null }, { status: 404 });
     throw error;
   }
 }
@@ -54,7 +54,7 @@ export default function AdminEmailTemplatesPage({ loaderData, actionData }: Rout
     <BackOfficePage
       id="titre-modeles"
       title="Modèles d'e-mails"
-      intro="Les modèles marqués « Envoyé par la plateforme » partent automatiquement (confirmation, réinitialisation, dossiers…) : ils se modifient mais ne se suppriment pas."
+      intro="Les modèles marqués « Envoyé par la plateforme » partent automatiquement (confirmation, réinitialisation, dossiers…)&#x202f;: ils se modifient mais ne se suppriment pas."
     >
       <p className="mt-4">
         <ButtonLink to="/admin/email-templates/nouveau">
@@ -88,7 +88,7 @@ export default function AdminEmailTemplatesPage({ loaderData, actionData }: Rout
               {template.key ? null : (
                 <ConfirmedActionForm
                   fields={{ intent: "supprimer", templateId: template.id }}
-                  title="Supprimer ce modèle ?"
+                  title="Supprimer ce modèle&#x202f;?"
                   description={backOfficeMessages.templateDeleteConfirm}
                   confirmLabel="Supprimer"
                   buttonClassName={buttonClasses({ variant: "secondary" })}

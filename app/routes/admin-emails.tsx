@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { queued } = await sendManualEmail(actor, form.data);
   return redirectWithToast("/admin/emails", {
     title: backOfficeMessages.emailSent(queued),
-    description: "Les envois partent dans l'ordre ; l'historique ci-dessous montre chacun dès qu'il est parti, ou son erreur.",
+    description: "Les envois partent dans l'ordre\u202f; l'historique ci-dessous montre chacun dès qu'il est parti, ou son erreur.",
     tone: "success",
   });
 }

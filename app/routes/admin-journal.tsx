@@ -27,7 +27,7 @@ function Values({ values }: { values: Record<string, unknown> | null }) {
     <dl className="text-sm">
       {Object.entries(values).map(([name, value]) => (
         <div key={name}>
-          <dt className="inline font-semibold">{name} : </dt>
+          <dt className="inline font-semibold">{name}&#x202f;: </dt>
           <dd className="inline break-all">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
         </div>
       ))}
@@ -41,7 +41,7 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
     <BackOfficePage
       id="titre-journal"
       title="Journal des actions"
-      intro="Chaque action de l'équipe : qui, quand, depuis quelle adresse, sur quoi, avant et après. Le journal ne peut être ni modifié ni effacé, même par la base de données de l'application."
+      intro="Chaque action de l'équipe&#x202f;: qui, quand, depuis quelle adresse, sur quoi, avant et après. Le journal ne peut être ni modifié ni effacé, même par la base de données de l'application."
     >
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filtres du journal">
         <div>

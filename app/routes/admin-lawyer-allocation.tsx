@@ -80,8 +80,8 @@ function AllocationForm({
       title="Répartition des dossiers"
       intro={
         <>
-          Chaque dossier soumis est confié automatiquement à un avocat actif dont le pourcentage est supérieur à 0 : au fil des soumissions,
-          la part de chacun suit son pourcentage. La somme des pourcentages des avocats actifs, sur toutes les pages, ne peut pas dépasser 100 % ;
+          Chaque dossier soumis est confié automatiquement à un avocat actif dont le pourcentage est supérieur à 0&#x202f;: au fil des soumissions,
+          la part de chacun suit son pourcentage. La somme des pourcentages des avocats actifs, sur toutes les pages, ne peut pas dépasser 100&#x202f;%&#x202f;;
           « Enregistrer » garde les avocats de cette page. À côté de chaque objectif, la part réellement reçue sur les {SHARE_WINDOW_DAYS} derniers
           jours ({overview.assignedRecently} dossier(s) attribué(s)).
         </>
@@ -96,7 +96,7 @@ function AllocationForm({
       {overview.matching > 0 ? (
         <p className="mt-4 text-slate-700">
           Avocats {first} à {first + rows.length - 1} sur {overview.matching}
-          {q ? ` correspondant à « ${q} »` : ""} : ceux qui reçoivent des dossiers d'abord, par pourcentage décroissant.
+          {q ? ` correspondant à « ${q} »` : ""}&#x202f;: ceux qui reçoivent des dossiers d'abord, par pourcentage décroissant.
         </p>
       ) : null}
 
@@ -171,8 +171,8 @@ function AllocationForm({
                       ) : null}
                     </div>
                     <p className="text-sm text-slate-800">
-                      Part réelle ({SHARE_WINDOW_DAYS} j) :{" "}
-                      <span className="font-semibold">{row.actualShare === null ? "aucun dossier" : `${formatOneDecimal(row.actualShare)} %`}</span>
+                      Part réelle ({SHARE_WINDOW_DAYS} j)&#x202f;:{" "}
+                      <span className="font-semibold">{row.actualShare === null ? "aucun dossier" : `${formatOneDecimal(row.actualShare)}\u202f%`}</span>
                       <span className="block text-slate-700">
                         {row.assignedRecently} attribué(s), {row.activeCases} dossier(s) actif(s)
                       </span>
@@ -184,7 +184,7 @@ function AllocationForm({
           </ul>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
             <p aria-live="polite" className={`font-semibold ${total > 100 ? "text-red-800" : "text-slate-900"}`}>
-              Total des avocats actifs : {total} %{total > 100 ? ` — ${allocationMessages.sumTooHigh}` : ""}
+              Total des avocats actifs&#x202f;: {total}&#x202f;%{total > 100 ? ` — ${allocationMessages.sumTooHigh}` : ""}
             </p>
             <Button size="lg" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "Enregistrement..." : "Enregistrer la répartition"}

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = form.values.intent;
     const message =
       form.fieldErrors.level ?? form.fieldErrors.barName ?? form.fieldErrors.barNumber ?? form.fieldErrors.intent ?? form.fieldErrors.lawyerId ?? "Action illisible.";
-    return data({ lawyerId: form.values.lawyerId ?? null, error: intent === "niveau" ? `${backOfficeMessages.levelError} : ${message}` : message }, { status: 400 });
+    return data({ lawyerId: form.values.lawyerId ?? null, error: intent === "niveau" ? `${backOfficeMessages.levelError}\u202f: ${message}` : message }, { status: 400 });
   }
   try {
     if (form.data.intent === "niveau") {

@@ -20,7 +20,7 @@ export default function AdminDeletionsPage({ loaderData }: Route.ComponentProps)
     <BackOfficePage
       id="titre-suppressions"
       title="Suppressions de compte"
-      intro="Chaque suppression de compte client : à la demande de la personne ou après 3 ans d'inactivité. Une demande reste en attente tant qu'un dossier est en cours avec un avocat (l'avocat est prévenu par e-mail). Un compte supprimé n'est plus qu'un identifiant pseudonyme ; son dossier juridique est purgé 10 ans après la clôture."
+      intro="Chaque suppression de compte client&#x202f;: à la demande de la personne ou après 3 ans d'inactivité. Une demande reste en attente tant qu'un dossier est en cours avec un avocat (l'avocat est prévenu par e-mail). Un compte supprimé n'est plus qu'un identifiant pseudonyme&#x202f;; son dossier juridique est purgé 10 ans après la clôture."
     >
       <StaffTable caption="Demandes de suppression, de la plus récente à la plus ancienne" rows={requests} empty="Aucune demande de suppression." className="" columns={[
         {
@@ -49,7 +49,7 @@ export default function AdminDeletionsPage({ loaderData }: Route.ComponentProps)
             request.status === "waiting" ? (
               <>
                 <Badge className="bg-amber-50 text-amber-900 ring-amber-600">En attente</Badge>
-                <span className="block text-sm text-slate-700">Dossier en cours : {request.blockingCases.join(", ")}</span>
+                <span className="block text-sm text-slate-700">Dossier en cours&#x202f;: {request.blockingCases.join(", ")}</span>
               </>
             ) : (
               <>

@@ -31,12 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** The account actions that cannot be undone ask first (a dialog with JavaScript, a confirmation page without). */
 const CONFIRMATIONS = {
   "fin-sessions": {
-    title: "Déconnecter toutes les sessions ?",
+    title: "Déconnecter toutes les sessions\u202f?",
     description: (who: string) => `${who} sera déconnecté(e) de tous ses appareils et devra se reconnecter.`,
     confirmLabel: "Déconnecter toutes les sessions",
   },
   "reinitialiser-2fa": {
-    title: "Réinitialiser la double authentification ?",
+    title: "Réinitialiser la double authentification\u202f?",
     description: (who: string) =>
       `${who} sera déconnecté(e) et devra configurer de nouveau la double authentification à sa prochaine connexion.`,
     confirmLabel: "Réinitialiser",
@@ -59,15 +59,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (input.intent === "role") {
       if (!isConfirmed(form.values)) {
         const confirmation: ConfirmationRequest = {
-          title: `Passer ${user.firstName} ${user.lastName} au rôle ${ROLE_LABELS[input.role]} ?`,
-          description: `${who} : ${ROLE_LABELS[user.role]} → ${ROLE_LABELS[input.role]}. ${ROLE_CONSEQUENCES[input.role]}`,
+          title: `Passer ${user.firstName} ${user.lastName} au rôle ${ROLE_LABELS[input.role]}\u202f?`,
+          description: `${who}\u202f: ${ROLE_LABELS[user.role]} → ${ROLE_LABELS[input.role]}. ${ROLE_CONSEQUENCES[input.role]}`,
           confirmLabel: "Changer le rôle",
           fields: { intent: "role", userId: input.userId, role: input.role },
         };
         return { confirmation, formError: null };
       }
       const result = await changeRole(actor, input);
-      if (!result.ok) return data({ formError: `${backOfficeMessages.roleError} : ${result.message}`, confirmation: null }, { status: result.status });
+      if (!result.ok) return data({ formError: `${backOfficeMessages.roleError}\u202f: ${result.message}`, confirmation: null }, { status: result.status });
       return redirectWithToast(back, {
         title: backOfficeMessages.roleUpdated,
         description: `${result.sessionsEnded} session(s) terminée(s).${result.mustEnrolSecondFactor ? " La double authentification sera demandée à la prochaine connexion." : ""}`,
@@ -200,7 +200,7 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
       </StaffPanel>
 
       <StaffPanel id="titre-securite" title="Sécurité du compte">
-        <p className="mt-2 text-slate-700">Aucun mot de passe n'est conservé en clair ni affiché : envoyez un lien de réinitialisation.</p>
+        <p className="mt-2 text-slate-700">Aucun mot de passe n'est conservé en clair ni affiché&#x202f;: envoyez un lien de réinitialisation.</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Form method="post">
             <input type="hidden" name="intent" value="lien-reinitialisation" />
@@ -233,7 +233,7 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
             {user.cases.map((item) => (
               <li key={item.id} className="py-2">
                 <span className="font-semibold">{item.caseNumber}</span> · {scamTypeLabel(item.scamType)} · {caseStatusLabel(item.status)} · créé le{" "}
-                {frenchDate(item.createdAt)} · {item.lawyer ? `avocat : ${item.lawyer}` : "sans avocat"}
+                {frenchDate(item.createdAt)} · {item.lawyer ? `avocat\u202f: ${item.lawyer}` : "sans avocat"}
               </li>
             ))}
           </ul>

@@ -46,7 +46,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
     <BackOfficePage
       id="titre-utilisateurs"
       title="Utilisateurs"
-      intro="Les comptes, du plus récent au plus ancien. Ouvrez une fiche pour changer un rôle, envoyer un lien de réinitialisation ou terminer des sessions : aucun mot de passe n'est conservé en clair ni affiché."
+      intro="Les comptes, du plus récent au plus ancien. Ouvrez une fiche pour changer un rôle, envoyer un lien de réinitialisation ou terminer des sessions&#x202f;: aucun mot de passe n'est conservé en clair ni affiché."
     >
       <SearchForm label="Rechercher un utilisateur" placeholder="Adresse e-mail, prénom ou nom" value={query.q} error={error}>
         <FilterSelect id="filtre-role" name="role" label="Rôle" value={query.role ?? ""} options={ROLE_OPTIONS} />

@@ -86,7 +86,7 @@ export default function ScamPage({ loaderData }: Route.ComponentProps) {
       </PageHero>
 
       <div className="mx-auto max-w-6xl px-4 pt-10">
-        <Notice id="premiers-reflexes" tone="warning" title="Vous venez d'être victime ? Les bons réflexes, tout de suite">
+        <Notice id="premiers-reflexes" tone="warning" title="Vous venez d'être victime&#x202f;? Les bons réflexes, tout de suite">
           <p>
             Faites opposition sur votre carte, prévenez votre banque et gardez toutes les preuves.{" "}
             <Link to="/premiers-reflexes" className="font-semibold underline underline-offset-2">

@@ -37,7 +37,7 @@ export default function LawyerClientsPage({ loaderData }: Route.ComponentProps) 
       <SearchForm label="Rechercher" placeholder="Nom ou email du client" value={query.q} submitLabel="Filtrer">
         <FilterSelect id="verification" name="verification" label="Vérification" value={query.verification} options={VERIFICATION_OPTIONS} />
       </SearchForm>
-      <StaffTable caption="Mes clients : nom, vérification, coordonnées, dossiers actifs et dernier dossier" rows={clients.rows} empty={query.q || query.verification !== "tous" ? "Aucun client ne correspond." : "Aucun client ne vous est encore confié."} columns={[
+      <StaffTable caption="Mes clients&#x202f;: nom, vérification, coordonnées, dossiers actifs et dernier dossier" rows={clients.rows} empty={query.q || query.verification !== "tous" ? "Aucun client ne correspond." : "Aucun client ne vous est encore confié."} columns={[
         { header: "Client", cell: (row) => <span className="font-semibold">{row.firstName} {row.lastName}</span> },
         {
           header: "Identité",

@@ -38,7 +38,7 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
       id="titre-dossiers-avocat"
       title="Mes dossiers"
       backLink={false}
-      intro="Les dossiers qui vous sont confiés. Ouvrez un dossier pour lire le récit du client et échanger avec lui ; passez-le en cours dès que vous commencez à le traiter."
+      intro="Les dossiers qui vous sont confiés. Ouvrez un dossier pour lire le récit du client et échanger avec lui&#x202f;; passez-le en cours dès que vous commencez à le traiter."
     >
       <ListTabs
         label="Vues des dossiers"
@@ -58,12 +58,12 @@ export default function LawyerCasesPage({ loaderData, actionData }: Route.Compon
 
       {actionData ? (
         <ListAlert>
-          {lawyerCaseMessages.changeFailed} : {actionData.error}
+          {lawyerCaseMessages.changeFailed}&#x202f;: {actionData.error}
         </ListAlert>
       ) : null}
 
       <ResultCount>{page.total} dossier(s)</ResultCount>
-      <StaffTable caption="Mes dossiers : numéro, client, type d'arnaque, montant, statut, date d'attribution et actions" rows={page.rows} empty={query.view === "nouveaux" ? "Aucun nouveau dossier : vous avez ouvert tous vos dossiers." : "Aucun dossier ne correspond."} className="mt-2" columns={[
+      <StaffTable caption="Mes dossiers&#x202f;: numéro, client, type d'arnaque, montant, statut, date d'attribution et actions" rows={page.rows} empty={query.view === "nouveaux" ? "Aucun nouveau dossier\u202f: vous avez ouvert tous vos dossiers." : "Aucun dossier ne correspond."} className="mt-2" columns={[
         {
           header: "Dossier",
           cell: (row) => (

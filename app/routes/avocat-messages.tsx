@@ -6,7 +6,7 @@ import { pageTitle } from "~/content/site";
 import { lawyerInbox } from "~/modules/chat/chat-inbox.server";
 import { inboxQuerySchema, unreadLabel } from "~/modules/chat/chat-inbox.schema";
 import { requireRole } from "~/platform/guards.server";
-import { formatShortDateTime } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Messages") }, { name: "robots", content: "noindex" }];
@@ -81,14 +81,14 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
               </div>
               {row.last ? (
                 <p className={`mt-2 break-words text-slate-800 ${row.unread > 0 ? "font-semibold" : ""}`}>
-                  <span className="text-slate-900">{row.last.sender} : </span>
-                  {row.last.excerpt ?? (row.last.fileName ? `Pièce jointe : ${row.last.fileName}` : "")}
+                  <span className="text-slate-900">{row.last.sender}&#x202f;: </span>
+                  {row.last.excerpt ?? (row.last.fileName ? `Pièce jointe\u202f: ${row.last.fileName}` : "")}
                   <span className="block text-sm font-normal text-slate-700">
-                    <time dateTime={row.last.at}>{formatShortDateTime(row.last.at)}</time>
+                    <time dateTime={row.last.at}>{formatDateTime(row.last.at)}</time>
                   </span>
                 </p>
               ) : (
-                <p className="mt-2 text-slate-700">Aucun message pour l'instant : écrivez au client pour vous présenter.</p>
+                <p className="mt-2 text-slate-700">Aucun message pour l'instant&#x202f;: écrivez au client pour vous présenter.</p>
               )}
               <ButtonLink to={row.chatHref} variant="link">
                 Ouvrir la conversation<span className="sr-only"> du dossier {row.caseNumber}</span>

@@ -23,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function NewPaymentPage({ loaderData: header, actionData }: Route.ComponentProps) {
   const values = { ...EMPTY_PAYMENT_FORM, ...(actionData?.values as Partial<PaymentFormValues> | undefined) };
   return (
-    <CaseFileSubpage header={header} section="paiements" title="Ajouter un paiement" intro={`Dossier ${header.caseNumber}. Un paiement par versement : la date et le montant figurent sur votre relevé.`}>
+    <CaseFileSubpage header={header} section="paiements" title="Ajouter un paiement" intro={`Dossier ${header.caseNumber}. Un paiement par versement\u202f: la date et le montant figurent sur votre relevé.`}>
       <PaymentForm action={`/case/${header.caseId}/paiements`} values={values} errors={actionData?.fieldErrors} formError={actionData?.formError} submitLabel="Enregistrer le paiement" />
     </CaseFileSubpage>
   );

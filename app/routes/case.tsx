@@ -26,7 +26,7 @@ import { lawyerCaseMessages, statusChangeSchema } from "~/modules/cases/lawyer-c
 import { CaseStatusForm, lawyerNextStatuses } from "~/components/back-office/case-status-change";
 import { Badge } from "~/components/ui/badge";
 import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
-import { formatDate, formatLongDateTime } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -74,7 +74,7 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
         <p className="text-sm font-semibold text-slate-600">{scamTypeLabel(facts.scam_type)}</p>
         <h1 className="mt-1 text-2xl font-bold text-slate-900">Dossier {view.caseNumber}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
-          <span>Statut :</span>{" "}
+          <span>Statut&#x202f;:</span>{" "}
           {waiting ? (
             <Badge className="bg-amber-100 text-amber-950 ring-amber-600">{WAITING_FOR_LAWYER_LABEL}</Badge>
           ) : (
@@ -82,12 +82,12 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
           )}
           {forOwner ? null : (
             <span>
-              · {forLawyer ? "Votre client" : "Client"} : {clientName}
+              · {forLawyer ? "Votre client" : "Client"}&#x202f;: {clientName}
             </span>
           )}
         </p>
         <div className="mt-4 rounded-lg border-l-4 border-brand-600 bg-brand-50 p-4" data-next-step="">
-          <h2 className="font-bold text-brand-900">{forLawyer ? "À faire de votre côté" : "Et maintenant ?"}</h2>
+          <h2 className="font-bold text-brand-900">{forLawyer ? "À faire de votre côté" : "Et maintenant\u202f?"}</h2>
           <p className="mt-1 text-slate-900">{forLawyer ? lawyerNextStepText(view.status, clientName) : nextStepText(view.status, lawyerName)}</p>
         </div>
         {forLawyer && lawyerNextStatuses(view.status).length > 0 ? (
@@ -97,7 +97,7 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
             </h2>
             {actionData ? (
               <p role="alert" className="mt-2 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
-                {lawyerCaseMessages.changeFailed} : {actionData.error}
+                {lawyerCaseMessages.changeFailed}&#x202f;: {actionData.error}
               </p>
             ) : null}
             <CaseStatusForm caseId={view.id} caseNumber={view.caseNumber} status={view.status} />
@@ -155,8 +155,8 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
               ? "Un avocat partenaire sera choisi une fois le dossier soumis."
               : waiting
                 ? forOwner
-                  ? "Aucun avocat ne s'occupe encore de votre dossier : notre équipe lui en cherche un et vous écrit dès qu'il est confié."
-                  : "Aucun avocat n'a pu prendre ce dossier à sa soumission : assignez-le depuis la liste des dossiers."
+                  ? "Aucun avocat ne s'occupe encore de votre dossier\u202f: notre équipe lui en cherche un et vous écrit dès qu'il est confié."
+                  : "Aucun avocat n'a pu prendre ce dossier à sa soumission\u202f: assignez-le depuis la liste des dossiers."
                 : "Votre dossier attend d'être confié à un avocat partenaire."}
           </p>
         )}
@@ -177,7 +177,7 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
                 {timelineText(entry.toStatus, { lawyerName: entry.lawyerName ?? lawyerName, forOwner, first: index === 0 })}
               </p>
               <p className="text-sm text-slate-700">
-                <time dateTime={entry.at}>{formatLongDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 {entry.by ? ` · par ${entry.by}` : entry.automatic ? " · automatiquement" : ""}
               </p>
               {entry.note ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 px-3 py-2 text-slate-800">{entry.note}</p> : null}

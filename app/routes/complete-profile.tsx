@@ -115,7 +115,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
             if (name.endsWith("Country")) clear(name.slice(0, -"Country".length));
           }}
         >
-          {result?.formError ? <FormAlert message={`${profileMessages.failed.title} : ${result.formError}`} /> : null}
+          {result?.formError ? <FormAlert message={`${profileMessages.failed.title}\u202f: ${result.formError}`} /> : null}
 
           <ProfileFieldset legend="Identité" busy={busy}>
             <div className="grid gap-5 sm:grid-cols-2">
@@ -159,8 +159,8 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
               label={nifRequired ? "NIF (numéro fiscal)" : "NIF français (facultatif)"}
               hint={
                 nifRequired
-                  ? "13 chiffres commençant par 0, 1, 2 ou 3 ; il figure sur votre avis d'impôt."
-                  : "Votre numéro fiscal français, si vous en avez un : 13 chiffres commençant par 0, 1, 2 ou 3. Facultatif si vous résidez hors de France."
+                  ? "13 chiffres commençant par 0, 1, 2 ou 3\u202f; il figure sur votre avis d'impôt."
+                  : "Votre numéro fiscal français, si vous en avez un\u202f: 13 chiffres commençant par 0, 1, 2 ou 3. Facultatif si vous résidez hors de France."
               }
               inputMode="numeric"
               autoComplete="off"

@@ -4,7 +4,7 @@ import { pageTitle } from "~/content/site";
 import { exportLinkState } from "~/modules/privacy/data-export.server";
 import { requireUser } from "~/platform/guards.server";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatArchiveSize } from "~/lib/format";
+import { formatSize } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Télécharger mes données") },
@@ -38,12 +38,12 @@ export default function DataExportLinkPage({ loaderData }: Route.ComponentProps)
             Votre fichier est prêt
           </h2>
           <p className="mt-2 text-slate-700">
-            Un fichier ZIP de {formatArchiveSize(loaderData.sizeBytes)},
+            Un fichier ZIP de {formatSize(loaderData.sizeBytes)},
             disponible jusqu'au <time dateTime={loaderData.expiresAt.iso}>{loaderData.expiresAt.text}</time>. Le lien ne fonctionne
-            qu'une fois : le fichier est supprimé de nos serveurs dès qu'il est téléchargé.
+            qu'une fois&#x202f;: le fichier est supprimé de nos serveurs dès qu'il est téléchargé.
           </p>
           <p className="mt-2 font-semibold text-slate-900">
-            Il contient vos documents d'identité : enregistrez-le sur un appareil personnel, dans un endroit sûr.
+            Il contient vos documents d'identité&#x202f;: enregistrez-le sur un appareil personnel, dans un endroit sûr.
           </p>
           {/* A plain form (not intercepted by the router): the browser saves the answer as a file. */}
           <form method="post" action="/compte/donnees/export/fichier" className="mt-5">

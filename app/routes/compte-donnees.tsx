@@ -13,7 +13,7 @@ import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { BackLink, ButtonLink } from "~/components/ui/button";
 import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
-import { formatArchiveSize, formatMediumDateTime } from "~/lib/format";
+import { formatSize, formatDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
 
@@ -43,7 +43,7 @@ function ExportStatusText({ status }: { status: DataExportStatus }) {
   if (!latest) return <p className="mt-3 text-slate-700">Vous n'avez pas encore demandé d'export.</p>;
   const requested = (
     <>
-      Demande du <time dateTime={latest.requestedAt.iso}>{latest.requestedAt.text}</time> :{" "}
+      Demande du <time dateTime={latest.requestedAt.iso}>{latest.requestedAt.text}</time>&#x202f;:{" "}
     </>
   );
   switch (latest.state) {
@@ -61,7 +61,7 @@ function ExportStatusText({ status }: { status: DataExportStatus }) {
           <strong>
             prêt jusqu'au <time dateTime={latest.expiresAt!.iso}>{latest.expiresAt!.text}</time>
           </strong>
-          {latest.sizeBytes ? ` (${formatArchiveSize(latest.sizeBytes)})` : ""}. Le lien de téléchargement vous a été envoyé par e-mail.
+          {latest.sizeBytes ? ` (${formatSize(latest.sizeBytes)})` : ""}. Le lien de téléchargement vous a été envoyé par e-mail.
         </p>
       );
     case "downloaded":
@@ -101,7 +101,7 @@ function ExportStatusText({ status }: { status: DataExportStatus }) {
 type ReadEntry = Awaited<ReturnType<typeof personalDataReadsFor>>["entries"][number];
 
 const READ_COLUMNS: readonly [TableColumn<ReadEntry>, ...TableColumn<ReadEntry>[]] = [
-  { header: "Date", cell: (entry) => <time dateTime={entry.at}>{formatMediumDateTime(entry.at)}</time> },
+  { header: "Date", cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> },
   { header: "Qui", cell: (entry) => entry.who },
   { header: "Rôle", cell: (entry) => entry.role },
   { header: "Ce qui a été consulté", cell: (entry) => entry.what },
@@ -120,7 +120,7 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Mes données</h1>
         <p className="mt-1 text-slate-700">
-          Ce que Recours conserve à votre sujet : téléchargez-le, et voyez qui, chez Recours, a consulté vos documents.
+          Ce que Recours conserve à votre sujet&#x202f;: téléchargez-le, et voyez qui, chez Recours, a consulté vos documents.
         </p>
       </div>
 

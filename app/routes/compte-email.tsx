@@ -38,7 +38,7 @@ export default function ChangeEmailPage({ loaderData, actionData }: Route.Compon
         Changer mon adresse email
       </h1>
       <p className="mt-4 text-slate-800">
-        Adresse actuelle : <strong className="break-all">{loaderData.email}</strong>
+        Adresse actuelle&#x202f;: <strong className="break-all">{loaderData.email}</strong>
       </p>
       {actionData?.sentTo ? (
         <div className="mt-6">

@@ -67,7 +67,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
 
           <AccountSection id="titre-conserve" title="Conservé parce que la loi l'impose, puis supprimé">
             <p className="mt-2 text-slate-800">
-              Ces éléments ne portent plus votre nom : ils sont rattachés à un pseudonyme et ne servent qu'à répondre à une
+              Ces éléments ne portent plus votre nom&#x202f;: ils sont rattachés à un pseudonyme et ne servent qu'à répondre à une
               obligation légale ou à défendre des droits en justice.
             </p>
             <dl className="mt-3 space-y-4">
@@ -75,7 +75,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
                 <div key={item.data}>
                   <dt className="font-semibold text-slate-900">{item.data}</dt>
                   <dd className="mt-1 text-slate-800">
-                    Durée : {item.duration}. À la fin : {item.outcome}.
+                    Durée&#x202f;: {item.duration}. À la fin&#x202f;: {item.outcome}.
                   </dd>
                 </div>
               ))}
@@ -92,7 +92,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
           {activeCases.length > 0 ? (
             <Notice id="dossier-en-cours" tone="warning" title="Un dossier est en cours avec votre avocat">
               <p>
-                Votre compte ne pourra être supprimé qu'après la clôture de ce dossier : voyez-le avec votre avocat dans la
+                Votre compte ne pourra être supprimé qu'après la clôture de ce dossier&#x202f;: voyez-le avec votre avocat dans la
                 messagerie du dossier. {loaderData.waitingSince || actionData?.blocked ? "Nous l'avons prévenu de votre demande." : "Si vous confirmez ci-dessous, nous le prévenons de votre demande."}
               </p>
               <ul className="mt-2 list-disc pl-5">
@@ -110,7 +110,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
             <h2 id="titre-confirmer" className="text-xl font-bold text-slate-900">
               Confirmer la suppression
             </h2>
-            <p className="mt-2 text-slate-800">Cette action est définitive : un compte supprimé ne peut pas être récupéré.</p>
+            <p className="mt-2 text-slate-800">Cette action est définitive&#x202f;: un compte supprimé ne peut pas être récupéré.</p>
             <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-4 space-y-5">
               <FormAlert message={actionData?.formError} />
               <PasswordField name="password" label="Votre mot de passe" error={errors.password} />

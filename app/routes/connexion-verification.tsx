@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     return redirectWithToast(
       safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM)),
-      { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
+      { title: "Connexion réussie\u202f!", description: "Bienvenue sur votre espace personnel.", tone: "success" },
       result.headers,
     );
   }
@@ -92,7 +92,7 @@ export default function SecondFactorSignInPage({ actionData }: Route.ComponentPr
         >
           <summary className="cursor-pointer font-semibold text-brand-800">Utiliser un code de secours</summary>
           <p className="mt-3 text-sm text-slate-700">
-            Vous n'avez plus accès à votre application ? Saisissez l'un des codes de secours reçus lors de l'activation.
+            Vous n'avez plus accès à votre application&#x202f;? Saisissez l'un des codes de secours reçus lors de l'activation.
             Chaque code ne sert qu'une seule fois.
           </p>
           <ValidatedForm validation={fromRecovery} className="mt-4 space-y-5" onEdit={() => setResult(undefined)}>

@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithToast(
     landing,
-    { title: "Connexion réussie !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
+    { title: "Connexion réussie\u202f!", description: "Bienvenue sur votre espace personnel.", tone: "success" },
     result.headers,
   );
 }
@@ -98,7 +98,7 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
           </fieldset>
           <div className="text-right text-sm">
             <ButtonLink variant="link" to="/mot-de-passe-oublie">
-              Mot de passe oublié ?
+              Mot de passe oublié&#x202f;?
             </ButtonLink>
           </div>
           <SubmitButton busy={busy} busyLabel="Connexion...">
@@ -107,7 +107,7 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
         </ValidatedForm>
         {result?.resendConfirmation ? <ResendConfirmationForm email={result.values.email} /> : null}
         <p className="mt-6 text-center text-sm text-slate-700">
-          Pas encore de compte ?{" "}
+          Pas encore de compte&#x202f;?{" "}
           <Link to="/inscription" className="font-semibold text-brand-700 underline">
             S'inscrire gratuitement
           </Link>

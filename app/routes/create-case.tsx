@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "enregistrer" || intent === "leave") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
   if (intent === "soumettre") {
     const submitted = await submitCase(actor, draftId);
-    if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed} : ${submitted.message}`);
+    if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed}\u202f: ${submitted.message}`);
     return redirectWithToast("/dashboard", {
       title: caseMessages.submitted,
       description: submittedDescription(submitted.caseNumber, submitted.assignedLawyerId !== null),

@@ -101,7 +101,7 @@ function Settings({ settings, result }: { settings: SecondFactorSettings; result
       {settings.required ? (
         <Notice id="titre-obligatoire" tone="warning" title="Étape obligatoire avant d'accéder à votre espace">
           <p>
-            Votre compte donne accès à des pièces d'identité et à des dossiers de victimes : la double authentification
+            Votre compte donne accès à des pièces d'identité et à des dossiers de victimes&#x202f;: la double authentification
             est obligatoire pour les avocats et les administrateurs. Cela prend deux minutes.
           </p>
         </Notice>
@@ -115,7 +115,7 @@ function Step({ id, number, title, children }: { id: string; number: number; tit
   return (
     <section aria-labelledby={id} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 id={id} className="text-xl font-bold text-slate-900">
-        <span className="text-brand-800">Étape {number} sur 3 :</span> {title}
+        <span className="text-brand-800">Étape {number} sur 3&#x202f;:</span> {title}
       </h2>
       <div className="mt-3 space-y-4 text-slate-800">{children}</div>
     </section>
@@ -202,7 +202,7 @@ function ScanAndConfirm({
       <Step id="titre-etape-scanner" number={2} title="ajoutez Recours à votre application">
         <p>Dans votre application d'authentification, ajoutez un compte et scannez ce QR code.</p>
         <p>
-          Sur ce téléphone ?{" "}
+          Sur ce téléphone&#x202f;?{" "}
           <a className={buttonClasses({ variant: "outline" })}
             href={settings.otpauthUri}
           >
@@ -217,7 +217,7 @@ function ScanAndConfirm({
           className="size-56 rounded-md bg-white ring-1 ring-slate-300"
         />
         <div>
-          <p>Vous ne pouvez pas scanner ? Saisissez cette clé dans l'application :</p>
+          <p>Vous ne pouvez pas scanner&#x202f;? Saisissez cette clé dans l'application&#x202f;:</p>
           <dl className="mt-2 grid gap-x-4 gap-y-1 rounded-md bg-slate-100 p-4 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold">Clé</dt>
             <dd>
@@ -251,7 +251,7 @@ function ScanAndConfirm({
 function RecoveryCodeActions({ codes }: { codes: string[] }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
-  const text = `Recours : codes de secours de la double authentification\nChaque code ne sert qu'une fois.\n\n${codes.join("\n")}\n`;
+  const text = `Recours\u202f: codes de secours de la double authentification\nChaque code ne sert qu'une fois.\n\n${codes.join("\n")}\n`;
   const button = buttonClasses({ variant: "secondary" });
   return (
     <div className="flex flex-wrap items-center gap-2">

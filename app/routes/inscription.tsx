@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {
     title: "Inscription",
     description:
-      "Créez gratuitement votre compte Recours : analyse de votre dossier sans engagement, aucun frais à l'avance, un avocat spécialisé à vos côtés.",
+      "Créez gratuitement votre compte Recours\u202f: analyse de votre dossier sans engagement, aucun frais à l'avance, un avocat spécialisé à vos côtés.",
   });
 
 /** Where the new account goes once created (a landing page sends its visitors on to the case wizard). */
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.confirmationSentTo) return { confirmationSentTo: result.confirmationSentTo };
   return redirectWithToast(
     landing,
-    { title: "Compte créé avec succès !", description: "Bienvenue sur votre espace personnel.", tone: "success" },
+    { title: "Compte créé avec succès\u202f!", description: "Bienvenue sur votre espace personnel.", tone: "success" },
     result.headers,
   );
 }
@@ -83,11 +83,11 @@ function ConfirmationSent({ email }: { email: string }) {
       </h1>
       {/* The same page whether or not the address already has an account (decision 64). */}
       <p className="mt-4 text-lg text-slate-800">
-        Vérifiez votre boîte mail : nous venons d'envoyer un email à <strong className="break-all">{email}</strong>. Ouvrez-le
+        Vérifiez votre boîte mail&#x202f;: nous venons d'envoyer un email à <strong className="break-all">{email}</strong>. Ouvrez-le
         et suivez ses indications pour accéder à votre espace.
       </p>
       <p className="mt-4 text-slate-700">
-        Vous ne le trouvez pas ? Regardez dans les courriers indésirables. Un lien de confirmation est valable 24 heures ;
+        Vous ne le trouvez pas&#x202f;? Regardez dans les courriers indésirables. Un lien de confirmation est valable 24 heures&#x202f;;
         vous pourrez en demander un autre depuis la page de connexion.
       </p>
       <p className="mt-4 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{safetyNotice}</p>
@@ -169,7 +169,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
           </p>
         </ValidatedForm>
         <p className="mt-6 text-center text-sm text-slate-700">
-          Déjà inscrit ?{" "}
+          Déjà inscrit&#x202f;?{" "}
           <Link to={`/connexion${redirectQuery(loaderData?.redirectTo ?? DEFAULT_LANDING)}`} className="font-semibold text-brand-700 underline">
             Se connecter
           </Link>

@@ -17,7 +17,7 @@ export const handle = publicFormPageHandle;
 export const meta: Route.MetaFunction = (args) =>
   publicPageMeta(args, {
     title: "Mot de passe oublié",
-    description: "Vous avez oublié le mot de passe de votre espace Recours ? Recevez par email un lien pour en choisir un nouveau.",
+    description: "Vous avez oublié le mot de passe de votre espace Recours\u202f? Recevez par email un lien pour en choisir un nouveau.",
   });
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export default function ForgottenPasswordPage({ actionData }: Route.ComponentPro
   return (
     <section aria-labelledby="titre-oubli" className="mx-auto max-w-xl px-4 py-16">
       <h1 id="titre-oubli" className="text-3xl font-bold text-slate-900">
-        Mot de passe oublié ?
+        Mot de passe oublié&#x202f;?
       </h1>
       {actionData?.sent ? (
         <div className="mt-6">

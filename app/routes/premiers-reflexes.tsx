@@ -38,7 +38,7 @@ export default function FirstStepsPage() {
               <StepNumber value={index + 1} />
               <div className="min-w-0">
                 <h3 className="text-lg font-semibold text-slate-900">
-                  <span className="sr-only">Étape {index + 1} : </span>
+                  <span className="sr-only">Étape {index + 1}&#x202f;: </span>
                   {step.title}
                 </h3>
                 <p className="mt-2 text-slate-800">

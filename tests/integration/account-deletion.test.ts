@@ -226,7 +226,7 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
     const error = await refused;
     expect(error).toBeInstanceOf(UploadError);
     expect((error as UploadError).status).toBe(410);
-    expect((error as UploadError).message).toBe("Votre compte a été supprimé : ce fichier n'a pas été enregistré.");
+    expect((error as UploadError).message).toBe("Votre compte a été supprimé\u202f: ce fichier n'a pas été enregistré.");
     expect(await db().selectFrom("stored_files").select("id").where("owner_id", "=", client.userId).execute()).toEqual([]);
     expect(await store.count()).toBe(0);
   });

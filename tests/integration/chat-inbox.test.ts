@@ -129,7 +129,7 @@ describe.each(testEngines())("chat inbox and notices on %s", (engine) => {
       expect(email.subject).toContain(theCase.caseNumber);
       expect(email.text).toContain("Colette Cliente vous a écrit");
       expect(email.text).toContain(`/case/${theCase.id}/chat`);
-      expect(email.html).toContain("Sécurité :");
+      expect(email.html).toContain("Sécurité\u202f:");
       for (const part of [email.text, email.html, email.subject]) {
         expect(part).not.toContain("IBAN");
         expect(part).not.toContain("Vous êtes là");

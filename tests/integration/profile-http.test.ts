@@ -154,7 +154,7 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     expect(text).toContain("Profil mis à jour");
     expect(text).toContain("Vos informations ont été sauvegardées avec succès.");
     expect(text).toContain("Complété");
-    expect(text).not.toContain("Dashboard Administrateur");
+    expect(text).not.toContain("Tableau de bord administrateur");
 
     // The admin area still refuses this person.
     const admin = await http("/admin/users", { cookie: people.victim.cookie });

@@ -38,7 +38,7 @@ export function PasswordSection({
     >
       {changedAt ? (
         <p className="mt-1 text-sm text-slate-700">
-          Dernière modification : <time dateTime={changedAt.iso}>{changedAt.text}</time>
+          Dernière modification&#x202f;: <time dateTime={changedAt.iso}>{changedAt.text}</time>
         </p>
       ) : null}
       <ValidatedForm key={changedAt?.iso} validation={validation} className="mt-5 space-y-5" onEdit={() => setShown(undefined)}>

@@ -12,7 +12,7 @@ const dangerButton =
   "inline-flex w-full items-center justify-center rounded-md border border-red-700 bg-white px-4 py-3 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-70 sm:w-auto";
 
 export const END_ALL_SESSIONS_CONFIRMATION = {
-  title: "Vous déconnecter de tous vos appareils ?",
+  title: "Vous déconnecter de tous vos appareils\u202f?",
   description:
     "Votre espace sera fermé sur tous vos appareils, celui-ci compris. Vous devrez vous reconnecter avec votre mot de passe.",
   confirmLabel: "Me déconnecter partout",

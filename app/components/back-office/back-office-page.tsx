@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
-import { formatDate, formatShortDateTime } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
 import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 
 /**
@@ -262,7 +262,7 @@ export function NextPageLink({ next }: { next: string | null }) {
 }
 
 export function frenchDateTime(iso: string): string {
-  return formatShortDateTime(iso);
+  return formatDateTime(iso);
 }
 
 export function frenchDate(iso: string): string {

@@ -45,7 +45,7 @@ export function TemplatePreview({ subject, body, variables }: { subject: string;
         </fieldset>
       ) : null}
       <p className="mt-4">
-        <span className="font-semibold">Objet : </span>
+        <span className="font-semibold">Objet&#x202f;: </span>
         <span data-preview="subject">{rendered.subject}</span>
       </p>
       <pre className="mt-3 whitespace-pre-wrap rounded-md border border-slate-300 bg-slate-50 p-3 font-sans text-sm" data-preview="text">

@@ -150,8 +150,8 @@ export function PaymentsPanel({ caseId, caseFile }: { caseId: string; caseFile: 
       {caseFile.payments.length === 0 ? (
         <p className="mt-2 text-slate-800">
           {caseFile.viewer === "owner"
-            ? "Aucun paiement enregistré. Ajoutez chaque versement : la banque, la police et l'avocat vous les demanderont un par un."
-            : "Aucun paiement enregistré. Ajoutez chaque versement que le client vous communique : la banque et la police les demanderont un par un."}
+            ? "Aucun paiement enregistré. Ajoutez chaque versement\u202f: la banque, la police et l'avocat vous les demanderont un par un."
+            : "Aucun paiement enregistré. Ajoutez chaque versement que le client vous communique\u202f: la banque et la police les demanderont un par un."}
         </p>
       ) : (
         <div className="mt-4">
@@ -198,7 +198,7 @@ export function IdentifiersPanel({ caseId, caseFile }: { caseId: string; caseFil
         Ce que l'on sait de l'escroc
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Noms utilisés, numéros, adresses e-mail, sites, profils ; les IBAN et portefeuilles des paiements s'y ajoutent d'eux-mêmes.
+        Noms utilisés, numéros, adresses e-mail, sites, profils&#x202f;; les IBAN et portefeuilles des paiements s'y ajoutent d'eux-mêmes.
       </p>
       {caseFile.identifiers.length === 0 ? (
         <p className="mt-3 text-slate-800">Aucun identifiant pour l'instant.</p>
@@ -219,7 +219,7 @@ export function IdentifiersPanel({ caseId, caseFile }: { caseId: string; caseFil
                     </p>
                     {identifier.links.openable.length > 0 ? (
                       <p className="mt-1 text-sm text-slate-800">
-                        {caseFile.viewer === "lawyer" ? "Parmi vos dossiers : " : "Dossiers : "}
+                        {caseFile.viewer === "lawyer" ? "Parmi vos dossiers\u202f: " : "Dossiers\u202f: "}
                         {identifier.links.openable.map((other, index) => (
                           <span key={other.id}>
                             {index > 0 ? ", " : ""}

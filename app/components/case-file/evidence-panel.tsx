@@ -13,7 +13,7 @@ import {
 import { unavailableFileText } from "~/modules/files/file-states";
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, uploadMessages } from "~/modules/files/upload-messages";
 import { buttonClasses } from "~/components/ui/button";
-import { formatDate, formatFileSize } from "~/lib/format";
+import { formatDate, formatSize } from "~/lib/format";
 
 const PRIMARY = buttonClasses({ size: "lg" }, "disabled:opacity-60");
 const SECONDARY = buttonClasses({ variant: "secondary", size: "lg" });
@@ -108,7 +108,7 @@ function UploadForm({ caseId }: { caseId: string }) {
         >
           <span className="block font-semibold text-slate-900">Fichiers (photos, captures d'écran ou PDF)</span>
           <span id="champ-fichiers-aide" className="block text-sm text-slate-700">
-            Glissez-les ici ou choisissez-les : JPG, PNG, HEIC ou PDF, 30 Mo au plus chacun, {EVIDENCE_FILES_PER_UPLOAD} fichiers par envoi.
+            Glissez-les ici ou choisissez-les&#x202f;: JPG, PNG, HEIC ou PDF, 30 Mo au plus chacun, {EVIDENCE_FILES_PER_UPLOAD} fichiers par envoi.
           </span>
         </label>
         <input
@@ -133,7 +133,7 @@ function UploadForm({ caseId }: { caseId: string }) {
           <ul className="mt-2 text-sm text-slate-700">
             {chosen.map((file) => (
               <li key={`${file.name}-${file.size}`}>
-                {file.name} ({formatFileSize(file.size)})
+                {file.name} ({formatSize(file.size)})
               </li>
             ))}
           </ul>
@@ -177,7 +177,7 @@ function UploadForm({ caseId }: { caseId: string }) {
           type="text"
           required
           maxLength={EVIDENCE_DESCRIPTION_MAX}
-          placeholder="Par exemple : virement du 12 mars à « Marc »"
+          placeholder="Par exemple&#x202f;: virement du 12 mars à « Marc »"
           aria-invalid={fieldError("description") ? true : undefined}
           aria-describedby={fieldError("description") ? "champ-description-erreur" : undefined}
           className="mt-2 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3"
@@ -191,7 +191,7 @@ function UploadForm({ caseId }: { caseId: string }) {
       {progress !== null ? (
         <div>
           <label htmlFor="progression-preuves" className="block text-sm font-semibold">
-            Envoi en cours : {progress} %
+            Envoi en cours&#x202f;: {progress}&#x202f;%
           </label>
           <progress id="progression-preuves" max={100} value={progress} className="w-full" />
         </div>
@@ -223,7 +223,7 @@ export function EvidencePanel({ view }: { view: EvidencePanelView }) {
                 <p className="break-words font-semibold text-slate-900">{item.fileName}</p>
                 <p className="text-slate-800">{item.description}</p>
                 <p className="text-sm text-slate-700">
-                  {evidenceCategoryLabel(item.category)} · ajoutée le {formatDate(item.uploadedAt)} · {formatFileSize(item.sizeBytes)}
+                  {evidenceCategoryLabel(item.category)} · ajoutée le {formatDate(item.uploadedAt)} · {formatSize(item.sizeBytes)}
                 </p>
               </div>
               {unavailableFileText(item.fileStatus) ? (
@@ -251,7 +251,7 @@ export function CaseDocumentsPanel({ view }: { view: EvidencePanelView }) {
         Documents à remettre
       </h2>
       <p className="mt-2 text-slate-800">
-        Générés à partir du dossier au moment où vous les téléchargez : à remettre à la police, à la banque ou à l'avocat.
+        Générés à partir du dossier au moment où vous les téléchargez&#x202f;: à remettre à la police, à la banque ou à l'avocat.
       </p>
       <ul className="mt-4 flex flex-wrap gap-3">
         <li>

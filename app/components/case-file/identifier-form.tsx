@@ -47,7 +47,7 @@ export function IdentifierForm({
       <TextField
         name="value"
         label="Identifiant"
-        hint="Tel que vous l'avez vu : +33 6 12 34 56 78, contact@faux-site.com, www.faux-site.com, « Marc Dubois »…"
+        hint="Tel que vous l'avez vu&#x202f;: +33 6 12 34 56 78, contact@faux-site.com, www.faux-site.com, « Marc Dubois »…"
         autoComplete="off"
         spellCheck={false}
         defaultValue={values.value ?? ""}

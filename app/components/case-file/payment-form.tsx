@@ -70,7 +70,7 @@ export function PaymentForm({
       </div>
 
       <fieldset aria-describedby={kindError ? `${fieldId("beneficiary_kind")}-erreur` : undefined}>
-        <legend className="text-sm font-semibold text-slate-800">À qui l'argent a-t-il été envoyé ?</legend>
+        <legend className="text-sm font-semibold text-slate-800">À qui l'argent a-t-il été envoyé&#x202f;?</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {BENEFICIARY_KINDS.map((kind, index) => (
             <label key={kind} className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 py-2">

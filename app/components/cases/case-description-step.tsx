@@ -71,12 +71,12 @@ export function DescriptionStep({ values, errors, hydrated }: { values: CaseForm
   const showBank = !hydrated || values.contacted_bank === CHECKED;
   const showComplaint = !hydrated || values.filed_complaint === CHECKED;
   const scamType = (values.scam_type in DESCRIPTION_PLACEHOLDERS ? values.scam_type : "") as WizardScamType | "";
-  const contactHint = values.contact_method && values.contact_method in CONTACT_DETAILS_HINTS ? CONTACT_DETAILS_HINTS[values.contact_method as ContactMethod] : "Un numéro, une adresse, un nom de profil : ce qui permet de retrouver l'escroc.";
+  const contactHint = values.contact_method && values.contact_method in CONTACT_DETAILS_HINTS ? CONTACT_DETAILS_HINTS[values.contact_method as ContactMethod] : "Un numéro, une adresse, un nom de profil\u202f: ce qui permet de retrouver l'escroc.";
   return (
     <div className="space-y-6">
       <h2 className="text-lg font-bold text-slate-900">Décrivez ce qui s'est passé</h2>
       <p className="text-sm text-slate-700">Les champs marqués (facultatif) peuvent rester vides. Les autres sont nécessaires pour passer au récapitulatif.</p>
-      <SelectField name="contact_method" label="Comment l'escroc vous a-t-il contacté ?" defaultValue={values.contact_method} error={errors.contact_method}>
+      <SelectField name="contact_method" label="Comment l'escroc vous a-t-il contacté&#x202f;?" defaultValue={values.contact_method} error={errors.contact_method}>
         <option value="">Choisissez…</option>
         {CONTACT_METHODS.map((method) => (
           <option key={method} value={method}>
@@ -97,19 +97,19 @@ export function DescriptionStep({ values, errors, hydrated }: { values: CaseForm
         onEdit={() => undefined}
       />
       <TextInput name="total_amount_lost" label="Montant total perdu, en euros (facultatif)" hint="Par exemple 1 234,56. Une estimation suffit." max={40} inputMode="decimal" value={values.total_amount_lost} error={errors.total_amount_lost} />
-      <CheckboxGroup name="payment_methods" legend="Comment avez-vous payé ?" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} checked={values.payment_methods} error={errors.payment_methods} />
+      <CheckboxGroup name="payment_methods" legend="Comment avez-vous payé&#x202f;?" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} checked={values.payment_methods} error={errors.payment_methods} />
       <div className="space-y-3 rounded-lg bg-slate-50 p-4">
         <Checkbox name="contacted_bank" label="J'ai contacté ma banque" checked={values.contacted_bank === CHECKED} />
         {showBank ? (
-          <TextArea name="bank_contact_details" label={hydrated ? "Ce que vous avez fait auprès de votre banque (facultatif)" : "Si vous avez contacté votre banque : ce que vous avez fait (facultatif)"} hint="Date de l'appel, opposition, réclamation, réponse reçue…" max={DETAILS_MAX} rows={2} value={values.bank_contact_details} error={errors.bank_contact_details} />
+          <TextArea name="bank_contact_details" label={hydrated ? "Ce que vous avez fait auprès de votre banque (facultatif)" : "Si vous avez contacté votre banque\u202f: ce que vous avez fait (facultatif)"} hint="Date de l'appel, opposition, réclamation, réponse reçue…" max={DETAILS_MAX} rows={2} value={values.bank_contact_details} error={errors.bank_contact_details} />
         ) : null}
       </div>
       <div className="space-y-3 rounded-lg bg-slate-50 p-4">
         <Checkbox name="filed_complaint" label="J'ai porté plainte" checked={values.filed_complaint === CHECKED} />
         {showComplaint ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput name="complaint_status" label={hydrated ? "Où en est la plainte ? (facultatif)" : "Si vous avez porté plainte : où en est-elle ? (facultatif)"} hint="Déposée, en cours d'enquête, classée…" max={COMPLAINT_FIELD_MAX} value={values.complaint_status} error={errors.complaint_status} />
-            <TextInput name="complaint_reference" label={hydrated ? "Numéro de la plainte (facultatif)" : "Si vous avez porté plainte : son numéro (facultatif)"} hint="Il figure sur le récépissé." max={COMPLAINT_FIELD_MAX} value={values.complaint_reference} error={errors.complaint_reference} />
+            <TextInput name="complaint_status" label={hydrated ? "Où en est la plainte\u202f? (facultatif)" : "Si vous avez porté plainte\u202f: où en est-elle\u202f? (facultatif)"} hint="Déposée, en cours d'enquête, classée…" max={COMPLAINT_FIELD_MAX} value={values.complaint_status} error={errors.complaint_status} />
+            <TextInput name="complaint_reference" label={hydrated ? "Numéro de la plainte (facultatif)" : "Si vous avez porté plainte\u202f: son numéro (facultatif)"} hint="Il figure sur le récépissé." max={COMPLAINT_FIELD_MAX} value={values.complaint_reference} error={errors.complaint_reference} />
           </div>
         ) : null}
       </div>
@@ -123,7 +123,7 @@ export function DescriptionStep({ values, errors, hydrated }: { values: CaseForm
         error={errors.detailed_description}
         placeholder={DESCRIPTION_PLACEHOLDERS[scamType]}
       />
-      <CheckboxGroup name="evidence_types" legend="Quelles preuves avez-vous ?" options={EVIDENCE_TYPES.map((value) => ({ value, label: EVIDENCE_TYPE_LABELS[value] }))} checked={values.evidence_types} error={errors.evidence_types} />
+      <CheckboxGroup name="evidence_types" legend="Quelles preuves avez-vous&#x202f;?" options={EVIDENCE_TYPES.map((value) => ({ value, label: EVIDENCE_TYPE_LABELS[value] }))} checked={values.evidence_types} error={errors.evidence_types} />
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function OneDraftNotice({ existingDraftId }: { existingDraftId: string })
       <div className="mt-6">
         <Notice id="titre-un-brouillon" tone="info" title={caseMessages.oneDraft}>
           <p>
-            Vous avez déjà un brouillon. Vous pouvez le compléter dès maintenant ; vous pourrez créer d'autres dossiers et
+            Vous avez déjà un brouillon. Vous pouvez le compléter dès maintenant&#x202f;; vous pourrez créer d'autres dossiers et
             les soumettre une fois votre identité vérifiée.
           </p>
           <p className="flex flex-wrap gap-3">
@@ -277,7 +277,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
           {view.caseNumber ? <span className="ml-2 text-base font-semibold text-slate-600">{view.caseNumber}</span> : null}
         </h1>
         <p className="mt-2 text-slate-700">
-          Chaque étape est enregistrée dans votre brouillon : vous pouvez vous arrêter à tout moment et reprendre plus tard
+          Chaque étape est enregistrée dans votre brouillon&#x202f;: vous pouvez vous arrêter à tout moment et reprendre plus tard
           depuis votre tableau de bord.
         </p>
         <p className="mt-1 min-h-6 text-sm font-semibold text-slate-700" role="status" data-saved-at={savedAt ?? undefined}>
@@ -308,7 +308,7 @@ function StepBar({ step, reachable }: { step: WizardStep; reachable: WizardStep 
   return (
     <nav aria-label="Étapes du dossier">
       <p className="text-sm font-semibold text-slate-700">
-        Étape {step} sur 3 : {WIZARD_STEPS[step - 1]!.title}
+        Étape {step} sur 3&#x202f;: {WIZARD_STEPS[step - 1]!.title}
       </p>
       {/* One step a line on phones: three columns there would cut "Récapitulatif" (issue 29). */}
       <ol className="mt-2 grid gap-2 sm:grid-cols-3">
@@ -335,7 +335,7 @@ function StepBar({ step, reachable }: { step: WizardStep; reachable: WizardStep 
                   {entry.step}
                 </span>
                 <span className="min-w-0 break-words">
-                  <span className="sr-only">Étape {entry.step} : </span>
+                  <span className="sr-only">Étape {entry.step}&#x202f;: </span>
                   {entry.title}
                 </span>
               </button>
@@ -364,7 +364,7 @@ function HiddenStep({ step, values }: { step: 1 | 2; values: CaseFormValues }) {
 function ScamTypeStep({ values, error }: { values: CaseFormValues; error?: string }) {
   return (
     <fieldset aria-describedby={error ? "champ-scam_type-erreur" : undefined}>
-      <legend className="text-lg font-bold text-slate-900">Quel type d'arnaque avez-vous subi ?</legend>
+      <legend className="text-lg font-bold text-slate-900">Quel type d'arnaque avez-vous subi&#x202f;?</legend>
       <p className="mt-1 text-sm text-slate-700">Choisissez ce qui ressemble le plus à votre situation. Votre avocat pourra le préciser.</p>
       <FieldError id="champ-scam_type-erreur" message={error} />
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -468,7 +468,7 @@ function WizardButtons({ step, busy, identityVerified }: { step: WizardStep; bus
           <Link to="/verify-identity" className="font-semibold underline underline-offset-2">
             Vérifier mon identité
           </Link>
-          . En attendant, enregistrez-le comme brouillon : rien ne sera perdu.
+          . En attendant, enregistrez-le comme brouillon&#x202f;: rien ne sera perdu.
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">

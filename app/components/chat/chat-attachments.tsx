@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type DragEvent } from "react";
 import { unavailableFileText } from "~/modules/files/file-states";
 import { type ChatFileView } from "~/modules/chat/chat.schema";
-import { formatAttachmentSize } from "~/lib/format";
+import { formatSize } from "~/lib/format";
 
 export type UploadState =
   | { kind: "idle" }
@@ -109,7 +109,7 @@ export function ChatAttachment({ caseId, file, onDark }: { caseId: string; file:
   if (unavailable) {
     return (
       <p className="mt-1">
-        <span aria-hidden="true">📎</span> <span className="font-semibold">{file.name}</span> : {unavailable}
+        <span aria-hidden="true">📎</span> <span className="font-semibold">{file.name}</span>&#x202f;: {unavailable}
       </p>
     );
   }
@@ -121,7 +121,7 @@ export function ChatAttachment({ caseId, file, onDark }: { caseId: string; file:
         </a>
       ) : null}
       <a href={`${href}?telecharger=1`} className={`inline-flex min-h-11 items-center gap-1 font-semibold underline ${onDark ? "text-white" : "text-brand-800"}`}>
-        <span aria-hidden="true">📎</span> {file.name} <span className="font-normal">({formatAttachmentSize(file.sizeBytes)})</span>
+        <span aria-hidden="true">📎</span> {file.name} <span className="font-normal">({formatSize(file.sizeBytes)})</span>
       </a>
     </div>
   );

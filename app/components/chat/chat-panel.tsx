@@ -17,7 +17,7 @@ import {
 import type { ChatThreadView } from "~/modules/chat/chat.server";
 import { ChatAttachment, ChatAttachButton, useChatUpload, type UploadState } from "./chat-attachments";
 import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
-import { formatLongDateTime, formatTime, formatWeekdayDate, parisIsoDay } from "~/lib/format";
+import { formatDateTime, formatTime, formatWeekdayDate, parisIsoDay } from "~/lib/format";
 
 interface Pending {
   clientId: string;
@@ -79,7 +79,7 @@ function MessageBubble({ message, view }: { message: ChatMessageView; view: Chat
         {message.text ? <p className="whitespace-pre-wrap break-words">{message.text}</p> : null}
         {message.file ? <ChatAttachment caseId={view.chat.id} file={message.file} onDark={mine} /> : null}
         <p className={`mt-1 flex justify-end gap-2 text-xs ${mine ? "text-brand-50" : "text-slate-600"}`}>
-          <time dateTime={message.createdAt} title={formatLongDateTime(message.createdAt)}>
+          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
             {formatTime(message.createdAt)}
           </time>
           {mark ? <span data-read-mark="">{mark}</span> : null}
@@ -308,7 +308,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
       setText((current) => (current.trim() === "" ? item.text : current));
       setFailed(item);
       const detail = caught instanceof Error && caught.message !== chatMessages.sendFailed ? caught.message : null;
-      setError(detail ? `${chatMessages.sendFailed} : ${detail}` : chatMessages.sendFailed);
+      setError(detail ? `${chatMessages.sendFailed}\u202f: ${detail}` : chatMessages.sendFailed);
     }
   };
 
@@ -364,7 +364,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
               Dossier {view.chat.caseNumber}
             </h1>
             <p className="flex items-center gap-2 text-sm text-slate-800">
-              <span>Statut :</span> <CaseStatusBadge status={view.chat.status} />
+              <span>Statut&#x202f;:</span> <CaseStatusBadge status={view.chat.status} />
             </p>
           </div>
           <ButtonLink
@@ -381,7 +381,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
           </p>
         ) : connection === "polling" ? (
           <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-            Connexion en direct indisponible : les nouveaux messages s'affichent toutes les quelques secondes.
+            Connexion en direct indisponible&#x202f;: les nouveaux messages s'affichent toutes les quelques secondes.
           </p>
         ) : null}
 
@@ -502,7 +502,7 @@ function UploadLine({ state, onCancel }: { state: UploadState; onCancel: () => v
         <>
           <span>Envoi de {state.name}…</span>
           <progress max={100} value={state.percent} aria-label={`Envoi de ${state.name}`} className="h-2 w-32" />
-          <span>{state.percent} %</span>
+          <span>{state.percent}&#x202f;%</span>
         </>
       ) : state.kind === "done" ? (
         <span>📎 {state.name} prêt à être envoyé</span>

@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import type { ActivityItem } from "~/modules/chat/chat-inbox.server";
-import { formatShortDateTime } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { ButtonLink } from "~/components/ui/button";
 
 
@@ -9,9 +9,9 @@ function describeStatus(item: Extract<ActivityItem, { kind: "status" }>): string
   if (item.fromStatus === null) {
     if (item.toStatus === "draft") return "Brouillon créé";
     if (item.toStatus === "submitted") return "Dossier soumis";
-    return `Dossier créé : ${caseStatusLabel(item.toStatus)}`;
+    return `Dossier créé\u202f: ${caseStatusLabel(item.toStatus)}`;
   }
-  return `Nouveau statut : ${caseStatusLabel(item.toStatus)}`;
+  return `Nouveau statut\u202f: ${caseStatusLabel(item.toStatus)}`;
 }
 
 /** The user dashboard's 'Activité récente': messages received and status changes, as plain text with links. */
@@ -28,7 +28,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
           {items.map((item) => (
             <li key={item.id} className="py-3">
               <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-                <time dateTime={item.at}>{formatShortDateTime(item.at)}</time>
+                <time dateTime={item.at}>{formatDateTime(item.at)}</time>
                 <span aria-hidden="true">·</span>
                 <span>Dossier {item.caseNumber}</span>
                 {item.kind === "message" && item.unread ? <Badge className="bg-brand-50 text-brand-800 ring-brand-100">Non lu</Badge> : null}
@@ -37,7 +37,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
                 <>
                   <p className="mt-1 font-semibold text-slate-900">{item.sender} vous a écrit</p>
                   {item.excerpt ? <p className="mt-1 line-clamp-2 break-words text-slate-800">« {item.excerpt} »</p> : null}
-                  {item.fileName ? <p className="mt-1 break-all text-sm text-slate-700">Pièce jointe : {item.fileName}</p> : null}
+                  {item.fileName ? <p className="mt-1 break-all text-sm text-slate-700">Pièce jointe&#x202f;: {item.fileName}</p> : null}
                   <ButtonLink variant="link" className="mt-1" to={item.href}>
                     Lire le message<span className="sr-only"> du dossier {item.caseNumber}</span>
                   </ButtonLink>

@@ -25,7 +25,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
-      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title={<><span lang="en">Dashboard</span> Administrateur</>} withAccountActions={false} />
+      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title="Tableau de bord administrateur" withAccountActions={false} />
 
       {pendingDocuments > 0 ? (
         <Notice id="titre-attention-requise" tone="warning" title="Attention requise">
@@ -38,7 +38,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
                 Examiner maintenant
               </ButtonLink>
             ) : (
-              <span className="font-semibold">Examiner maintenant : bientôt disponible</span>
+              <span className="font-semibold">Examiner maintenant&#x202f;: bientôt disponible</span>
             )}
           </p>
         </Notice>

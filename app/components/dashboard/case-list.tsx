@@ -88,7 +88,7 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
         row.waitingForLawyer ? (
           <span className="flex flex-col items-start gap-1" data-waiting-for-lawyer="">
             <Badge className="bg-amber-100 text-amber-950 ring-amber-600">{WAITING_FOR_LAWYER_LABEL}</Badge>
-            <span className="text-xs text-slate-700">Notre équipe lui cherche un avocat ; vous recevrez un email.</span>
+            <span className="text-xs text-slate-700">Notre équipe lui cherche un avocat&#x202f;; vous recevrez un email.</span>
           </span>
         ) : (
           <CaseStatusBadge status={row.status} />
@@ -104,7 +104,7 @@ export function CaseList({ cases, identityVerified }: { cases: CaseRow[]; identi
       </h2>
       <div className="mt-4">
         <ResponsiveTable
-          caption="Mes dossiers : numéro, type d'arnaque, montant déclaré et paiements documentés, statut, date de création et actions"
+          caption="Mes dossiers&#x202f;: numéro, type d'arnaque, montant déclaré et paiements documentés, statut, date de création et actions"
           rows={cases}
           rowKey={(row) => row.id}
           columns={columns}

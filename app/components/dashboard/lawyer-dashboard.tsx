@@ -11,7 +11,7 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
-      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title={<><span lang="en">Dashboard</span> Avocat</>} withAccountActions={false} />
+      <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title="Tableau de bord avocat" withAccountActions={false} />
 
       {newCases > 0 || unreadMessages > 0 ? (
         <Notice id="titre-action-requise" tone="warning" title="Action requise">

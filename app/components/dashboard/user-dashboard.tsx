@@ -54,7 +54,7 @@ export function nextStepFor(dashboard: UserDashboard): Step | null {
   if (dashboard.identity === "unverified" || dashboard.identity === "rejected") {
     return {
       title: "Vérifiez votre identité",
-      why: "Deux pièces d'identité et un justificatif de domicile, vérifiés par notre équipe : c'est ce qui permet à un avocat d'agir en votre nom.",
+      why: "Deux pièces d'identité et un justificatif de domicile, vérifiés par notre équipe\u202f: c'est ce qui permet à un avocat d'agir en votre nom.",
       action: dashboard.identity === "rejected" ? "Reprendre la vérification" : "Vérifier mon identité",
       to: VERIFY_IDENTITY,
     };
@@ -62,7 +62,7 @@ export function nextStepFor(dashboard: UserDashboard): Step | null {
   if (dashboard.cases.length === 0) {
     return {
       title: "Déposez votre dossier",
-      why: "Racontez ce qui s'est passé et ce que vous avez perdu : un avocat spécialisé l'étudie sous 24 à 48 h.",
+      why: "Racontez ce qui s'est passé et ce que vous avez perdu\u202f: un avocat spécialisé l'étudie sous 24 à 48 h.",
       action: "Déposer mon dossier",
       to: "/create-case",
     };
@@ -133,15 +133,15 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
 
         <Card titleId="titre-identite" title="Vérification d'identité" icon={<ShieldIcon />}>
           <p className="text-sm">
-            <span className="sr-only">Statut : </span>
+            <span className="sr-only">Statut&#x202f;: </span>
             <Badge className={IDENTITY_STYLES[identity]}>{IDENTITY_STATUS_LABELS[identity]}</Badge>
           </p>
           <CardLink to={VERIFY_IDENTITY}>{IDENTITY_ACTIONS[identity]}</CardLink>
         </Card>
 
-        <Card titleId="titre-securite" title="Sécurité : double authentification" icon={<LockIcon />}>
+        <Card titleId="titre-securite" title="Sécurité&#x202f;: double authentification" icon={<LockIcon />}>
           <p className="text-sm">
-            <span className="sr-only">Statut : </span>
+            <span className="sr-only">Statut&#x202f;: </span>
             <Badge className={dashboard.secondFactorEnabled ? IDENTITY_STYLES.verified : IDENTITY_STYLES.unverified}>
               {dashboard.secondFactorEnabled ? "Activée" : "Désactivée"}
             </Badge>
@@ -223,7 +223,7 @@ function IdentityNotices({ dashboard }: { dashboard: UserDashboard }) {
           {rejectedDocuments.map((document) => (
             <li key={document.id} className="rounded-md bg-white px-3 py-2 ring-1 ring-red-200">
               <span className="font-semibold">{documentLabel(document.documentType, document.documentSide)}</span>
-              <span className="block">Raison : {document.rejectionReason?.trim() || "non précisée"}</span>
+              <span className="block">Raison&#x202f;: {document.rejectionReason?.trim() || "non précisée"}</span>
             </li>
           ))}
         </ul>

@@ -65,7 +65,7 @@ function StepBar({ view, step }: { view: VerificationView; step: IdentityStep })
                 {tone.label}
               </span>
               <span className="sr-only">
-                Étape {n} : {STEP_TITLES[n]}, {tone.label}
+                Étape {n}&#x202f;: {STEP_TITLES[n]}, {tone.label}
               </span>
             </>
           );
@@ -99,11 +99,11 @@ function RejectionPanel({ view, step }: { view: VerificationView; step: UploadSt
       <ul className="mt-2 space-y-1">
         {rejected.map((document) => (
           <li key={document.id}>
-            {documentLabel(document.documentType, document.documentSide)} — Raison : {document.rejectionReason}
+            {documentLabel(document.documentType, document.documentSide)} — Raison&#x202f;: {document.rejectionReason}
           </li>
         ))}
       </ul>
-      <p className="mt-2">Envoyez un nouveau document ci-dessous : l'ancien sera remplacé.</p>
+      <p className="mt-2">Envoyez un nouveau document ci-dessous&#x202f;: l'ancien sera remplacé.</p>
     </div>
   );
 }
@@ -119,7 +119,7 @@ function SentDocuments({ view, step }: { view: VerificationView; step: UploadSte
         {documents.map((document) => (
           <li key={document.id} className="flex flex-wrap items-center gap-2">
             <span>
-              {documentLabel(document.documentType, document.documentSide)} : {document.fileName} ({statusLabel[document.status]})
+              {documentLabel(document.documentType, document.documentSide)}&#x202f;: {document.fileName} ({statusLabel[document.status]})
             </span>
             {unavailableFileText(document.fileStatus) ? (
               <span className={document.fileStatus === "failed" ? "font-semibold text-red-800" : "text-slate-700"}>{unavailableFileText(document.fileStatus)}</span>
@@ -182,7 +182,7 @@ function FileField({ name, label, hint, error, required = true }: { name: string
       ) : null}
       {preview ? (
         <div className="mt-2 flex items-center gap-3">
-          {preview.url ? <img src={preview.url} alt={`Aperçu : ${label}`} className="h-24 w-auto rounded border border-slate-300" /> : null}
+          {preview.url ? <img src={preview.url} alt={`Aperçu\u202f: ${label}`} className="h-24 w-auto rounded border border-slate-300" /> : null}
           <span className="text-sm text-slate-700">{preview.name}</span>
         </div>
       ) : null}
@@ -256,13 +256,13 @@ function UploadForm({
       {shown?.field && shown.error === uploadMessages.blurry ? (
         <label className="mt-4 flex min-h-11 items-center gap-2">
           <input type="checkbox" name="confirmBlurry" className="size-5" />
-          La photo est lisible : l'envoyer quand même
+          La photo est lisible&#x202f;: l'envoyer quand même
         </label>
       ) : null}
       {progress !== null ? (
         <div className="mt-4">
           <label htmlFor="progression-envoi" className="block text-sm font-semibold">
-            Envoi en cours : {progress} %
+            Envoi en cours&#x202f;: {progress}&#x202f;%
           </label>
           <progress id="progression-envoi" max={100} value={progress} className="w-full" />
         </div>
@@ -339,7 +339,7 @@ function ProofOfAddressStep({ view, submissionId, failure }: { view: Verificatio
       {(shown) => (
         <>
           <p className="text-slate-800">
-            Le justificatif doit dater de moins de 3 mois et porter l'adresse de votre profil :{" "}
+            Le justificatif doit dater de moins de 3 mois et porter l'adresse de votre profil&#x202f;:{" "}
             <strong>
               {address.address}, {address.postalCode} {address.city}
             </strong>
@@ -379,15 +379,15 @@ function Tutorial({ qrCode, phoneUrl }: { qrCode: string | null; phoneUrl: strin
       <div>
         <h2 className="text-xl font-bold">Ce qu'il vous faut</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>Deux pièces d'identité différentes : carte d'identité, passeport, permis de conduire ou carte de séjour.</li>
+          <li>Deux pièces d'identité différentes&#x202f;: carte d'identité, passeport, permis de conduire ou carte de séjour.</li>
           <li>Un justificatif de domicile de moins de 3 mois, à l'adresse de votre profil.</li>
         </ul>
         <h2 className="mt-4 text-xl font-bold">Pour une photo acceptée du premier coup</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>Les quatre coins du document sont visibles.</li>
-          <li>Pas de reflet ni de flou : posez le document à plat, près d'une fenêtre.</li>
+          <li>Pas de reflet ni de flou&#x202f;: posez le document à plat, près d'une fenêtre.</li>
           <li>Photographiez l'original, pas une photocopie ni un scan.</li>
-          <li>Formats acceptés : JPG, JPEG, PNG, HEIC ou PDF, 30 Mo au plus.</li>
+          <li>Formats acceptés&#x202f;: JPG, JPEG, PNG, HEIC ou PDF, 30 Mo au plus.</li>
         </ul>
         <p className="mt-4 text-sm text-slate-700">
           Vos documents sont chiffrés dès leur réception et ne sont vus que par notre équipe de vérification.
@@ -400,14 +400,14 @@ function Tutorial({ qrCode, phoneUrl }: { qrCode: string | null; phoneUrl: strin
       </div>
       <div>
         <figure>
-          <img src="/verify-identity/exemple.svg" alt="Exemple : une carte posée à plat, ses quatre coins visibles, sans reflet" className="w-full rounded-md border border-slate-300" width={480} height={300} />
-          <figcaption className="mt-1 text-sm text-slate-700">Exemple de photo correcte : le document entier, net, sans reflet.</figcaption>
+          <img src="/verify-identity/exemple.svg" alt="Exemple&#x202f;: une carte posée à plat, ses quatre coins visibles, sans reflet" className="w-full rounded-md border border-slate-300" width={480} height={300} />
+          <figcaption className="mt-1 text-sm text-slate-700">Exemple de photo correcte&#x202f;: le document entier, net, sans reflet.</figcaption>
         </figure>
         {qrCode ? (
           <div className="mt-4 flex items-center gap-4 rounded-md border border-slate-300 bg-white p-4">
             <div className="size-32 shrink-0" role="img" aria-label="Code QR pour continuer sur votre téléphone" dangerouslySetInnerHTML={{ __html: qrCode }} />
             <p className="text-sm">
-              Plus simple avec un téléphone : scannez ce code pour continuer avec son appareil photo (connectez-vous sur le téléphone), ou ouvrez{" "}
+              Plus simple avec un téléphone&#x202f;: scannez ce code pour continuer avec son appareil photo (connectez-vous sur le téléphone), ou ouvrez{" "}
               <span className="break-all font-mono">{phoneUrl}</span>.
             </p>
           </div>
@@ -421,7 +421,7 @@ function StatusStep({ view }: { view: VerificationView }) {
   const text = view.identityVerified
     ? "Votre identité est vérifiée. Vous pouvez soumettre votre dossier."
     : view.overallStatus === "rejected" || view.lowestRejectedStep
-      ? "Vérification rejetée : un ou plusieurs documents sont à renvoyer."
+      ? "Vérification rejetée\u202f: un ou plusieurs documents sont à renvoyer."
       : "Vérification en cours par l'équipe de conformité (24 à 72 heures ouvrées). Vous serez prévenu par email.";
   return (
     <div className="mt-6 rounded-md border border-slate-300 bg-white p-5">
@@ -431,7 +431,7 @@ function StatusStep({ view }: { view: VerificationView }) {
         <ul className="mt-2 space-y-1 text-red-900">
           {view.rejected.map((document) => (
             <li key={document.id}>
-              {documentLabel(document.documentType, document.documentSide)} — Raison : {document.rejectionReason}
+              {documentLabel(document.documentType, document.documentSide)} — Raison&#x202f;: {document.rejectionReason}
             </li>
           ))}
         </ul>
@@ -462,13 +462,13 @@ export function IdentityStepPage({ view, step, qrCode, phoneUrl, submissionId, f
       </h1>
       <div className="mt-4">
         <label htmlFor="progression-verification" className="text-sm font-semibold">
-          Progression : {view.progress} %
+          Progression&#x202f;: {view.progress}&#x202f;%
         </label>
         <progress id="progression-verification" max={100} value={view.progress} className="block w-full" />
       </div>
       <StepBar view={view} step={step} />
       <h2 className="mt-8 text-2xl font-bold">
-        Étape {step} sur 5 : {STEP_TITLES[step]}
+        Étape {step} sur 5&#x202f;: {STEP_TITLES[step]}
       </h2>
       {step >= 2 && step <= 4 ? (
         <>

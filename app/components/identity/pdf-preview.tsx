@@ -156,7 +156,7 @@ export function PdfPreview({ src, name }: { src: string; name: string }) {
         {state.kind === "ready" ? (
           <div className="flex w-max min-w-full flex-col items-center gap-2">
             {Array.from({ length: state.shown }, (_, index) => (
-              <canvas key={index} role="img" aria-label={`Page ${index + 1} sur ${pageCount} : ${name}`} className="bg-white shadow" />
+              <canvas key={index} role="img" aria-label={`Page ${index + 1} sur ${pageCount}\u202f: ${name}`} className="bg-white shadow" />
             ))}
           </div>
         ) : state.kind === "failed" ? (
@@ -164,14 +164,14 @@ export function PdfPreview({ src, name }: { src: string; name: string }) {
             L'aperçu de ce PDF n'a pas pu être affiché. Utilisez « Ouvrir » ou « Télécharger » ci-dessous.
           </p>
         ) : (
-          <p className="p-2 text-sm">{hydrated ? "Chargement de l'aperçu du PDF…" : "Document PDF : ouvrez-le avec le lien ci-dessous."}</p>
+          <p className="p-2 text-sm">{hydrated ? "Chargement de l'aperçu du PDF…" : "Document PDF\u202f: ouvrez-le avec le lien ci-dessous."}</p>
         )}
       </div>
       {state.kind === "ready" ? (
         <>
           <p className="mt-2 text-sm">
             {pageCount} page{pageCount > 1 ? "s" : ""}
-            {state.shown < pageCount ? ` (les ${state.shown} premières sont affichées ; ouvrez le document pour la suite)` : ""}
+            {state.shown < pageCount ? ` (les ${state.shown} premières sont affichées\u202f; ouvrez le document pour la suite)` : ""}
           </p>
           <ZoomToolbar zoom={zoom} label={label} />
         </>

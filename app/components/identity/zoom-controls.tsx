@@ -27,7 +27,7 @@ export function useZoom(): Zoom {
   const reset = () => setLevel(0);
   return {
     scale,
-    percent: `${Math.round(scale * 100)} %`,
+    percent: `${Math.round(scale * 100)}\u202f%`,
     statusId,
     atMinimum: level === 0,
     atMaximum: level === STEPS.length - 1,
@@ -47,7 +47,7 @@ export function useZoom(): Zoom {
 /** Zoom arrière / Zoom avant / Réinitialiser, and the level announced politely. */
 export function ZoomToolbar({ zoom, label }: { zoom: Zoom; label: string }) {
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-2" role="toolbar" aria-label={`Zoom : ${label}`}>
+    <div className="mt-2 flex flex-wrap items-center gap-2" role="toolbar" aria-label={`Zoom\u202f: ${label}`}>
       <button type="button" className={BUTTON} onClick={zoom.zoomOut} aria-disabled={zoom.atMinimum} aria-label="Zoom arrière">
         −
       </button>
@@ -58,7 +58,7 @@ export function ZoomToolbar({ zoom, label }: { zoom: Zoom; label: string }) {
         Réinitialiser
       </button>
       <span id={zoom.statusId} aria-live="polite" className="text-sm">
-        Zoom : {zoom.percent}
+        Zoom&#x202f;: {zoom.percent}
       </span>
     </div>
   );

@@ -21,14 +21,14 @@ export function StepList({ steps }: { steps: readonly (Step & { duration?: strin
         <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <StepNumber value={index + 1} />
           <h3 className="mt-3 text-lg font-semibold text-slate-900">
-            <span className="sr-only">Étape {index + 1} : </span>
+            <span className="sr-only">Étape {index + 1}&#x202f;: </span>
             {step.title}
           </h3>
           <p className="mt-2 text-slate-700">{step.text}</p>
           {step.duration ? (
             <p className="mt-3 flex items-center gap-1.5 text-sm font-semibold text-brand-800">
               <ClockIcon className="size-4" />
-              <span className="sr-only">Durée habituelle : </span>
+              <span className="sr-only">Durée habituelle&#x202f;: </span>
               {step.duration}
             </p>
           ) : null}

@@ -4,7 +4,7 @@ import { StarIcon } from "~/components/ui/icons";
 
 export function StarRating({ value, best = 5 }: { value: number; best?: number }) {
   return (
-    <span className="flex items-center gap-0.5" role="img" aria-label={`Note : ${formatRating(value)} sur ${best}`}>
+    <span className="flex items-center gap-0.5" role="img" aria-label={`Note\u202f: ${formatRating(value)} sur ${best}`}>
       {Array.from({ length: best }, (_, index) => (
         <StarIcon
           key={index}
@@ -34,7 +34,7 @@ export function TestimonialList({ items }: { items: readonly Testimonial[] }) {
               <span className="font-semibold text-slate-900">{item.name}</span>
               {item.age ? `, ${item.age} ans` : ""} – {item.city}
               {item.amountRecovered ? (
-                <span className="block font-semibold text-green-800">Montant récupéré : {item.amountRecovered}</span>
+                <span className="block font-semibold text-green-800">Montant récupéré&#x202f;: {item.amountRecovered}</span>
               ) : null}
             </figcaption>
           </figure>

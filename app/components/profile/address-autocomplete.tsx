@@ -57,7 +57,7 @@ export function AddressAutocomplete({
     session.current = null;
     setUnavailable(true);
     setOpen(false);
-    setStatus("Les suggestions d'adresse ne sont pas disponibles : saisissez votre adresse.");
+    setStatus("Les suggestions d'adresse ne sont pas disponibles\u202f: saisissez votre adresse.");
   }
 
   function close() {
@@ -75,8 +75,8 @@ export function AddressAutocomplete({
       setOpen(found.length > 0);
       setStatus(
         found.length === 0
-          ? "Aucune adresse trouvée : vous pouvez la saisir vous-même."
-          : `${found.length} adresse${found.length > 1 ? "s" : ""} proposée${found.length > 1 ? "s" : ""} : flèche vers le bas pour choisir.`,
+          ? "Aucune adresse trouvée\u202f: vous pouvez la saisir vous-même."
+          : `${found.length} adresse${found.length > 1 ? "s" : ""} proposée${found.length > 1 ? "s" : ""}\u202f: flèche vers le bas pour choisir.`,
       );
     } catch {
       if (request === latest.current) fail();

@@ -81,7 +81,7 @@ export function ResidenceFields({
 
   function showCommunes(code: string, found: readonly Commune[]) {
     if (found.length === 0) {
-      setLookupStatus(`Aucune commune ne correspond au code postal ${code} : saisissez la ville et le département.`);
+      setLookupStatus(`Aucune commune ne correspond au code postal ${code}\u202f: saisissez la ville et le département.`);
       return;
     }
     const first = found[0]!;
@@ -89,7 +89,7 @@ export function ResidenceFields({
     if (found.length === 1 || matching) {
       const commune = matching ?? first;
       fillFrom(commune);
-      setLookupStatus(`Ville et département remplis : ${commune.name}, ${commune.departmentName}.`);
+      setLookupStatus(`Ville et département remplis\u202f: ${commune.name}, ${commune.departmentName}.`);
       return;
     }
     if (found.every((commune) => commune.departmentName === first.departmentName)) {
@@ -98,7 +98,7 @@ export function ResidenceFields({
     }
     setCommunes(found);
     setLookupStatus(
-      `${found.length} communes correspondent au code postal ${code} : choisissez la vôtre dans la liste.`,
+      `${found.length} communes correspondent au code postal ${code}\u202f: choisissez la vôtre dans la liste.`,
     );
   }
 
@@ -115,7 +115,7 @@ export function ResidenceFields({
       if (pending.current === controller) showCommunes(code, body.communes);
     } catch {
       if (controller.signal.aborted) return;
-      setLookupStatus("La recherche des communes n'a pas abouti : saisissez la ville et le département.");
+      setLookupStatus("La recherche des communes n'a pas abouti\u202f: saisissez la ville et le département.");
     } finally {
       if (pending.current === controller) pending.current = null;
     }
@@ -201,7 +201,7 @@ export function ResidenceFields({
           <TextField
             name="city"
             label="Ville"
-            hint={france && hydrated ? "Remplie d'après le code postal ; vous pouvez la corriger." : undefined}
+            hint={france && hydrated ? "Remplie d'après le code postal\u202f; vous pouvez la corriger." : undefined}
             autoComplete="address-level2"
             value={city}
             onChange={(event) => setCity(event.target.value)}
@@ -230,7 +230,7 @@ export function ResidenceFields({
                   onClick={() => {
                     fillFrom(commune);
                     setCommunes(null);
-                    setLookupStatus(`Ville et département remplis : ${commune.name}, ${commune.departmentName}.`);
+                    setLookupStatus(`Ville et département remplis\u202f: ${commune.name}, ${commune.departmentName}.`);
                     document.getElementById("champ-city")?.focus();
                   }}
                   className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 hover:border-brand-700 hover:bg-brand-50"

@@ -4,7 +4,7 @@ import type { LegalDocument } from "~/content/types";
 /** Legal notice (LCEN art. 6). The operator's identity and the host come from the operator blocks (configurable). */
 export const legalNotice: LegalDocument = {
   title: "Mentions légales",
-  metaDescription: `Mentions légales de ${PRODUCT_NAME} : éditeur du site, contact, hébergeur, avocats partenaires, propriété intellectuelle et données personnelles.`,
+  metaDescription: `Mentions légales de ${PRODUCT_NAME}\u202f: éditeur du site, contact, hébergeur, avocats partenaires, propriété intellectuelle et données personnelles.`,
   intro:
     "Ces informations sont publiées en application de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique (LCEN).",
   sections: [
@@ -13,7 +13,7 @@ export const legalNotice: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: `Le site ${PRODUCT_NAME} est édité par la société suivante :`,
+          text: `Le site ${PRODUCT_NAME} est édité par la société suivante\u202f:`,
         },
         { kind: "operator-identity" },
         {
@@ -27,7 +27,7 @@ export const legalNotice: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: "Pour toute question sur le site ou sur votre dossier, vous pouvez nous joindre :",
+          text: "Pour toute question sur le site ou sur votre dossier, vous pouvez nous joindre\u202f:",
         },
         { kind: "operator-contact" },
       ],
@@ -64,7 +64,7 @@ export const legalNotice: LegalDocument = {
         {
           kind: "paragraph",
           text: [
-            "Vous pouvez vérifier l'inscription d'un avocat exerçant en France dans l'annuaire national du Conseil national des barreaux : ",
+            "Vous pouvez vérifier l'inscription d'un avocat exerçant en France dans l'annuaire national du Conseil national des barreaux\u202f: ",
             { text: "annuaire des avocats de France", href: "https://www.cnb.avocat.fr/fr/annuaire-des-avocats-de-france" },
             ".",
           ],
@@ -94,7 +94,7 @@ export const legalNotice: LegalDocument = {
         {
           kind: "paragraph",
           text: [
-            "Pour signaler une arnaque ou un contenu illicite vu ailleurs sur internet, utilisez la plateforme officielle du ministère de l'Intérieur : ",
+            "Pour signaler une arnaque ou un contenu illicite vu ailleurs sur internet, utilisez la plateforme officielle du ministère de l'Intérieur\u202f: ",
             { text: "PHAROS – internet-signalement.gouv.fr", href: officialScamReporting.href },
             ".",
           ],

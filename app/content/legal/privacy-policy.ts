@@ -66,16 +66,16 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: "Nous collectons seulement les données utiles à votre dossier. Elles viennent de vous : formulaires, documents envoyés, messages. Certaines données techniques sont créées automatiquement quand vous utilisez le site.",
+            text: "Nous collectons seulement les données utiles à votre dossier. Elles viennent de vous\u202f: formulaires, documents envoyés, messages. Certaines données techniques sont créées automatiquement quand vous utilisez le site.",
           },
           {
             kind: "list",
             items: [
-              "Données d'identification : nom, prénom, adresse e-mail, téléphone, pays de résidence. Votre mot de passe n'est jamais enregistré en clair : nous gardons seulement une empreinte irréversible (« hachage »). Personne, même chez nous, ne peut le lire.",
-              "Données de vérification d'identité : deux pièces d'identité (carte d'identité, passeport, permis de conduire ou titre de séjour), un justificatif de domicile, votre date de naissance, votre adresse postale et votre numéro fiscal (NIF).",
-              "Données sur l'arnaque : type d'arnaque, montant perdu, circonstances, documents et preuves (virements, captures d'écran, contrats…), historique de vos échanges avec l'escroc.",
-              "Messages du dossier : les messages et pièces échangés avec votre avocat partenaire dans la messagerie de votre dossier.",
-              "Données techniques : adresse IP, type de navigateur, pages consultées, cookies strictement nécessaires (voir la partie 8).",
+              "Données d'identification\u202f: nom, prénom, adresse e-mail, téléphone, pays de résidence. Votre mot de passe n'est jamais enregistré en clair\u202f: nous gardons seulement une empreinte irréversible (« hachage »). Personne, même chez nous, ne peut le lire.",
+              "Données de vérification d'identité\u202f: deux pièces d'identité (carte d'identité, passeport, permis de conduire ou titre de séjour), un justificatif de domicile, votre date de naissance, votre adresse postale et votre numéro fiscal (NIF).",
+              "Données sur l'arnaque\u202f: type d'arnaque, montant perdu, circonstances, documents et preuves (virements, captures d'écran, contrats…), historique de vos échanges avec l'escroc.",
+              "Messages du dossier\u202f: les messages et pièces échangés avec votre avocat partenaire dans la messagerie de votre dossier.",
+              "Données techniques\u202f: adresse IP, type de navigateur, pages consultées, cookies strictement nécessaires (voir la partie 8).",
             ],
           },
           {
@@ -102,7 +102,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
               "Permettre les échanges entre vous et votre avocat, et suivre l'avancement de votre dossier.",
               "Facturer notre commission et tenir notre comptabilité.",
               "Vous envoyer des e-mails sur votre dossier et, seulement si vous l'avez accepté, des informations sur nos services.",
-              "Protéger le site et vos données : détecter les connexions suspectes, empêcher les abus, garder des traces techniques.",
+              "Protéger le site et vos données\u202f: détecter les connexions suspectes, empêcher les abus, garder des traces techniques.",
               "Répondre à nos obligations légales et, si besoin, défendre nos droits en justice.",
             ],
           },
@@ -130,7 +130,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
               ],
               [
                 "Vérification d'identité",
-                "Exécution du contrat et intérêt légitime à prévenir la fraude ; elle permet aussi à votre avocat de respecter ses propres obligations d'identification de ses clients",
+                "Exécution du contrat et intérêt légitime à prévenir la fraude\u202f; elle permet aussi à votre avocat de respecter ses propres obligations d'identification de ses clients",
               ],
               [
                 "Factures et comptabilité",
@@ -191,19 +191,19 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
           {
             kind: "list",
             items: [
-              "Droit d'accès : savoir quelles données nous avons sur vous et en obtenir une copie.",
-              "Droit de rectification : faire corriger une donnée fausse ou incomplète.",
-              "Droit à l'effacement : demander la suppression de vos données, sauf celles que la loi nous oblige à garder.",
-              "Droit à la limitation : demander que vos données soient gelées, par exemple pendant la vérification d'une contestation.",
-              "Droit à la portabilité : recevoir les données que vous nous avez fournies dans un format lisible par un ordinateur.",
-              "Droit d'opposition : vous opposer à un traitement fondé sur notre intérêt légitime, et à tout moment à la prospection.",
-              "Retrait du consentement : quand un traitement repose sur votre accord, vous pouvez le retirer à tout moment.",
-              "Directives après votre décès : indiquer ce que nous devons faire de vos données après votre décès.",
+              "Droit d'accès\u202f: savoir quelles données nous avons sur vous et en obtenir une copie.",
+              "Droit de rectification\u202f: faire corriger une donnée fausse ou incomplète.",
+              "Droit à l'effacement\u202f: demander la suppression de vos données, sauf celles que la loi nous oblige à garder.",
+              "Droit à la limitation\u202f: demander que vos données soient gelées, par exemple pendant la vérification d'une contestation.",
+              "Droit à la portabilité\u202f: recevoir les données que vous nous avez fournies dans un format lisible par un ordinateur.",
+              "Droit d'opposition\u202f: vous opposer à un traitement fondé sur notre intérêt légitime, et à tout moment à la prospection.",
+              "Retrait du consentement\u202f: quand un traitement repose sur votre accord, vous pouvez le retirer à tout moment.",
+              "Directives après votre décès\u202f: indiquer ce que nous devons faire de vos données après votre décès.",
             ],
           },
           {
             kind: "paragraph",
-            text: "Pour exercer un droit, écrivez-nous par e-mail (coordonnées dans la partie 10). Précisez votre demande et l'adresse e-mail de votre compte. Nous vous répondons dans un délai d'un mois. Si la demande est complexe, ce délai peut être prolongé de deux mois : nous vous prévenons alors dans le premier mois.",
+            text: "Pour exercer un droit, écrivez-nous par e-mail (coordonnées dans la partie 10). Précisez votre demande et l'adresse e-mail de votre compte. Nous vous répondons dans un délai d'un mois. Si la demande est complexe, ce délai peut être prolongé de deux mois\u202f: nous vous prévenons alors dans le premier mois.",
           },
           {
             kind: "paragraph",
@@ -232,7 +232,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
           },
           {
             kind: "paragraph",
-            text: "Vous pouvez nous aider : choisissez un mot de passe unique, ne le communiquez à personne et déconnectez-vous après usage sur un ordinateur partagé.",
+            text: "Vous pouvez nous aider\u202f: choisissez un mot de passe unique, ne le communiquez à personne et déconnectez-vous après usage sur un ordinateur partagé.",
           },
         ],
       },
@@ -246,7 +246,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
           cookieTable(facts.cookies),
           {
             kind: "paragraph",
-            text: "Nous n'utilisons aucun cookie de suivi, de mesure d'audience ou de publicité. Le site ne charge aucun contenu ni aucune police de caractères venant d'un autre site. C'est pourquoi aucun bandeau ne vous demande votre accord : la loi ne l'exige pas pour ces cookies indispensables.",
+            text: "Nous n'utilisons aucun cookie de suivi, de mesure d'audience ou de publicité. Le site ne charge aucun contenu ni aucune police de caractères venant d'un autre site. C'est pourquoi aucun bandeau ne vous demande votre accord\u202f: la loi ne l'exige pas pour ces cookies indispensables.",
           },
         ],
       },
@@ -259,7 +259,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
           },
           {
             kind: "paragraph",
-            text: "Une seule exception : si vous choisissez de travailler avec un avocat installé en Suisse ou au Canada, les données utiles à votre dossier lui sont transmises. Ces deux pays font l'objet d'une décision d'adéquation de la Commission européenne : leur niveau de protection est reconnu comme équivalent. Pour le Canada, cette décision couvre les organismes soumis à la loi fédérale sur la protection des renseignements personnels dans le secteur privé.",
+            text: "Une seule exception\u202f: si vous choisissez de travailler avec un avocat installé en Suisse ou au Canada, les données utiles à votre dossier lui sont transmises. Ces deux pays font l'objet d'une décision d'adéquation de la Commission européenne\u202f: leur niveau de protection est reconnu comme équivalent. Pour le Canada, cette décision couvre les organismes soumis à la loi fédérale sur la protection des renseignements personnels dans le secteur privé.",
           },
           {
             kind: "paragraph",
@@ -273,12 +273,12 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: `Le responsable du traitement de vos données est la société éditrice de ${PRODUCT_NAME} :`,
+            text: `Le responsable du traitement de vos données est la société éditrice de ${PRODUCT_NAME}\u202f:`,
           },
           { kind: "operator-identity" },
           {
             kind: "paragraph",
-            text: "Pour toute question sur vos données, pour exercer vos droits ou pour joindre la personne chargée de la protection des données (DPO), écrivez-nous en indiquant « Données personnelles » dans l'objet de votre message :",
+            text: "Pour toute question sur vos données, pour exercer vos droits ou pour joindre la personne chargée de la protection des données (DPO), écrivez-nous en indiquant « Données personnelles » dans l'objet de votre message\u202f:",
           },
           { kind: "operator-contact" },
         ],
@@ -288,12 +288,12 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
         blocks: [
           {
             kind: "paragraph",
-            text: "Si vous pensez que vos droits ne sont pas respectés, contactez-nous d'abord : nous ferons tout pour trouver une solution.",
+            text: "Si vous pensez que vos droits ne sont pas respectés, contactez-nous d'abord\u202f: nous ferons tout pour trouver une solution.",
           },
           {
             kind: "paragraph",
             text: [
-              "Vous pouvez aussi, à tout moment, déposer une réclamation auprès de la Commission nationale de l'informatique et des libertés (CNIL), l'autorité française de protection des données : ",
+              "Vous pouvez aussi, à tout moment, déposer une réclamation auprès de la Commission nationale de l'informatique et des libertés (CNIL), l'autorité française de protection des données\u202f: ",
               {
                 text: "déposer une plainte sur le site de la CNIL",
                 href: "https://www.cnil.fr/fr/plaintes",
@@ -317,7 +317,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
         ],
       },
     ],
-    versionFooter: "Version 1.6 – Dernière mise à jour : 16 janvier 2025",
+    versionFooter: "Version 1.6 – Dernière mise à jour\u202f: 16 janvier 2025",
   };
 }
 

@@ -7,16 +7,16 @@ const acceptedCountries = `${COUNTRIES.slice(0, -1)
   .map((country) => country.label)
   .join(", ")} ou ${COUNTRIES[COUNTRIES.length - 1]?.label ?? ""}`;
 
-const commission = `${figures.commissionPercent} %`;
+const commission = `${figures.commissionPercent}\u202f%`;
 
 /** Terms of use (spec §2 « Terms of use », §9 commission, termination and versions). Twelve articles, version 1.5. */
 export const terms: LegalDocument = {
   title: "Conditions générales d'utilisation",
-  metaDescription: `Les règles d'utilisation de ${PRODUCT_NAME} : accès, vérification d'identité, ${upfrontFeesLabel} à l'avance, commission de ${commission} HT sur les fonds récupérés, résiliation.`,
+  metaDescription: `Les règles d'utilisation de ${PRODUCT_NAME}\u202f: accès, vérification d'identité, ${upfrontFeesLabel} à l'avance, commission de ${commission} HT sur les fonds récupérés, résiliation.`,
   intro: [
     `Ces conditions générales sont le contrat entre vous et la société éditrice de ${PRODUCT_NAME} (voir les `,
     { text: "mentions légales", href: "/mentions-legales" },
-    "). Lisez-les avant de créer votre compte. Si une question reste sans réponse, contactez-nous : nous vous expliquerons.",
+    "). Lisez-les avant de créer votre compte. Si une question reste sans réponse, contactez-nous\u202f: nous vous expliquerons.",
   ],
   sections: [
     {
@@ -42,12 +42,12 @@ export const terms: LegalDocument = {
         {
           kind: "list",
           items: [
-            `« Société éditrice » : la société qui exploite ${PRODUCT_NAME} (voir les mentions légales). Elle agit uniquement comme intermédiaire entre les victimes et les avocats.`,
-            "« Utilisateur » : toute personne qui utilise le site, qu'elle ait un compte ou non.",
-            "« Client » : un utilisateur qui a créé un compte et souscrit au service en déposant un dossier.",
-            "« Avocat partenaire » : un avocat inscrit à un barreau français ou étranger, qui a rejoint le réseau de la plateforme. Il exerce en toute indépendance.",
-            "« Dossier » : l'ensemble des informations et documents que le client dépose pour décrire l'arnaque dont il a été victime.",
-            "« Fonds effectivement récupérés » : les sommes réellement reversées au client (remboursement, restitution, indemnité payée). Une somme seulement promise, ou une décision de justice non payée, n'en fait pas partie.",
+            `« Société éditrice »\u202f: la société qui exploite ${PRODUCT_NAME} (voir les mentions légales). Elle agit uniquement comme intermédiaire entre les victimes et les avocats.`,
+            "« Utilisateur »\u202f: toute personne qui utilise le site, qu'elle ait un compte ou non.",
+            "« Client »\u202f: un utilisateur qui a créé un compte et souscrit au service en déposant un dossier.",
+            "« Avocat partenaire »\u202f: un avocat inscrit à un barreau français ou étranger, qui a rejoint le réseau de la plateforme. Il exerce en toute indépendance.",
+            "« Dossier »\u202f: l'ensemble des informations et documents que le client dépose pour décrire l'arnaque dont il a été victime.",
+            "« Fonds effectivement récupérés »\u202f: les sommes réellement reversées au client (remboursement, restitution, indemnité payée). Une somme seulement promise, ou une décision de justice non payée, n'en fait pas partie.",
           ],
         },
         {
@@ -63,19 +63,19 @@ export const terms: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: "Le service est réservé aux personnes qui remplissent toutes ces conditions :",
+          text: "Le service est réservé aux personnes qui remplissent toutes ces conditions\u202f:",
         },
         {
           kind: "list",
           items: [
-            "être une personne majeure, capable de signer un contrat, ou une personne morale (société, association…) représentée par une personne autorisée à agir pour elle ;",
-            "avoir été victime d'une arnaque et avoir perdu de l'argent ;",
-            `résider dans l'un de ces pays : ${acceptedCountries}.`,
+            "être une personne majeure, capable de signer un contrat, ou une personne morale (société, association…) représentée par une personne autorisée à agir pour elle\u202f;",
+            "avoir été victime d'une arnaque et avoir perdu de l'argent\u202f;",
+            `résider dans l'un de ces pays\u202f: ${acceptedCountries}.`,
           ],
         },
         {
           kind: "paragraph",
-          text: "La consultation du site et la première analyse de votre situation sont gratuites et sans engagement. Un dossier déposé n'est pas automatiquement accepté : nous vous informons de notre décision. Un refus ne vous coûte rien.",
+          text: "La consultation du site et la première analyse de votre situation sont gratuites et sans engagement. Un dossier déposé n'est pas automatiquement accepté\u202f: nous vous informons de notre décision. Un refus ne vous coûte rien.",
         },
       ],
     },
@@ -93,7 +93,7 @@ export const terms: LegalDocument = {
         },
         {
           kind: "paragraph",
-          text: "Avant qu'un avocat n'agisse pour vous, nous vérifions votre identité. Vous envoyez deux pièces d'identité différentes et un justificatif de domicile de moins de 3 mois. Ces documents sont examinés par notre équipe de conformité. Un document illisible, expiré ou non conforme peut être refusé : nous vous disons pourquoi et vous pouvez en envoyer un autre.",
+          text: "Avant qu'un avocat n'agisse pour vous, nous vérifions votre identité. Vous envoyez deux pièces d'identité différentes et un justificatif de domicile de moins de 3 mois. Ces documents sont examinés par notre équipe de conformité. Un document illisible, expiré ou non conforme peut être refusé\u202f: nous vous disons pourquoi et vous pouvez en envoyer un autre.",
         },
         {
           kind: "paragraph",
@@ -111,12 +111,12 @@ export const terms: LegalDocument = {
             `Vous déposez votre dossier en ligne. Nous l'analysons gratuitement, en général sous ${figures.firstAnalysis}.`,
             "Si votre dossier est accepté, nous vous le confirmons par écrit. Le contrat commence à cette date.",
             "Votre dossier est confié à un avocat partenaire. Vous échangez avec lui par la messagerie de votre dossier.",
-            "L'avocat mène les démarches de récupération : enquête, réclamations, actions en justice si nécessaire. Il vous tient informé.",
+            "L'avocat mène les démarches de récupération\u202f: enquête, réclamations, actions en justice si nécessaire. Il vous tient informé.",
           ],
         },
         {
           kind: "paragraph",
-          text: "Le contrat dure jusqu'à la fin de la procédure de récupération : fonds récupérés, ou toutes les voies raisonnables épuisées, ce que nous vous confirmons par écrit. Il peut aussi prendre fin plus tôt par résiliation (article 11).",
+          text: "Le contrat dure jusqu'à la fin de la procédure de récupération\u202f: fonds récupérés, ou toutes les voies raisonnables épuisées, ce que nous vous confirmons par écrit. Il peut aussi prendre fin plus tôt par résiliation (article 11).",
         },
         {
           kind: "paragraph",
@@ -131,7 +131,7 @@ export const terms: LegalDocument = {
           kind: "list",
           items: [
             feeStatement,
-            `Aucun paiement à l'avance : ${upfrontFeesLabel}. L'analyse de votre dossier est gratuite.`,
+            `Aucun paiement à l'avance\u202f: ${upfrontFeesLabel}. L'analyse de votre dossier est gratuite.`,
             `Une commission de ${commission} hors taxes (HT), calculée uniquement sur les fonds effectivement récupérés. La TVA s'ajoute au taux applicable.`,
             "Les honoraires de l'avocat partenaire sont compris dans cette commission. Vous ne les payez pas en plus.",
             "Si rien n'est récupéré, vous ne payez aucune commission.",
@@ -139,13 +139,13 @@ export const terms: LegalDocument = {
         },
         {
           kind: "paragraph",
-          text: `Exemple : si ${commissionExample.recovered} vous sont effectivement reversés, la commission est de ${commissionExample.commission} HT. La commission est facturée seulement après que vous avez reçu les fonds.`,
+          text: `Exemple\u202f: si ${commissionExample.recovered} vous sont effectivement reversés, la commission est de ${commissionExample.commission} HT. La commission est facturée seulement après que vous avez reçu les fonds.`,
         },
         {
           kind: "notice",
           tone: "info",
           title: "Les frais de justice restent à votre charge",
-          text: "Certaines procédures entraînent des frais de justice : commissaire de justice (huissier), expert, frais de tribunal. Ces frais ne sont pas compris dans la commission et restent à votre charge. Ils ne sont engagés qu'avec votre accord écrit préalable, après que leur montant estimé vous a été indiqué.",
+          text: "Certaines procédures entraînent des frais de justice\u202f: commissaire de justice (huissier), expert, frais de tribunal. Ces frais ne sont pas compris dans la commission et restent à votre charge. Ils ne sont engagés qu'avec votre accord écrit préalable, après que leur montant estimé vous a été indiqué.",
         },
       ],
     },
@@ -171,7 +171,7 @@ export const terms: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: "La société éditrice et les avocats partenaires sont tenus d'une obligation de moyens : ils font tout ce qui est raisonnablement possible pour récupérer vos fonds. La récupération ne peut pas être garantie. Elle dépend notamment des escrocs, des banques, des plateformes et des tribunaux. Les taux de réussite affichés sur le site sont des moyennes constatées sur les dossiers passés. Ils ne sont pas une promesse pour votre dossier.",
+          text: "La société éditrice et les avocats partenaires sont tenus d'une obligation de moyens\u202f: ils font tout ce qui est raisonnablement possible pour récupérer vos fonds. La récupération ne peut pas être garantie. Elle dépend notamment des escrocs, des banques, des plateformes et des tribunaux. Les taux de réussite affichés sur le site sont des moyennes constatées sur les dossiers passés. Ils ne sont pas une promesse pour votre dossier.",
         },
         {
           kind: "paragraph",
@@ -219,8 +219,8 @@ export const terms: LegalDocument = {
         {
           kind: "list",
           items: [
-            "Par vous : à tout moment, par lettre recommandée avec accusé de réception envoyée au siège de la société éditrice (adresse dans les mentions légales). La résiliation prend effet dès la réception de la lettre.",
-            "Par la société éditrice : si vous ne respectez pas ces conditions (par exemple fausses informations ou comportement abusif), nous vous adressons d'abord une mise en demeure. Si elle reste sans réponse pendant 15 jours, le contrat peut être résilié.",
+            "Par vous\u202f: à tout moment, par lettre recommandée avec accusé de réception envoyée au siège de la société éditrice (adresse dans les mentions légales). La résiliation prend effet dès la réception de la lettre.",
+            "Par la société éditrice\u202f: si vous ne respectez pas ces conditions (par exemple fausses informations ou comportement abusif), nous vous adressons d'abord une mise en demeure. Si elle reste sans réponse pendant 15 jours, le contrat peut être résilié.",
           ],
         },
         {
@@ -238,12 +238,12 @@ export const terms: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: "En cas de désaccord, écrivez-nous d'abord : nous cherchons avec vous une solution amiable. Une contestation des honoraires d'un avocat inscrit en France relève du bâtonnier de son ordre.",
+          text: "En cas de désaccord, écrivez-nous d'abord\u202f: nous cherchons avec vous une solution amiable. Une contestation des honoraires d'un avocat inscrit en France relève du bâtonnier de son ordre.",
         },
         {
           kind: "paragraph",
           text: [
-            "Si vous êtes un consommateur et que votre réclamation écrite n'a pas abouti, vous pouvez saisir gratuitement le médiateur de la consommation dont relève la société éditrice. Ses coordonnées vous sont communiquées dans notre réponse à votre réclamation. Pour en savoir plus : ",
+            "Si vous êtes un consommateur et que votre réclamation écrite n'a pas abouti, vous pouvez saisir gratuitement le médiateur de la consommation dont relève la société éditrice. Ses coordonnées vous sont communiquées dans notre réponse à votre réclamation. Pour en savoir plus\u202f: ",
             { text: "la médiation de la consommation (economie.gouv.fr)", href: "https://www.economie.gouv.fr/mediation-conso" },
             ".",
           ],
@@ -255,5 +255,5 @@ export const terms: LegalDocument = {
       ],
     },
   ],
-  versionFooter: "Version 1.5 – Dernière mise à jour : 16 janvier 2025",
+  versionFooter: "Version 1.5 – Dernière mise à jour\u202f: 16 janvier 2025",
 };

@@ -26,13 +26,13 @@ export type AboutContent = {
 export const aboutContent: AboutContent = {
   metaTitle: "À propos",
   metaDescription: `Depuis ${figures.helpingSince}, ${PRODUCT_NAME} aide les victimes d'arnaques en ligne à se défendre, avec un réseau de ${figures.partnerLawyers} avocats partenaires. Notre mission, nos valeurs.`,
-  heading: "Qui sommes-nous ?",
+  heading: "Qui sommes-nous\u202f?",
   lead: `${PRODUCT_NAME} aide les victimes d'arnaques en ligne à trouver un avocat compétent et à se défendre, sans payer à l'avance.`,
   mission: {
     heading: "Notre mission",
     paragraphs: [
       "Perdre de l'argent dans une arnaque est un choc. Beaucoup de victimes ont honte, ne savent pas à qui s'adresser, et certaines se font même voler une deuxième fois par de faux services de récupération.",
-      `Notre mission est simple : offrir aux victimes une aide sérieuse et honnête. ${PRODUCT_NAME} met chaque victime en relation avec un avocat partenaire, inscrit à un barreau, qui étudie son dossier gratuitement et agit pour récupérer ce qui peut l'être.`,
+      `Notre mission est simple\u202f: offrir aux victimes une aide sérieuse et honnête. ${PRODUCT_NAME} met chaque victime en relation avec un avocat partenaire, inscrit à un barreau, qui étudie son dossier gratuitement et agit pour récupérer ce qui peut l'être.`,
       `Depuis ${figures.helpingSince}, nous avons accompagné ${figures.victimsHelped} victimes.`,
     ],
   },
@@ -95,7 +95,7 @@ export const aboutContent: AboutContent = {
     heading: "Notre dirigeant",
     role: "Fondateur et président",
     portrait: [
-      `À l'origine de ${PRODUCT_NAME}, une conviction : une victime d'arnaque ne doit ni rester seule, ni payer d'avance pour être aidée.`,
+      `À l'origine de ${PRODUCT_NAME}, une conviction\u202f: une victime d'arnaque ne doit ni rester seule, ni payer d'avance pour être aidée.`,
       "Son rôle est de veiller à ce que chaque dossier soit étudié avec sérieux, et à ce que chaque client sache toujours où en est le sien.",
     ],
   },
@@ -111,7 +111,7 @@ export const aboutContent: AboutContent = {
     ],
   },
   closing: {
-    heading: "Besoin d'aide après une arnaque ?",
+    heading: "Besoin d'aide après une arnaque\u202f?",
     text: "Décrivez votre situation. Un avocat partenaire l'étudie gratuitement et vous dit ce qui est possible.",
     cta: { label: "Récupérer mon argent maintenant", to: "/inscription" },
   },

@@ -20,7 +20,7 @@ export const engagementsContent: EngagementsContent = {
     {
       icon: "euro",
       title: "Jamais de paiement à l'avance",
-      text: `L'analyse de votre dossier est gratuite. Vous payez ${figures.upfrontFeesEuros} € pour commencer, et nous ne vous réclamerons jamais de « frais de dossier » pour débloquer votre argent.`,
+      text: `L'analyse de votre dossier est gratuite. Vous payez ${figures.upfrontFeesEuros}\u202f€ pour commencer, et nous ne vous réclamerons jamais de « frais de dossier » pour débloquer votre argent.`,
     },
     {
       icon: "lock",
@@ -42,5 +42,5 @@ export const engagementsContent: EngagementsContent = {
     text: "Vérifier un avocat dans l'annuaire national",
     href: "https://www.cnb.avocat.fr/fr/annuaire-des-avocats-de-france",
   },
-  impostorWarning: `Si quelqu'un vous demande l'une de ces choses au nom de ${PRODUCT_NAME}, c'est un escroc. Ne donnez rien et prévenez-nous :`,
+  impostorWarning: `Si quelqu'un vous demande l'une de ces choses au nom de ${PRODUCT_NAME}, c'est un escroc. Ne donnez rien et prévenez-nous\u202f:`,
 };

@@ -24,10 +24,10 @@ export type FirstStepsContent = {
 
 export const firstStepsContent: FirstStepsContent = {
   metaTitle: "Premiers réflexes après une arnaque",
-  metaDescription: "Victime d'une arnaque ? Les bons réflexes dans l'ordre : bloquer votre carte, prévenir votre banque, garder les preuves, porter plainte, trouver de l'aide.",
-  heading: "Victime d'une arnaque : les premiers réflexes",
+  metaDescription: "Victime d'une arnaque\u202f? Les bons réflexes dans l'ordre\u202f: bloquer votre carte, prévenir votre banque, garder les preuves, porter plainte, trouver de l'aide.",
+  heading: "Victime d'une arnaque\u202f: les premiers réflexes",
   intro: [
-    "Vous venez de découvrir une arnaque. C'est un choc, et ce n'est pas de votre faute : ces escrocs sont des professionnels. Vous n'êtes pas seul, des services existent pour vous aider.",
+    "Vous venez de découvrir une arnaque. C'est un choc, et ce n'est pas de votre faute\u202f: ces escrocs sont des professionnels. Vous n'êtes pas seul, des services existent pour vous aider.",
     "Il faut agir vite, mais calmement. Suivez ces étapes dans l'ordre, une à la fois.",
   ],
   steps: {
@@ -36,11 +36,11 @@ export const firstStepsContent: FirstStepsContent = {
       {
         title: "Bloquez votre carte bancaire",
         text: "Faites opposition tout de suite si votre carte ou vos codes ont été utilisés. Appelez le numéro d'opposition de votre banque (au dos de votre carte ou dans votre application), ou le serveur interbancaire d'opposition, ouvert 7 jours sur 7.",
-        contacts: [{ label: "Opposition carte bancaire : 0 892 705 705", href: "tel:0892705705", note: "Appel payant" }],
+        contacts: [{ label: "Opposition carte bancaire\u202f: 0 892 705 705", href: "tel:0892705705", note: "Appel payant" }],
       },
       {
         title: "Prévenez votre banque, aussi par écrit",
-        text: "Appelez votre banque sans attendre. Si vous avez fait un virement, demandez tout de suite un « rappel de fonds » : votre banque demande à la banque de l'escroc de renvoyer l'argent. Plus vous êtes rapide, plus il y a de chances. Confirmez ensuite par écrit (lettre recommandée ou messagerie de votre banque). Pour un paiement que vous n'avez pas autorisé, la loi vous laisse au plus 13 mois pour le contester (article L133-24 du Code monétaire et financier), mais n'attendez pas.",
+        text: "Appelez votre banque sans attendre. Si vous avez fait un virement, demandez tout de suite un « rappel de fonds »\u202f: votre banque demande à la banque de l'escroc de renvoyer l'argent. Plus vous êtes rapide, plus il y a de chances. Confirmez ensuite par écrit (lettre recommandée ou messagerie de votre banque). Pour un paiement que vous n'avez pas autorisé, la loi vous laisse au plus 13 mois pour le contester (article L133-24 du Code monétaire et financier), mais n'attendez pas.",
       },
       {
         title: "Changez vos mots de passe",
@@ -68,12 +68,12 @@ export const firstStepsContent: FirstStepsContent = {
       {
         title: "Appelez Info Escroqueries",
         text: "La ligne officielle de la police vous conseille sur les démarches à faire après une escroquerie. L'appel est gratuit.",
-        contacts: [{ label: "Info Escroqueries : 0 805 805 817", href: "tel:0805805817", note: "Appel gratuit" }],
+        contacts: [{ label: "Info Escroqueries\u202f: 0 805 805 817", href: "tel:0805805817", note: "Appel gratuit" }],
       },
       {
         title: "Parlez-en à France Victimes",
-        text: "Après une arnaque, on peut se sentir seul, en colère ou honteux. Le 116 006 est un numéro d'aide aux victimes : écoute, soutien et conseils pour vos démarches.",
-        contacts: [{ label: "France Victimes : 116 006", href: "tel:116006", note: "Appel gratuit, 7 jours sur 7" }],
+        text: "Après une arnaque, on peut se sentir seul, en colère ou honteux. Le 116 006 est un numéro d'aide aux victimes\u202f: écoute, soutien et conseils pour vos démarches.",
+        contacts: [{ label: "France Victimes\u202f: 116 006", href: "tel:116006", note: "Appel gratuit, 7 jours sur 7" }],
       },
       {
         title: "Signalez le site ou le message",
@@ -85,7 +85,7 @@ export const firstStepsContent: FirstStepsContent = {
       },
     ],
   },
-  outsideFranceNote: "Vous vivez en Belgique, en Suisse, au Luxembourg ou au Canada ? Ces numéros sont ceux de la France. Votre banque et la police de votre pays restent vos premiers contacts.",
+  outsideFranceNote: "Vous vivez en Belgique, en Suisse, au Luxembourg ou au Canada\u202f? Ces numéros sont ceux de la France. Votre banque et la police de votre pays restent vos premiers contacts.",
   recoveryScamWarning: {
     title: "Attention aux arnaques à la récupération",
     intro: "Après une arnaque, de faux avocats, faux policiers ou faux « services de récupération » contactent souvent les victimes. Ils promettent de rendre l'argent… et volent une deuxième fois.",
@@ -95,7 +95,7 @@ export const firstStepsContent: FirstStepsContent = {
       "N'installez jamais une application de prise de contrôle à distance (AnyDesk, TeamViewer…) à la demande de quelqu'un.",
       "Méfiez-vous de toute personne qui vous contacte la première pour vous proposer son aide.",
     ],
-    ourPromise: `${PRODUCT_NAME} ne vous demande jamais de paiement à l'avance : ${figures.upfrontFeesEuros} € pour commencer. ${safetyNotice}`,
+    ourPromise: `${PRODUCT_NAME} ne vous demande jamais de paiement à l'avance\u202f: ${figures.upfrontFeesEuros}\u202f€ pour commencer. ${safetyNotice}`,
   },
   closing: {
     heading: "Quand vous serez prêt, nous sommes là",

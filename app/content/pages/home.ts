@@ -40,15 +40,15 @@ const recoverCta: CallToAction = { label: "Récupérer mon argent maintenant", t
 
 export const homeContent: HomeContent = {
   metaTitle: "Récupérer l'argent perdu dans une arnaque en ligne",
-  metaDescription: `Victime d'une arnaque en ligne ? Des avocats partenaires étudient votre dossier gratuitement. ${figures.upfrontFeesEuros} € à l'avance, ${formatPercent(figures.commissionPercent)} HT seulement si l'argent est récupéré.`,
+  metaDescription: `Victime d'une arnaque en ligne\u202f? Des avocats partenaires étudient votre dossier gratuitement. ${figures.upfrontFeesEuros}\u202f€ à l'avance, ${formatPercent(figures.commissionPercent)} HT seulement si l'argent est récupéré.`,
   hero: {
-    heading: "Victime d'une arnaque en ligne ? Des avocats vous aident à récupérer votre argent.",
-    lead: `Un avocat partenaire étudie votre dossier gratuitement et vous dit honnêtement ce qui est possible. Vous ne payez rien à l'avance : ${formatPercent(figures.commissionPercent)} hors taxes, seulement sur les sommes récupérées.`,
+    heading: "Victime d'une arnaque en ligne\u202f? Des avocats vous aident à récupérer votre argent.",
+    lead: `Un avocat partenaire étudie votre dossier gratuitement et vous dit honnêtement ce qui est possible. Vous ne payez rien à l'avance\u202f: ${formatPercent(figures.commissionPercent)} hors taxes, seulement sur les sommes récupérées.`,
     primaryCta: recoverCta,
-    secondaryCta: { label: "Comment ça marche ?", to: "/fonctionnement" },
+    secondaryCta: { label: "Comment ça marche\u202f?", to: "/fonctionnement" },
     reassurance: [
       "Analyse gratuite de votre dossier",
-      `${figures.upfrontFeesEuros} € à l'avance`,
+      `${figures.upfrontFeesEuros}\u202f€ à l'avance`,
       "Avocats inscrits au barreau",
     ],
   },
@@ -59,14 +59,14 @@ export const homeContent: HomeContent = {
     { value: figures.victimsHelped, label: `victimes accompagnées depuis ${figures.helpingSince}`, figure: "victimsHelped" },
   ],
   scamTypes: {
-    heading: "Quelle arnaque avez-vous subie ?",
+    heading: "Quelle arnaque avez-vous subie\u202f?",
     intro: "Choisissez la situation qui ressemble le plus à la vôtre. Vous y trouverez les signes qui ne trompent pas et ce qu'un avocat peut faire pour vous.",
     successRateLabel: "Taux de réussite",
     acceptanceRateLabel: "Dossiers acceptés",
     cardLinkLabel: "En savoir plus",
   },
   whyChooseUs: {
-    heading: `Pourquoi choisir ${PRODUCT_NAME} ?`,
+    heading: `Pourquoi choisir ${PRODUCT_NAME}\u202f?`,
     intro: "Après une arnaque, on a besoin de personnes de confiance. Voici comment nous travaillons.",
     benefits: [
       {
@@ -77,7 +77,7 @@ export const homeContent: HomeContent = {
       {
         icon: "euro",
         title: "Rien à payer pour commencer",
-        text: `${figures.upfrontFeesEuros} € à l'avance. Notre commission de ${formatPercent(figures.commissionPercent)} HT, honoraires d'avocat compris, n'est due que sur l'argent récupéré.`,
+        text: `${figures.upfrontFeesEuros}\u202f€ à l'avance. Notre commission de ${formatPercent(figures.commissionPercent)} HT, honoraires d'avocat compris, n'est due que sur l'argent récupéré.`,
       },
       {
         icon: "scale",
@@ -108,12 +108,12 @@ export const homeContent: HomeContent = {
       {
         icon: "chart",
         title: "Récupération efficace",
-        text: `Demandes aux banques, plaintes, procédures en justice : l'avocat mène les démarches utiles. Une procédure dure en général ${figures.typicalProcedure}.`,
+        text: `Demandes aux banques, plaintes, procédures en justice\u202f: l'avocat mène les démarches utiles. Une procédure dure en général ${figures.typicalProcedure}.`,
       },
     ],
   },
   lawyerRecruitment: {
-    heading: "Vous êtes avocat ?",
+    heading: "Vous êtes avocat\u202f?",
     text: `Rejoignez nos ${figures.partnerLawyers} avocats partenaires et aidez les victimes d'arnaques en ligne à se défendre.`,
     benefits: lawyersContent.benefits.items,
     cta: { label: "Rejoindre le réseau", to: "/avocats" },

@@ -29,9 +29,9 @@ export type HowItWorksContent = {
 const commission = formatPercent(figures.commissionPercent);
 
 export const howItWorksContent: HowItWorksContent = {
-  metaTitle: "Comment ça marche ?",
-  metaDescription: `Analyse gratuite, ${upfrontFeesLabel} à l'avance, ${commission} HT seulement sur l'argent récupéré : découvrez pas à pas comment un avocat vous aide après une arnaque.`,
-  heading: "Comment ça marche ?",
+  metaTitle: "Comment ça marche\u202f?",
+  metaDescription: `Analyse gratuite, ${upfrontFeesLabel} à l'avance, ${commission} HT seulement sur l'argent récupéré\u202f: découvrez pas à pas comment un avocat vous aide après une arnaque.`,
+  heading: "Comment ça marche\u202f?",
   lead: `Vous décrivez ce qui vous est arrivé. Un avocat partenaire étudie votre dossier gratuitement, puis agit pour récupérer votre argent. Vous suivez tout depuis votre espace, et vous ne payez rien à l'avance.`,
   steps: {
     heading: "Trois étapes pour vous",
@@ -63,12 +63,12 @@ export const howItWorksContent: HowItWorksContent = {
       {
         title: "Enquête",
         duration: "Quelques semaines",
-        text: "L'avocat suit le chemin de l'argent : comptes bancaires, plateformes, intermédiaires. Il identifie qui peut être tenu de vous rembourser.",
+        text: "L'avocat suit le chemin de l'argent\u202f: comptes bancaires, plateformes, intermédiaires. Il identifie qui peut être tenu de vous rembourser.",
       },
       {
         title: "Action en justice",
         duration: "Plusieurs mois",
-        text: "Réclamations auprès des banques, plaintes, procédures en France ou à l'étranger : l'avocat choisit les démarches utiles et vous tient informé.",
+        text: "Réclamations auprès des banques, plaintes, procédures en France ou à l'étranger\u202f: l'avocat choisit les démarches utiles et vous tient informé.",
       },
       {
         title: "Récupération",
@@ -76,7 +76,7 @@ export const howItWorksContent: HowItWorksContent = {
         text: "Quand des sommes sont récupérées, elles vous sont reversées. La commission n'est prélevée que sur ces sommes.",
       },
     ],
-    note: `En tout, une procédure dure en général ${figures.typicalProcedure}. Les dossiers les plus complexes peuvent demander jusqu'à ${figures.complexCaseProcedureMonths} mois. Chaque dossier est différent : personne ne peut garantir le résultat à l'avance.`,
+    note: `En tout, une procédure dure en général ${figures.typicalProcedure}. Les dossiers les plus complexes peuvent demander jusqu'à ${figures.complexCaseProcedureMonths} mois. Chaque dossier est différent\u202f: personne ne peut garantir le résultat à l'avance.`,
   },
   guarantees: {
     heading: "Nos garanties",
@@ -94,7 +94,7 @@ export const howItWorksContent: HowItWorksContent = {
       },
       {
         icon: "file",
-        title: "Frais de justice : jamais sans votre accord",
+        title: "Frais de justice\u202f: jamais sans votre accord",
         text: "Certaines démarches entraînent des frais de justice (huissier, traduction, tribunal étranger…). Ils restent à votre charge, et ne sont engagés qu'avec votre accord écrit préalable.",
       },
       {
@@ -113,41 +113,41 @@ export const howItWorksContent: HowItWorksContent = {
     heading: "Vos questions",
     items: [
       {
-        question: "Combien cela coûte-t-il ?",
+        question: "Combien cela coûte-t-il\u202f?",
         answer: `L'analyse est gratuite et vous payez ${upfrontFeesLabel} à l'avance. Si de l'argent est récupéré, notre commission est de ${commission} HT de cette somme, honoraires d'avocat compris. Par exemple, si ${commissionExample.recovered} vous sont rendus, la commission est de ${commissionExample.commission} HT. Les éventuels frais de justice restent à votre charge, mais ils ne sont engagés qu'avec votre accord écrit préalable.`,
       },
       {
-        question: "Combien de temps cela prend-il ?",
+        question: "Combien de temps cela prend-il\u202f?",
         answer: `La première analyse prend en général ${figures.firstAnalysis}. Ensuite, une procédure dure en général ${figures.typicalProcedure}, parfois jusqu'à ${figures.complexCaseProcedureMonths} mois pour les dossiers complexes. Votre avocat vous donne une estimation pour votre cas.`,
       },
       {
-        question: "Quelles sont mes chances de récupérer mon argent ?",
-        answer: `Notre taux de réussite est de ${formatPercent(figures.successRatePercent)}, mais chaque dossier est différent. Tout dépend de la rapidité de votre réaction, du chemin pris par l'argent et des preuves disponibles. Personne ne peut vous garantir un résultat : méfiez-vous de ceux qui le font. Après l'analyse, l'avocat vous dit franchement ce qu'il pense de votre dossier.`,
+        question: "Quelles sont mes chances de récupérer mon argent\u202f?",
+        answer: `Notre taux de réussite est de ${formatPercent(figures.successRatePercent)}, mais chaque dossier est différent. Tout dépend de la rapidité de votre réaction, du chemin pris par l'argent et des preuves disponibles. Personne ne peut vous garantir un résultat\u202f: méfiez-vous de ceux qui le font. Après l'analyse, l'avocat vous dit franchement ce qu'il pense de votre dossier.`,
       },
       {
-        question: "J'habite hors de France, pouvez-vous m'aider ?",
+        question: "J'habite hors de France, pouvez-vous m'aider\u202f?",
         answer: `Oui, si vous habitez en France, en Belgique, en Suisse, au Luxembourg ou au Canada. Et même si l'escroc est ailleurs, notre réseau intervient dans ${figures.countriesOfIntervention} pays.`,
       },
       {
-        question: "Quels documents dois-je préparer ?",
-        answer: "Rassemblez ce que vous avez : relevés bancaires montrant les paiements, preuves de virement, e-mails, SMS, captures d'écran des conversations, adresse du site, numéros de téléphone, coordonnées bancaires (IBAN) de l'escroc, et votre récépissé de plainte si vous en avez déposé une. Ce n'est pas grave s'il vous manque quelque chose : l'avocat vous dira ce qui est utile.",
+        question: "Quels documents dois-je préparer\u202f?",
+        answer: "Rassemblez ce que vous avez\u202f: relevés bancaires montrant les paiements, preuves de virement, e-mails, SMS, captures d'écran des conversations, adresse du site, numéros de téléphone, coordonnées bancaires (IBAN) de l'escroc, et votre récépissé de plainte si vous en avez déposé une. Ce n'est pas grave s'il vous manque quelque chose\u202f: l'avocat vous dira ce qui est utile.",
       },
       {
-        question: "Pourquoi dois-je vérifier mon identité ?",
+        question: "Pourquoi dois-je vérifier mon identité\u202f?",
         answer: "Pour vous protéger. L'avocat doit savoir qui il représente, et cela empêche un escroc de se faire passer pour vous pour réclamer votre argent. Nous vous demandons une pièce d'identité, que vous envoyez depuis votre espace sécurisé. Nous ne vous demanderons jamais vos codes bancaires ni vos mots de passe.",
       },
       {
-        question: "Puis-je arrêter en cours de route ?",
+        question: "Puis-je arrêter en cours de route\u202f?",
         answer: "Oui. Vous pouvez mettre fin à l'accompagnement à tout moment, par lettre recommandée. L'arrêt prend effet dès sa réception. Les frais de justice que vous aviez acceptés par écrit et qui sont déjà engagés restent à votre charge. Tout est expliqué dans nos conditions générales.",
       },
       {
-        question: "Et si rien n'est récupéré ?",
+        question: "Et si rien n'est récupéré\u202f?",
         answer: `Vous ne payez pas de commission. Seuls les frais de justice que vous aviez acceptés par écrit restent à votre charge. C'est pourquoi l'avocat vous explique toujours, avant, ce qu'une démarche coûte et ce qu'elle peut apporter.`,
       },
     ],
   },
   closing: {
-    heading: "Prêt à faire analyser votre dossier ?",
+    heading: "Prêt à faire analyser votre dossier\u202f?",
     text: `L'analyse est gratuite et sans engagement. ${PRODUCT_NAME} ne vous demandera jamais de payer à l'avance.`,
     cta: { label: "Récupérer mon argent maintenant", to: "/inscription" },
   },

@@ -22,9 +22,9 @@ export type LawyersContent = {
 };
 
 export const lawyersContent: LawyersContent = {
-  metaTitle: "Avocats : rejoignez notre réseau",
-  metaDescription: `Avocat ? Rejoignez les ${figures.partnerLawyers} avocats partenaires de ${PRODUCT_NAME} : des dossiers qualifiés près de chez vous et une formation en cybercriminalité financière.`,
-  heading: "Avocats : rejoignez notre réseau de partenaires",
+  metaTitle: "Avocats\u202f: rejoignez notre réseau",
+  metaDescription: `Avocat\u202f? Rejoignez les ${figures.partnerLawyers} avocats partenaires de ${PRODUCT_NAME}\u202f: des dossiers qualifiés près de chez vous et une formation en cybercriminalité financière.`,
+  heading: "Avocats\u202f: rejoignez notre réseau de partenaires",
   lead: `${PRODUCT_NAME} met en relation des victimes d'arnaques en ligne avec des avocats qui savent les défendre. Nous cherchons des confrères et consœurs rigoureux, à l'écoute et motivés par la défense des victimes.`,
   benefits: {
     heading: "Ce que le réseau vous apporte",
@@ -32,12 +32,12 @@ export const lawyersContent: LawyersContent = {
       {
         icon: "file",
         title: "Des dossiers qualifiés près de chez vous",
-        text: "Vous recevez des dossiers déjà préparés, dans votre secteur : faits résumés, pièces réunies, identité du client vérifiée.",
+        text: "Vous recevez des dossiers déjà préparés, dans votre secteur\u202f: faits résumés, pièces réunies, identité du client vérifiée.",
       },
       {
         icon: "graduation",
         title: "Une formation spécialisée",
-        text: "Une formation à la cybercriminalité financière : circuits des fonds, plateformes frauduleuses, démarches auprès des banques.",
+        text: "Une formation à la cybercriminalité financière\u202f: circuits des fonds, plateformes frauduleuses, démarches auprès des banques.",
       },
       {
         icon: "globe",
@@ -53,7 +53,7 @@ export const lawyersContent: LawyersContent = {
   },
   requirements: {
     heading: "Les conditions pour nous rejoindre",
-    intro: "Nos clients nous confient souvent leurs économies. Nous demandons donc à nos partenaires :",
+    intro: "Nos clients nous confient souvent leurs économies. Nous demandons donc à nos partenaires\u202f:",
     items: [
       "Être inscrit à un barreau.",
       `Avoir au moins ${figures.lawyerMinimumExperienceYears} ans d'expérience professionnelle.`,
@@ -86,7 +86,7 @@ export const lawyersContent: LawyersContent = {
   },
   documents: {
     heading: "Les documents à nous envoyer",
-    intro: "Pour que nous puissions étudier votre candidature, joignez à votre e-mail :",
+    intro: "Pour que nous puissions étudier votre candidature, joignez à votre e-mail\u202f:",
     items: [
       "Votre CV.",
       "Une attestation d'inscription au barreau.",
@@ -97,10 +97,10 @@ export const lawyersContent: LawyersContent = {
   },
   clientFees: {
     heading: "Ce que vos clients paient",
-    intro: "Les victimes que nous vous adressons lisent la même règle partout sur le site :",
+    intro: "Les victimes que nous vous adressons lisent la même règle partout sur le site\u202f:",
   },
   application: {
-    heading: "Prêt à nous rejoindre ?",
+    heading: "Prêt à nous rejoindre\u202f?",
     text: "Envoyez-nous votre candidature par e-mail. Nous vous répondons personnellement.",
     // The address is the operator's contact address (OPERATOR_EMAIL): see lawyerApplication().
     cta: { label: "Envoyer ma candidature", to: "mailto:" },

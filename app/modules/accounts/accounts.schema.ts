@@ -36,12 +36,12 @@ export const messages = {
   confirmationLinkExpired: "Ce lien de confirmation a expiré. Demandez-en un nouveau ci-dessous.",
   addressConfirmed: "Votre adresse est confirmée. Connectez-vous.",
   confirmationLinkOtherAccount:
-    "Ce lien de confirmation concerne un autre compte que celui avec lequel vous êtes connecté. Vous restez connecté à votre compte ; pour utiliser ce lien, déconnectez-vous puis ouvrez-le de nouveau.",
+    "Ce lien de confirmation concerne un autre compte que celui avec lequel vous êtes connecté. Vous restez connecté à votre compte\u202f; pour utiliser ce lien, déconnectez-vous puis ouvrez-le de nouveau.",
   confirmationLinkInvalid: "Ce lien de confirmation n'est pas valide. Vérifiez qu'il est complet, ou demandez-en un nouveau.",
   resetRequested:
     "Si un compte existe pour cette adresse, vous allez recevoir un email avec un lien pour choisir un nouveau mot de passe. Il est valable une heure.",
   resetLinkInvalid:
-    "Ce lien de réinitialisation n'est plus valable : il a expiré, il a déjà servi ou il est incomplet. Demandez-en un nouveau.",
+    "Ce lien de réinitialisation n'est plus valable\u202f: il a expiré, il a déjà servi ou il est incomplet. Demandez-en un nouveau.",
   passwordConfirmationRequired: "Confirmez le nouveau mot de passe",
   passwordsDiffer: "Les deux mots de passe ne sont pas identiques",
   currentPasswordRequired: "Le mot de passe actuel est requis",

@@ -24,8 +24,8 @@ async function existingAccount(userId: string): Promise<TargetAccount> {
 
 const STAFF_ACTION_TEXT: Record<AccountSecurityAction, string> = {
   "reset-link-sent": "un lien de réinitialisation du mot de passe a été envoyé à votre adresse.",
-  "sessions-ended": "toutes vos sessions ont été terminées ; reconnectez-vous.",
-  "second-factor-reset": "votre double authentification a été réinitialisée ; vous la configurerez de nouveau à votre prochaine connexion.",
+  "sessions-ended": "toutes vos sessions ont été terminées\u202f; reconnectez-vous.",
+  "second-factor-reset": "votre double authentification a été réinitialisée\u202f; vous la configurerez de nouveau à votre prochaine connexion.",
 };
 
 /**

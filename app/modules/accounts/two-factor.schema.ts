@@ -22,9 +22,9 @@ export const twoFactorMessages = {
   challengeExpired: "La vérification a expiré ou a été refusée trop de fois. Reconnectez-vous avec votre email et votre mot de passe.",
   alreadyEnabled: "La double authentification est déjà activée sur votre compte.",
   notEnabled: "La double authentification n'est pas activée sur votre compte.",
-  noSetupInProgress: "Recommencez l'activation : confirmez d'abord votre mot de passe.",
+  noSetupInProgress: "Recommencez l'activation\u202f: confirmez d'abord votre mot de passe.",
   requiredForStaff:
-    "La double authentification est obligatoire pour les comptes avocat et administrateur : elle ne peut pas être désactivée.",
+    "La double authentification est obligatoire pour les comptes avocat et administrateur\u202f: elle ne peut pas être désactivée.",
   unexpected: "Une erreur inattendue s'est produite. Veuillez réessayer.",
 } as const;
 

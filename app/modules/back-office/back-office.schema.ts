@@ -11,13 +11,13 @@ export const SEARCH_REFUSED_MESSAGE = "La recherche contient un caractère non a
 export const backOfficeMessages = {
   roleUpdated: "Rôle utilisateur mis à jour",
   roleError: "Erreur lors de la mise à jour du rôle",
-  roleUnknown: "Ce rôle n'existe pas : choisissez Client, Avocat ou Administrateur.",
-  roleOwn: "Vous ne pouvez pas modifier votre propre rôle : demandez-le à un autre administrateur.",
-  roleLastAdmin: "C'est le dernier administrateur : nommez-en un autre avant de changer ce rôle.",
+  roleUnknown: "Ce rôle n'existe pas\u202f: choisissez Client, Avocat ou Administrateur.",
+  roleOwn: "Vous ne pouvez pas modifier votre propre rôle\u202f: demandez-le à un autre administrateur.",
+  roleLastAdmin: "C'est le dernier administrateur\u202f: nommez-en un autre avant de changer ce rôle.",
   roleUnchanged: "Cette personne a déjà ce rôle.",
   levelUpdated: "Niveau d'avocat mis à jour",
   levelError: "Erreur lors de la mise à jour du niveau",
-  levelUnknown: "Ce niveau n'existe pas : choisissez Débutant, Intermédiaire ou Avancé.",
+  levelUnknown: "Ce niveau n'existe pas\u202f: choisissez Débutant, Intermédiaire ou Avancé.",
   barUpdated: "Barreau et numéro d'inscription mis à jour",
   barName: "Le barreau doit faire entre 1 et 100 caractères, sur une ligne.",
   barNumber: "Le numéro d'inscription ne contient que des lettres, chiffres, espaces, points, tirets ou barres obliques (30 au plus).",
@@ -28,11 +28,11 @@ export const backOfficeMessages = {
   emailFieldsRequired: "Veuillez remplir tous les champs",
   emailInvalid: (addresses: string[]) =>
     addresses.length === 1
-      ? `Cette adresse n'est pas valide : ${addresses[0]}`
-      : `Ces adresses ne sont pas valides : ${addresses.join(", ")}`,
-  emailTooMany: (max: number) => `Un envoi manuel est limité à ${max} destinataires : découpez la liste.`,
+      ? `Cette adresse n'est pas valide\u202f: ${addresses[0]}`
+      : `Ces adresses ne sont pas valides\u202f: ${addresses.join(", ")}`,
+  emailTooMany: (max: number) => `Un envoi manuel est limité à ${max} destinataires\u202f: découpez la liste.`,
   emailPlaceholders: (names: string[]) =>
-    `Remplacez ${names.map((name) => `{{${name}}}`).join(", ")} par le texte voulu avant l'envoi : un envoi manuel ne remplit pas les variables.`,
+    `Remplacez ${names.map((name) => `{{${name}}}`).join(", ")} par le texte voulu avant l'envoi\u202f: un envoi manuel ne remplit pas les variables.`,
   emailRetried: "Nouvel essai programmé",
   emailNotRetriable: "Cet e-mail n'est pas en échec, ou ne peut pas être renvoyé.",
   templateCreated: "Modèle créé",
@@ -40,15 +40,15 @@ export const backOfficeMessages = {
   templateDeleted: "Modèle supprimé",
   templateSaveError: "Erreur lors de la sauvegarde",
   templateDeleteError: "Erreur lors de la suppression",
-  templateDeleteConfirm: "Êtes-vous sûr de vouloir supprimer ce modèle ?",
-  templateSystemDelete: "Ce modèle est envoyé par la plateforme : il peut être modifié, pas supprimé.",
+  templateDeleteConfirm: "Êtes-vous sûr de vouloir supprimer ce modèle\u202f?",
+  templateSystemDelete: "Ce modèle est envoyé par la plateforme\u202f: il peut être modifié, pas supprimé.",
   templateNameTaken: "Un modèle porte déjà ce nom.",
   templateUnknown: "Ce modèle n'existe pas.",
-  templateBraces: "Les accolades ne sont pas équilibrées : chaque variable s'écrit {{nom}} (lettres minuscules, chiffres, _).",
-  templateUndeclared: (names: string[]) => `Ces variables sont utilisées mais pas déclarées : ${names.join(", ")}.`,
-  templateVariableFormat: "Une variable s'écrit en lettres minuscules, chiffres ou _ (exemple : prenom, numero_dossier).",
+  templateBraces: "Les accolades ne sont pas équilibrées\u202f: chaque variable s'écrit {{nom}} (lettres minuscules, chiffres, _).",
+  templateUndeclared: (names: string[]) => `Ces variables sont utilisées mais pas déclarées\u202f: ${names.join(", ")}.`,
+  templateVariableFormat: "Une variable s'écrit en lettres minuscules, chiffres ou _ (exemple\u202f: prenom, numero_dossier).",
   templateRequired: (names: string[]) =>
-    `La plateforme a besoin de ${names.map((name) => `{{${name}}}`).join(", ")} dans ce modèle : gardez ${names.length > 1 ? "ces variables" : "cette variable"} dans la liste et dans le texte.`,
+    `La plateforme a besoin de ${names.map((name) => `{{${name}}}`).join(", ")} dans ce modèle\u202f: gardez ${names.length > 1 ? "ces variables" : "cette variable"} dans la liste et dans le texte.`,
 } as const;
 
 export const ROLE_VALUES = ["user", "lawyer", "admin"] as const satisfies readonly Role[];
@@ -65,7 +65,7 @@ export const ROLE_CONSEQUENCES: Record<Role, string> = {
   lawyer:
     "Cette personne verra les dossiers qui lui seront confiés et les documents de ses clients. Ses sessions en cours seront terminées et elle devra activer la double authentification à sa prochaine connexion.",
   admin:
-    "Cette personne aura accès à tout le back-office : comptes, documents d'identité, dossiers, e-mails. Ses sessions en cours seront terminées et elle devra activer la double authentification à sa prochaine connexion.",
+    "Cette personne aura accès à tout le back-office\u202f: comptes, documents d'identité, dossiers, e-mails. Ses sessions en cours seront terminées et elle devra activer la double authentification à sa prochaine connexion.",
 };
 
 /** A search term from the address: trimmed, at most 200 characters, no control or invisible character. */
@@ -262,7 +262,7 @@ export const SAMPLE_VALUES: Record<string, string> = {
   expediteur: "Maître Claire Martin",
   auteur: "Équipe Recours",
   date: "12 mars 2026 à 14:05",
-  action: "toutes vos sessions ont été terminées ; reconnectez-vous.",
+  action: "toutes vos sessions ont été terminées\u202f; reconnectez-vous.",
 };
 
 export function sampleValue(name: string): string {

@@ -2,7 +2,7 @@ import { typeset } from "~/lib/typography";
 import { postalAddress, type PackData, type PackPayment } from "./complaint-pack-pdf.server";
 import { finishPdf, heading, labelled, newPdf, paragraph, section, table } from "./pdf-document.server";
 import { formatMoney, paymentCells, totalsByCurrency } from "./pack-format";
-import { formatDate, formatLongDate } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 
 /** The payments a bank executes and can be asked to refund or recall: transfers and card payments. */
 export const BANK_LETTER_METHODS = ["bank_transfer", "credit_card"] as const;
@@ -53,11 +53,11 @@ export function renderBankLetter(data: PackData, bank: string | null): Promise<B
   paragraph(doc, letter, victim.email);
   if (victim.phone) paragraph(doc, letter, victim.phone);
   doc.moveDown(1);
-  paragraph(doc, letter, bank ?? "Nom de votre banque : ______________________", { align: "right" });
+  paragraph(doc, letter, bank ?? "Nom de votre banque\u202f: ______________________", { align: "right" });
   paragraph(doc, letter, "Service réclamations", { align: "right" });
-  paragraph(doc, letter, "Adresse de votre agence : ______________________", { align: "right" });
+  paragraph(doc, letter, "Adresse de votre agence\u202f: ______________________", { align: "right" });
   doc.moveDown(1);
-  paragraph(doc, letter, `${victim.city ? `À ${victim.city}, le` : "Le"} ${formatLongDate(data.generatedAt)}`, { align: "right" });
+  paragraph(doc, letter, `${victim.city ? `À ${victim.city}, le` : "Le"} ${formatDate(data.generatedAt)}`, { align: "right" });
   doc.moveDown(1);
   paragraph(doc, letter, "Lettre recommandée avec demande d'avis de réception");
   heading(doc, letter, 1, "Contestation d'opérations de paiement");
@@ -77,7 +77,7 @@ export function renderBankLetter(data: PackData, bank: string | null): Promise<B
     { width: 495, align: "justify" },
   );
   doc.moveDown(0.5);
-  if (payments.length === 0) paragraph(doc, letter, "Opérations contestées : à compléter (aucun virement ni paiement par carte n'est saisi pour cette banque).");
+  if (payments.length === 0) paragraph(doc, letter, "Opérations contestées\u202f: à compléter (aucun virement ni paiement par carte n'est saisi pour cette banque).");
   else {
     table(
       doc,
@@ -95,15 +95,15 @@ export function renderBankLetter(data: PackData, bank: string | null): Promise<B
       ]),
     );
     const totals = totalsByCurrency(payments).map((total) => formatMoney(total.amount, total.currency));
-    paragraph(doc, letter, typeset(`Montant total contesté : ${totals.join(" et ")}.`), { width: 495 });
+    paragraph(doc, letter, typeset(`Montant total contesté\u202f: ${totals.join(" et ")}.`), { width: 495 });
   }
   doc.moveDown(0.5);
   for (const text of [
     "Sur le fondement de l'article L133-18 du Code monétaire et financier, je vous demande de me rembourser ces opérations au plus tard à la fin du premier jour ouvrable suivant la réception de la présente, et de rétablir mon compte dans l'état où il se serait trouvé si elles n'avaient pas eu lieu. Pour les virements, je vous demande également d'adresser sans délai une demande de rappel des fonds à la banque du bénéficiaire.",
     "Cette contestation intervient dans le délai de treize mois suivant la date de débit prévu par l'article L133-24 du même code.",
     data.facts.filedComplaint
-      ? `J'ai déposé plainte${data.facts.complaintReference ? ` (référence ${data.facts.complaintReference})` : ""} ; une copie est jointe.`
-      : "Je dépose plainte auprès des services de police ou de gendarmerie ; je vous en transmettrai le récépissé.",
+      ? `J'ai déposé plainte${data.facts.complaintReference ? ` (référence ${data.facts.complaintReference})` : ""}\u202f; une copie est jointe.`
+      : "Je dépose plainte auprès des services de police ou de gendarmerie\u202f; je vous en transmettrai le récépissé.",
     "Je vous prie de me confirmer par écrit la prise en compte de cette contestation et les suites que vous y donnez.",
     "Veuillez agréer, Madame, Monsieur, l'expression de mes salutations distinguées.",
   ]) {
@@ -112,9 +112,9 @@ export function renderBankLetter(data: PackData, bank: string | null): Promise<B
   }
   doc.moveDown(1);
   paragraph(doc, letter, `${victim.firstName} ${victim.lastName}`, { align: "right" });
-  paragraph(doc, letter, "Signature : ____________________", { align: "right" });
+  paragraph(doc, letter, "Signature\u202f: ____________________", { align: "right" });
   doc.moveDown(1);
-  paragraph(doc, letter, typeset("Pièces jointes : relevés de compte montrant les débits, copie du dépôt de plainte, captures des échanges avec l'escroc."), { width: 495 });
+  paragraph(doc, letter, typeset("Pièces jointes\u202f: relevés de compte montrant les débits, copie du dépôt de plainte, captures des échanges avec l'escroc."), { width: 495 });
   letter.end();
   return finishPdf(doc, `Contestation — dossier ${data.caseNumber}`);
 }

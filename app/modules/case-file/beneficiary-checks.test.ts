@@ -98,8 +98,8 @@ describe("totals", () => {
       { currency: "EUR", amount: "12500.30", count: 2 },
       { currency: "CHF", amount: "1200", count: 1 },
     ]);
-    expect(formatMoney("12500", "EUR")).toBe("12\u202f500\u00a0€");
-    expect(formatMoney("48250.5", "EUR")).toBe("48\u202f250,50\u00a0€");
+    expect(formatMoney("12500", "EUR")).toBe("12\u202f500\u202f€");
+    expect(formatMoney("48250.5", "EUR")).toBe("48\u202f250,50\u202f€");
   });
 });
 

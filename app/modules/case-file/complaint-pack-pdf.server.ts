@@ -9,7 +9,7 @@ import type { IdentifierRow } from "./identifiers.server";
 import { amountSummary, DECLARED_AMOUNT_LABEL, declaredText, DOCUMENTED_PAYMENTS_LABEL, documentedText } from "./case-file-format";
 import { beneficiaryText, formatMoney, identifierKindLabel, identifierText, paymentCells, totalsByCurrency } from "./pack-format";
 import type { PaymentRow } from "./payments.server";
-import { formatDate, formatFileSize, formatLongDateTime } from "~/lib/format";
+import { formatDate, formatSize, formatDateTime } from "~/lib/format";
 
 /** What the PDFs need of a payment (the payments module's rows). Dates "yyyy-MM-dd", amounts decimal strings. */
 export type PackPayment = Pick<PaymentRow, "paidOn" | "amount" | "currency" | "method" | "beneficiaryKind" | "beneficiary" | "walletNetwork" | "payerBank" | "note">;
@@ -71,10 +71,10 @@ function cover(doc: Pdf, data: PackData): void {
   const part = section(doc);
   doc.moveDown(4);
   heading(doc, part, 1, "Dossier de plainte");
-  paragraph(doc, part, typeset(`Escroquerie : ${scamTypeLabel(data.facts.scamType)}`), { lineGap: 2 });
+  paragraph(doc, part, typeset(`Escroquerie\u202f: ${scamTypeLabel(data.facts.scamType)}`), { lineGap: 2 });
   doc.moveDown(1);
   labelled(doc, part, "Numéro de dossier", data.caseNumber);
-  labelled(doc, part, "Généré le", formatLongDateTime(data.generatedAt));
+  labelled(doc, part, "Généré le", formatDateTime(data.generatedAt));
   const amounts = amountSummary(data.facts.declaredAmount, totalsByCurrency(data.payments));
   labelled(doc, part, DECLARED_AMOUNT_LABEL, declaredText(amounts));
   labelled(doc, part, DOCUMENTED_PAYMENTS_LABEL, documentedText(amounts));
@@ -91,7 +91,7 @@ function cover(doc: Pdf, data: PackData): void {
     if (data.lawyer.barName) labelled(doc, part, "Barreau", data.lawyer.barName);
   }
   heading(doc, part, 2, "Contenu");
-  doc.list(["Chronologie des faits", "Paiements et totaux", "Identifiants de l'escroc", "Index des preuves (empreintes SHA-256)", "Premiers réflexes : adresses utiles"], {
+  doc.list(["Chronologie des faits", "Paiements et totaux", "Identifiants de l'escroc", "Index des preuves (empreintes SHA-256)", "Premiers réflexes\u202f: adresses utiles"], {
     structParent: part,
     bulletRadius: 2,
   } as PDFKit.Mixins.TextOptions);
@@ -224,8 +224,8 @@ function evidenceSection(doc: Pdf, data: PackData): void {
   paragraph(doc, part, typeset("Chaque preuve est suivie de l'empreinte SHA-256 du fichier tel que la victime l'a envoyé."), { width: 495 });
   doc.moveDown(0.5);
   const rows = data.evidence.flatMap((item, index) => [
-    [String(index + 1), `${item.fileName}\n${item.description}`, evidenceTypeLabel(item.category), formatDate(item.uploadedAt), formatFileSize(item.sizeBytes)],
-    ["", { text: `SHA-256 : ${item.sha256}`, colSpan: 4, font: "mono" as const, size: 8 }],
+    [String(index + 1), `${item.fileName}\n${item.description}`, evidenceTypeLabel(item.category), formatDate(item.uploadedAt), formatSize(item.sizeBytes)],
+    ["", { text: `SHA-256\u202f: ${item.sha256}`, colSpan: 4, font: "mono" as const, size: 8 }],
   ]);
   table(
     doc,
@@ -244,7 +244,7 @@ function evidenceSection(doc: Pdf, data: PackData): void {
 
 function firstStepsSection(doc: Pdf): void {
   const part = section(doc);
-  heading(doc, part, 1, "Premiers réflexes : adresses utiles");
+  heading(doc, part, 1, "Premiers réflexes\u202f: adresses utiles");
   for (const step of firstStepsContent.steps.items) {
     if (!step.contacts?.length) continue;
     heading(doc, part, 3, step.title);

@@ -15,11 +15,11 @@ export const BANK_REMINDER_DAYS = [30, 7] as const;
 export const DEADLINE_RULES = {
   bank: {
     title: "Contester le paiement auprès de votre banque",
-    rule: "Code monétaire et financier, art. L133-24 : 13 mois après la date de débit pour un paiement par carte ou un virement non autorisé.",
+    rule: "Code monétaire et financier, art. L133-24\u202f: 13 mois après la date de débit pour un paiement par carte ou un virement non autorisé.",
   },
   complaint: {
     title: "Porter plainte",
-    rule: "Code de procédure pénale, art. 8 : l'action publique des délits (dont l'escroquerie) se prescrit par 6 ans à compter des faits ; pour une escroquerie, à compter de la dernière remise de fonds.",
+    rule: "Code de procédure pénale, art. 8\u202f: l'action publique des délits (dont l'escroquerie) se prescrit par 6 ans à compter des faits\u202f; pour une escroquerie, à compter de la dernière remise de fonds.",
   },
 } as const;
 
@@ -34,25 +34,25 @@ const ASAP: Record<AsapAction["key"], AsapAction> = {
   "block-card": {
     key: "block-card",
     title: "Faire opposition sur votre carte bancaire",
-    rule: "Dès que possible : appelez votre banque ou le serveur interbancaire d'opposition au 0 892 705 705, 7 jours sur 7 (Code monétaire et financier, art. L133-17).",
+    rule: "Dès que possible\u202f: appelez votre banque ou le serveur interbancaire d'opposition au 0 892 705 705, 7 jours sur 7 (Code monétaire et financier, art. L133-17).",
     href: null,
   },
   pharos: {
     key: "pharos",
     title: "Signaler le site ou le contenu sur PHAROS",
-    rule: "Dès que possible : la plateforme du ministère de l'Intérieur pour signaler un contenu illicite en ligne.",
+    rule: "Dès que possible\u202f: la plateforme du ministère de l'Intérieur pour signaler un contenu illicite en ligne.",
     href: "https://www.internet-signalement.gouv.fr",
   },
   "17cyber": {
     key: "17cyber",
     title: "Obtenir de l'aide sur 17Cyber",
-    rule: "Dès que possible : le guichet d'aide aux victimes de cybermalveillance (police, gendarmerie, Cybermalveillance.gouv.fr).",
+    rule: "Dès que possible\u202f: le guichet d'aide aux victimes de cybermalveillance (police, gendarmerie, Cybermalveillance.gouv.fr).",
     href: "https://www.17cyber.gouv.fr",
   },
   thesee: {
     key: "thesee",
     title: "Porter plainte en ligne avec THESEE",
-    rule: "Dès que possible : la plainte en ligne pour les escroqueries sur internet (victimes résidant en France).",
+    rule: "Dès que possible\u202f: la plainte en ligne pour les escroqueries sur internet (victimes résidant en France).",
     href: "https://www.service-public.gouv.fr/particuliers/vosdroits/R57008",
   },
 };

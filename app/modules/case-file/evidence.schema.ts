@@ -12,7 +12,7 @@ export const evidenceMessages = {
   describe: "Décrivez la preuve en une ligne (par exemple « Virement du 12 mars »).",
   descriptionTooLong: `La description tient en une ligne de ${EVIDENCE_DESCRIPTION_MAX} caractères au plus.`,
   descriptionOneLine: "La description tient en une seule ligne, sans caractères spéciaux.",
-  caseClosed: "Ce dossier est fermé : vous ne pouvez plus y ajouter de preuves.",
+  caseClosed: "Ce dossier est fermé\u202f: vous ne pouvez plus y ajouter de preuves.",
   ownerOnly: "Seul le client du dossier peut y ajouter des preuves.",
   uploaded: (count: number) => (count > 1 ? `${count} preuves ajoutées au dossier.` : "Preuve ajoutée au dossier."),
   uploadFailed: "La preuve n'a pas été ajoutée",

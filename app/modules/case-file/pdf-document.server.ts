@@ -126,7 +126,7 @@ export function labelled(doc: Pdf, parent: PDFKit.PDFStructureElement, label: st
   parent.add(element);
   element.add(
     doc.struct("Span", {}, () => {
-      doc.font("bold").text(`${label}\u00a0: `, { continued: true });
+      doc.font("bold").text(`${label}\u202f: `, { continued: true });
     }),
   );
   element.add(

@@ -11,8 +11,8 @@ export const adminCaseMessages = {
   loadFailed: "Erreur lors du chargement des dossiers",
   chooseLawyer: "Choisissez un avocat.",
   unknownLawyer: "Cet avocat n'existe pas ou n'est plus avocat.",
-  draft: "Un brouillon ne peut pas être assigné : le client doit d'abord le soumettre.",
-  finished: "Ce dossier est terminé : il ne peut plus être réassigné.",
+  draft: "Un brouillon ne peut pas être assigné\u202f: le client doit d'abord le soumettre.",
+  finished: "Ce dossier est terminé\u202f: il ne peut plus être réassigné.",
   sameLawyer: "Ce dossier est déjà confié à cet avocat.",
   unknownCase: "Ce dossier n'existe pas.",
 } as const;

@@ -51,7 +51,7 @@ export const SCAM_TYPE_EXPLANATIONS: Record<WizardScamType, string> = {
   phishing: "Un faux message (banque, impôts, colis) pour obtenir vos codes ou vos coordonnées bancaires.",
   technical_support_scam: "Un faux technicien prend la main sur votre ordinateur ou vous fait payer un dépannage.",
   ceo_fraud: scamType("arnaque-president").description,
-  investment_scam: "Un placement promettant des gains élevés : faux courtier, faux site de trading ou de forex.",
+  investment_scam: "Un placement promettant des gains élevés\u202f: faux courtier, faux site de trading ou de forex.",
   ponzi_scheme: scamType("ponzi-mlm").description,
   identity_theft: scamType("usurpation-identite").description,
   romance_scam: "Une personne rencontrée en ligne gagne votre confiance, puis vous demande de l'argent.",
@@ -59,41 +59,41 @@ export const SCAM_TYPE_EXPLANATIONS: Record<WizardScamType, string> = {
   cryptocurrency_scam: "Des cryptomonnaies achetées ou confiées à une plateforme qui ne rend pas l'argent.",
   fake_job_offer: "Une offre d'emploi ou de mission qui vous fait payer ou encaisser des fonds.",
   lottery_scam: "Un gain, un héritage ou un remboursement à débloquer contre des frais.",
-  other: "Une autre escroquerie : fausse location, chantage en ligne, faux recouvrement…",
+  other: "Une autre escroquerie\u202f: fausse location, chantage en ligne, faux recouvrement…",
 };
 
 const STORY_IN_ORDER =
-  "Racontez ce qui s'est passé, dans l'ordre : le premier contact, ce qu'on vous a promis ou demandé, les paiements, le moment où vous avez compris.";
+  "Racontez ce qui s'est passé, dans l'ordre\u202f: le premier contact, ce qu'on vous a promis ou demandé, les paiements, le moment où vous avez compris.";
 
 /** Step 2's description placeholder, by scam type (spec §2). */
 export const DESCRIPTION_PLACEHOLDERS: Record<WizardScamType | "", string> = {
   "": STORY_IN_ORDER,
   fake_investment:
-    "Quel placement vous a-t-on proposé (livret, vin, diamants, parking…), par qui et avec quel rendement ? Combien avez-vous versé, à quelles dates, et que s'est-il passé quand vous avez voulu récupérer votre argent ?",
+    "Quel placement vous a-t-on proposé (livret, vin, diamants, parking…), par qui et avec quel rendement\u202f? Combien avez-vous versé, à quelles dates, et que s'est-il passé quand vous avez voulu récupérer votre argent\u202f?",
   fake_bank_advisor:
-    "Qui vous a appelé, depuis quel numéro, au nom de quelle banque ? Qu'avez-vous validé ou communiqué (codes, virements, carte) et quelles opérations ont eu lieu ?",
+    "Qui vous a appelé, depuis quel numéro, au nom de quelle banque\u202f? Qu'avez-vous validé ou communiqué (codes, virements, carte) et quelles opérations ont eu lieu\u202f?",
   romance_scam:
-    "Où avez-vous rencontré cette personne ? Sous quel nom ? Quelles raisons a-t-elle données pour demander de l'argent, et combien avez-vous envoyé, à quelles dates ?",
+    "Où avez-vous rencontré cette personne\u202f? Sous quel nom\u202f? Quelles raisons a-t-elle données pour demander de l'argent, et combien avez-vous envoyé, à quelles dates\u202f?",
   investment_scam:
-    "Quel site ou quelle société ? Qui vous a conseillé ? Combien avez-vous placé, quels gains étaient affichés, et que s'est-il passé quand vous avez voulu retirer ?",
+    "Quel site ou quelle société\u202f? Qui vous a conseillé\u202f? Combien avez-vous placé, quels gains étaient affichés, et que s'est-il passé quand vous avez voulu retirer\u202f?",
   fake_website:
-    "Quelle est l'adresse du site ? Qu'avez-vous commandé, à quelle date, pour quel montant, et comment avez-vous payé ?",
+    "Quelle est l'adresse du site\u202f? Qu'avez-vous commandé, à quelle date, pour quel montant, et comment avez-vous payé\u202f?",
   phishing:
-    "Quel message avez-vous reçu (email, SMS, appel) ? Au nom de qui ? Quelles informations avez-vous données, et quelles opérations ont ensuite eu lieu ?",
+    "Quel message avez-vous reçu (email, SMS, appel)\u202f? Au nom de qui\u202f? Quelles informations avez-vous données, et quelles opérations ont ensuite eu lieu\u202f?",
   ceo_fraud:
-    "Qui s'est fait passer pour un dirigeant ou un fournisseur, par quel moyen ? Quel virement a été demandé, vers quel compte, à quelle date et pour quel montant ?",
+    "Qui s'est fait passer pour un dirigeant ou un fournisseur, par quel moyen\u202f? Quel virement a été demandé, vers quel compte, à quelle date et pour quel montant\u202f?",
   ponzi_scheme:
-    "Quel système ou quelle société ? Qui vous l'a présenté ? Combien avez-vous versé, qu'avez-vous reçu en retour, et quand les paiements se sont-ils arrêtés ?",
+    "Quel système ou quelle société\u202f? Qui vous l'a présenté\u202f? Combien avez-vous versé, qu'avez-vous reçu en retour, et quand les paiements se sont-ils arrêtés\u202f?",
   identity_theft:
-    "Qu'a-t-on fait à votre nom (compte, crédit, abonnement) ? Comment l'avez-vous découvert, et quelles sommes vous sont réclamées ou ont été prélevées ?",
+    "Qu'a-t-on fait à votre nom (compte, crédit, abonnement)\u202f? Comment l'avez-vous découvert, et quelles sommes vous sont réclamées ou ont été prélevées\u202f?",
   cryptocurrency_scam:
-    "Sur quelle plateforme ou à quelle adresse avez-vous envoyé des cryptomonnaies ? Lesquelles, combien, à quelles dates ?",
+    "Sur quelle plateforme ou à quelle adresse avez-vous envoyé des cryptomonnaies\u202f? Lesquelles, combien, à quelles dates\u202f?",
   fake_job_offer:
-    "Quelle offre, publiée où, au nom de quelle entreprise ? Que vous a-t-on demandé de payer ou de recevoir sur votre compte ?",
+    "Quelle offre, publiée où, au nom de quelle entreprise\u202f? Que vous a-t-on demandé de payer ou de recevoir sur votre compte\u202f?",
   technical_support_scam:
-    "Comment le faux technicien vous a-t-il contacté ? A-t-il pris la main sur votre ordinateur ? Quels paiements ou virements ont eu lieu ?",
+    "Comment le faux technicien vous a-t-il contacté\u202f? A-t-il pris la main sur votre ordinateur\u202f? Quels paiements ou virements ont eu lieu\u202f?",
   lottery_scam:
-    "Quel gain ou quel héritage vous a-t-on annoncé ? Quels frais vous a-t-on demandés, par quel moyen, et combien avez-vous payé ?",
+    "Quel gain ou quel héritage vous a-t-on annoncé\u202f? Quels frais vous a-t-on demandés, par quel moyen, et combien avez-vous payé\u202f?",
   other: STORY_IN_ORDER,
 };
 

@@ -151,9 +151,9 @@ export function nextStepText(status: string, lawyerName: string | null): string 
     case "under_review":
       return "Notre équipe vérifie votre dossier avant de le confier à un avocat partenaire. Vous recevrez un email à chaque étape.";
     case "assigned":
-      return `${lawyer} étudie votre dossier et vous écrira dans la messagerie du dossier. Préparez vos preuves : il pourra vous les demander.`;
+      return `${lawyer} étudie votre dossier et vous écrira dans la messagerie du dossier. Préparez vos preuves\u202f: il pourra vous les demander.`;
     case "in_progress":
-      return `${lawyer} agit pour vous. Répondez à ses questions dans la messagerie du dossier : c'est là qu'il vous tient informé.`;
+      return `${lawyer} agit pour vous. Répondez à ses questions dans la messagerie du dossier\u202f: c'est là qu'il vous tient informé.`;
     case "resolved":
     case "completed":
       return "Votre avocat vous a présenté l'issue de votre dossier dans la messagerie. Vous pouvez toujours lui écrire.";
@@ -165,6 +165,6 @@ export function nextStepText(status: string, lawyerName: string | null): string 
 /** The line under 'Dossier soumis avec succès': whether a lawyer already has the case. */
 export function submittedDescription(caseNumber: string, assigned: boolean): string {
   return assigned
-    ? `Dossier ${caseNumber} : il est confié à un avocat partenaire. Vous recevez un email de confirmation, et vous pouvez suivre chaque étape depuis la page du dossier.`
-    : `Dossier ${caseNumber} : vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`;
+    ? `Dossier ${caseNumber}\u202f: il est confié à un avocat partenaire. Vous recevez un email de confirmation, et vous pouvez suivre chaque étape depuis la page du dossier.`
+    : `Dossier ${caseNumber}\u202f: vous recevrez un email dès qu'un avocat partenaire l'aura pris en charge.`;
 }

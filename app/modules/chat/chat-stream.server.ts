@@ -167,7 +167,7 @@ const streamsByViewer = new Map<string, number>();
 let streamsOpen = 0;
 
 export const STREAM_REFUSED_TEXT =
-  "Le direct de la messagerie est momentanément saturé. Vos messages restent disponibles : la page les recharge régulièrement.";
+  "Le direct de la messagerie est momentanément saturé. Vos messages restent disponibles\u202f: la page les recharge régulièrement.";
 
 /** A refused stream: the page falls back to polling (an EventSource does not retry a 503). */
 function streamRefused(reason: "viewer" | "instance"): Response {

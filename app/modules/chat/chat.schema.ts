@@ -18,7 +18,7 @@ export const chatMessages = {
   lostAccess: "Vous n'avez plus accès à ce dossier.",
   draft: "La messagerie s'ouvrira une fois votre dossier soumis.",
   fileNotFound: "Le fichier joint est introuvable. Veuillez le joindre à nouveau.",
-  tooFast: (wait: string) => `Vous avez envoyé beaucoup de messages en peu de temps : celui-ci n'est pas parti. Réessayez dans ${wait}.`,
+  tooFast: (wait: string) => `Vous avez envoyé beaucoup de messages en peu de temps\u202f: celui-ci n'est pas parti. Réessayez dans ${wait}.`,
 } as const;
 
 /** Code points, as PostgreSQL's length() counts them. */

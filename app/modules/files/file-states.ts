@@ -3,7 +3,7 @@
  * for its conversion, or one whose conversion failed (its original deleted). Shared with the browser.
  */
 export const fileStateMessages = {
-  converting: "Photo en cours de préparation : elle sera consultable dans une minute environ.",
+  converting: "Photo en cours de préparation\u202f: elle sera consultable dans une minute environ.",
   failed: "Fichier illisible, renvoyez-le.",
 } as const;
 

@@ -58,7 +58,7 @@ export class StoredFileNotReadyError extends Error {
     readonly fileId: string,
     readonly state: "converting" | "failed",
   ) {
-    super(`fichier ${fileId} : ${state}`);
+    super(`fichier ${fileId}\u202f: ${state}`);
   }
 }
 

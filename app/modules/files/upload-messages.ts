@@ -18,11 +18,11 @@ export const uploadMessages = {
   storageDown: "L'enregistrement des fichiers est momentanément indisponible. Réessayez dans quelques minutes.",
   uncheckable: "Ce fichier n'a pas pu être vérifié. Envoyez une photo ou un PDF plus simple.",
   inspectionBusy: "Beaucoup de fichiers sont en cours de vérification. Réessayez dans quelques minutes.",
-  accountDeleted: "Votre compte a été supprimé : ce fichier n'a pas été enregistré.",
+  accountDeleted: "Votre compte a été supprimé\u202f: ce fichier n'a pas été enregistré.",
   tooManyUploads: "Vous avez envoyé beaucoup de fichiers en peu de temps. Réessayez dans une heure.",
   dailyQuota: "Vous avez envoyé beaucoup de fichiers aujourd'hui. Réessayez demain.",
-  scopeQuota: "La place réservée à vos fichiers ici est pleine : ce fichier n'a pas été enregistré.",
-  blurry: "La photo semble floue : le texte risque d'être illisible. Reprenez-la, ou confirmez qu'elle est lisible.",
+  scopeQuota: "La place réservée à vos fichiers ici est pleine\u202f: ce fichier n'a pas été enregistré.",
+  blurry: "La photo semble floue\u202f: le texte risque d'être illisible. Reprenez-la, ou confirmez qu'elle est lisible.",
 } as const;
 
 export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;

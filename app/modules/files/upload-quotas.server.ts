@@ -7,7 +7,7 @@ import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 import { UploadError } from "./upload-error";
-import { formatQuota } from "~/lib/format";
+import { formatSize } from "~/lib/format";
 
 /**
  * Upload quotas per person (decision 62): upload requests per hour, bytes per rolling day, bytes per bucket — the
@@ -123,8 +123,8 @@ async function checkBytes(executor: Executor, quota: UploadQuota, adding: number
     const left = Math.max(0, bytesPerScope - held);
     throw new UploadQuotaError("bytes-per-case", "scopeQuota", {
       message:
-        `${where} déjà ${formatQuota(held)} sur les ${formatQuota(bytesPerScope)} permis` +
-        (left > 0 ? ` (il reste ${formatQuota(left)})` : "") +
+        `${where} déjà ${formatSize(held)} sur les ${formatSize(bytesPerScope)} permis` +
+        (left > 0 ? ` (il reste ${formatSize(left)})` : "") +
         " : cet envoi n'a pas été enregistré. Réessayer plus tard n'y changera rien : envoyez un fichier plus léger (une photo plutôt qu'un PDF numérisé) ou écrivez-nous.",
       details: { limitBytes: bytesPerScope, heldBytes: held, addingBytes: adding, estimated },
     });
@@ -136,7 +136,7 @@ async function checkBytes(executor: Executor, quota: UploadQuota, adding: number
   if (adding > bytesPerDay) {
     throw new UploadQuotaError("bytes-per-day", "dailyQuota", {
       status: 413,
-      message: `Cet envoi dépasse à lui seul ${formatQuota(bytesPerDay)}, le plus que vous pouvez envoyer en 24 heures : envoyez moins de fichiers à la fois, ou des fichiers plus légers.`,
+      message: `Cet envoi dépasse à lui seul ${formatSize(bytesPerDay)}, le plus que vous pouvez envoyer en 24 heures : envoyez moins de fichiers à la fois, ou des fichiers plus légers.`,
       details,
     });
   }
@@ -152,7 +152,7 @@ async function checkBytes(executor: Executor, quota: UploadQuota, adding: number
   }
   throw new UploadQuotaError("bytes-per-day", "dailyQuota", {
     retryAfterSeconds: wait,
-    message: `Vous avez envoyé beaucoup de fichiers ces dernières 24 heures (${formatQuota(bytesPerDay)} au plus) : cet envoi n'a pas été enregistré. Réessayez dans ${retryDelayLabel(wait)}.`,
+    message: `Vous avez envoyé beaucoup de fichiers ces dernières 24 heures (${formatSize(bytesPerDay)} au plus) : cet envoi n'a pas été enregistré. Réessayez dans ${retryDelayLabel(wait)}.`,
     details: { ...details, retryAfterSeconds: wait },
   });
 }

@@ -7,7 +7,7 @@ import { encodeCursor } from "~/platform/keyset";
 import { cursorTime, flaggedOlderThan } from "~/platform/keyset.server";
 import { containsPattern } from "~/platform/like-pattern";
 import { db, runtime } from "~/platform/runtime.server";
-import { formatMegabytes } from "~/lib/format";
+import { formatSize } from "~/lib/format";
 import type { ReviewQuery, UploadStep } from "./identity.schema";
 import { DOCUMENT_FILE_COLUMNS, documentFile, documentsWithFiles } from "./verification-status.server";
 
@@ -172,7 +172,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         side: d.document_side,
         proofType: d.proof_type,
         ...documentFile(d),
-        size: formatMegabytes(Number(d.file_size)),
+        size: formatSize(Number(d.file_size)),
         status: d.status,
         rejectionReason: d.rejection_reason,
         reviewedAt: d.reviewed_at ? d.reviewed_at.toISOString() : null,

@@ -77,10 +77,10 @@ export function renderEmail(
     ...paragraphs.map((paragraph) => htmlParagraph(paragraph, variables)),
     "</td></tr>",
     '<tr><td style="padding:0 24px 24px"><div style="border:1px solid #94a3b8;background:#f8fafc;border-radius:6px;padding:12px 16px;font-size:14px">',
-    `<strong>Sécurité :</strong> ${escapeHtml(safetyNotice)}</div></td></tr>`,
+    `<strong>Sécurité\u202f:</strong> ${escapeHtml(safetyNotice)}</div></td></tr>`,
     "</table></td></tr></table></body></html>",
   ].join("");
-  const footer = `\n\n--\n${PRODUCT_NAME}\nSécurité : ${safetyNotice}\n`;
+  const footer = `\n\n--\n${PRODUCT_NAME}\nSécurité\u202f: ${safetyNotice}\n`;
   const text = fill(template.body, variables, (v) => v) + footer;
   const loggedText =
     fill(template.body, variables, (v, name) => (secretVariables.includes(name) ? MASKED_LINK : v)) + footer;

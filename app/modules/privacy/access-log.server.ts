@@ -38,7 +38,7 @@ function readDescription(action: string, after: Record<string, unknown>): string
     case "document.viewed": {
       const type = text("documentType") as DocumentType | null;
       const side = (text("side") ?? "single") as DocumentSide;
-      return type && type in DOCUMENT_TYPE_LABELS ? `Pièce justificative : ${documentLabel(type, side)}` : "Un de vos documents";
+      return type && type in DOCUMENT_TYPE_LABELS ? `Pièce justificative\u202f: ${documentLabel(type, side)}` : "Un de vos documents";
     }
     case "evidence.viewed":
       return `Preuve${ofCase}${text("category") ? ` (${evidenceCategoryLabel(text("category")!)})` : ""}`;

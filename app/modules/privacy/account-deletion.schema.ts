@@ -13,11 +13,11 @@ export const ACTIVE_CASE_STATUSES = ["assigned", "in_progress"] as const;
 
 export const accountDeletionMessages = {
   wrongPassword: "Mot de passe incorrect. Votre compte n'a pas été supprimé.",
-  tooManyAttempts: "Trop de tentatives. Votre compte n'a pas été supprimé ; réessayez dans quelques minutes.",
+  tooManyAttempts: "Trop de tentatives. Votre compte n'a pas été supprimé\u202f; réessayez dans quelques minutes.",
   staffAccount:
     "Les comptes de l'équipe Recours (avocats, administrateurs) sont fermés par un administrateur, pour que leurs dossiers soient confiés à quelqu'un d'autre. Adressez-vous à un administrateur.",
   activeCase:
-    "Votre compte ne peut pas encore être supprimé : un dossier est en cours avec votre avocat. Voyez avec lui pour clôturer le dossier, puis revenez sur cette page. Nous l'avons prévenu de votre demande.",
+    "Votre compte ne peut pas encore être supprimé\u202f: un dossier est en cours avec votre avocat. Voyez avec lui pour clôturer le dossier, puis revenez sur cette page. Nous l'avons prévenu de votre demande.",
   deleted: "Votre compte a été supprimé",
   deletedDetail:
     "Vos documents ont été effacés et vous ne pouvez plus vous connecter. Le dossier juridique est conservé sous forme pseudonymisée pendant la durée légale, puis supprimé.",
@@ -43,17 +43,17 @@ export function deletionExplanation(settings?: RetentionSettings): DeletionExpla
   const emails = rules.get("email-bodies")!;
   return {
     deletedNow: [
-      "Votre accès : vous êtes déconnecté(e) de tous vos appareils et ne pourrez plus vous connecter.",
-      "Vos pièces d'identité, justificatifs de domicile et tous les fichiers que vous avez envoyés (preuves, pièces jointes de la messagerie) : effacés du stockage.",
-      "Vos données de profil : nom, prénom, adresse e-mail, téléphones, adresse postale, numéro fiscal et date de naissance. Votre adresse e-mail redevient libre.",
+      "Votre accès\u202f: vous êtes déconnecté(e) de tous vos appareils et ne pourrez plus vous connecter.",
+      "Vos pièces d'identité, justificatifs de domicile et tous les fichiers que vous avez envoyés (preuves, pièces jointes de la messagerie)\u202f: effacés du stockage.",
+      "Vos données de profil\u202f: nom, prénom, adresse e-mail, téléphones, adresse postale, numéro fiscal et date de naissance. Votre adresse e-mail redevient libre.",
       "Vos dossiers en brouillon, jamais envoyés.",
       `Le contenu des e-mails que nous vous avons envoyés (au lieu d'attendre ${emails.duration.replace(" après l'envoi", "")}).`,
     ],
     kept: [
       {
-        data: "Vos dossiers envoyés, sous un pseudonyme : description, historique des statuts, messages échangés avec l'avocat, paiements et identifiants déclarés, documents ajoutés par l'avocat. Un dossier qui n'était pas clos l'est à la suppression.",
+        data: "Vos dossiers envoyés, sous un pseudonyme\u202f: description, historique des statuts, messages échangés avec l'avocat, paiements et identifiants déclarés, documents ajoutés par l'avocat. Un dossier qui n'était pas clos l'est à la suppression.",
         duration: closedCases.duration,
-        outcome: `${closedCases.outcome} (${CLOSED_CASE_RETENTION_DAYS / 365} ans : ${closedCases.basis.toLowerCase()})`,
+        outcome: `${closedCases.outcome} (${CLOSED_CASE_RETENTION_DAYS / 365} ans\u202f: ${closedCases.basis.toLowerCase()})`,
       },
       { data: accounting.data, duration: accounting.duration, outcome: `${accounting.outcome} (${accounting.basis})` },
     ],

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { fileStorage, type FileStorage } from "~/modules/files/files.server";
 import { enqueueJob, jobsEnqueued, PermanentJobError, type JobHandler } from "~/modules/jobs/jobs.server";
 import { enqueueEmail, type PersonalLinkBuilder } from "~/modules/notifications/notifications.server";
-import { formatLongDateTime } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 import { DATA_EXPORT_LINK_HOURS } from "./data-export.schema";
@@ -49,7 +49,7 @@ export function createDataExportHandler(storage: () => FileStorage = fileStorage
           await enqueueEmail(trx, {
             to: person.email,
             template: "export-donnees-pret",
-            variables: { prenom: person.first_name, date_expiration: formatLongDateTime(expires) },
+            variables: { prenom: person.first_name, date_expiration: formatDateTime(expires) },
             personalLink: { kind: "data-export", userId: row.user_id, exportId },
           });
           await enqueueJob(trx, { kind: DATA_EXPORT_EXPIRY_JOB, payload: { exportId }, runAt: expires });

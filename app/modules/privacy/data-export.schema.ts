@@ -17,8 +17,8 @@ export const dataExportMessages = {
     description: "Nous préparons vos données. Vous recevrez un e-mail avec un lien de téléchargement, en général en quelques minutes.",
   },
   linkNotFound: "Ce lien de téléchargement n'existe pas, ou il n'est pas lié à votre compte.",
-  linkUsed: "Ce lien a déjà servi : il ne fonctionne qu'une fois. Vous pouvez demander un nouvel export depuis la page « Mes données ».",
-  linkExpired: "Ce lien a expiré : il n'est valable que 24 heures. Vous pouvez demander un nouvel export depuis la page « Mes données ».",
+  linkUsed: "Ce lien a déjà servi\u202f: il ne fonctionne qu'une fois. Vous pouvez demander un nouvel export depuis la page « Mes données ».",
+  linkExpired: "Ce lien a expiré\u202f: il n'est valable que 24 heures. Vous pouvez demander un nouvel export depuis la page « Mes données ».",
   unreadable: "Cette demande n'a pas été reconnue. Rechargez la page et réessayez.",
 } as const;
 

@@ -206,17 +206,17 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
 const README = `Vos données chez Recours
 ========================
 
-Ce fichier ZIP contient tout ce que Recours conserve à votre sujet (RGPD, articles 15 et 20) :
+Ce fichier ZIP contient tout ce que Recours conserve à votre sujet (RGPD, articles 15 et 20)\u202f:
 
-- donnees.json : votre compte et votre profil (dont votre date de naissance et votre NIF, déchiffrés), votre
+- donnees.json\u202f: votre compte et votre profil (dont votre date de naissance et votre NIF, déchiffrés), votre
   vérification d'identité, vos dossiers avec leur historique de statuts, leurs paiements, les identifiants de
   l'escroc, les preuves et les messages échangés avec votre avocat, les e-mails que nous vous avons envoyés, vos
   sessions de connexion et la liste des consultations de vos données par l'équipe Recours.
-- fichiers/ : les fichiers que vous nous avez envoyés, déchiffrés : pièces d'identité et justificatifs encore
+- fichiers/\u202f: les fichiers que vous nous avez envoyés, déchiffrés\u202f: pièces d'identité et justificatifs encore
   conservés, preuves de vos dossiers, pièces jointes de vos messages. Le champ "file_in_export" de donnees.json
   indique où se trouve chacun.
 
-Ce fichier contient vos documents d'identité : conservez-le dans un endroit sûr et ne le partagez pas.
+Ce fichier contient vos documents d'identité\u202f: conservez-le dans un endroit sûr et ne le partagez pas.
 `;
 
 /**

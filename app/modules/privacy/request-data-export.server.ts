@@ -1,6 +1,6 @@
 import { checkCurrentPassword } from "~/modules/accounts/accounts.server";
 import { enqueueJob, jobsEnqueued } from "~/modules/jobs/jobs.server";
-import { dateTimeText, formatLongDateTime, type DateTimeText } from "~/lib/format";
+import { dateTimeText, formatDateTime, type DateTimeText } from "~/lib/format";
 import { assertUser, type Actor } from "~/platform/actor";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
@@ -61,7 +61,7 @@ export async function requestDataExport(actor: Actor, input: DataExportRequestIn
   const tooSoon = (requestedAt: Date) => ({
     ok: false as const,
     status: 429 as const,
-    formError: dataExportMessages.alreadyRequested(formatLongDateTime(new Date(requestedAt.getTime() + DATA_EXPORT_EVERY_HOURS * HOUR_MS))),
+    formError: dataExportMessages.alreadyRequested(formatDateTime(new Date(requestedAt.getTime() + DATA_EXPORT_EVERY_HOURS * HOUR_MS))),
   });
   // Before the password check: no password hashing for a request that cannot pass anyway.
   const earlier = await latestCounting(db(), actor.userId).executeTakeFirst();

@@ -8,7 +8,7 @@ import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { deleteFlaggedInactiveAccounts, purgeExpiredClosedCases, removeEmptyTombstones } from "./account-deletion.server";
 import { sweepFilesMarkedForDeletion } from "./file-sweep.server";
 import { CLOSED_CASE_RETENTION_DAYS, EMAIL_BODY_RETENTION_DAYS, INACTIVE_ACCOUNT_RETENTION_DAYS, INACTIVE_ACCOUNT_WARNING_DAYS, RETENTION_RUN_EVERY_HOURS } from "./retention";
-import { formatLongDate } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 
 /** The recurring job that applies every retention rule (decision 0044). */
 export const RETENTION_JOB = "privacy.retention";
@@ -139,7 +139,7 @@ export async function warnInactiveAccounts(database: Kysely<Database>, now: Date
         await enqueueEmail(trx, {
           to: row.email,
           template: "compte-inactif",
-          variables: { prenom: row.first_name, date_suppression: formatLongDate(due), lien: publicLink("/connexion") },
+          variables: { prenom: row.first_name, date_suppression: formatDate(due), lien: publicLink("/connexion") },
         });
       }
       return rows.rows.length;

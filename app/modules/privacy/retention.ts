@@ -59,16 +59,16 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
       data: "Pièces d'identité et justificatifs de domicile (fichiers)",
       duration: `${daysLabel(settings.identityDocumentDays)} après la décision de vérification`,
       days: settings.identityDocumentDays,
-      basis: "Minimisation des données (RGPD, art. 5.1.c et 5.1.e) : la copie n'est plus utile une fois l'identité vérifiée",
-      outcome: "Fichiers supprimés du stockage ; le résultat de la vérification, sa date et la personne qui l'a faite sont conservés",
+      basis: "Minimisation des données (RGPD, art. 5.1.c et 5.1.e)\u202f: la copie n'est plus utile une fois l'identité vérifiée",
+      outcome: "Fichiers supprimés du stockage\u202f; le résultat de la vérification, sa date et la personne qui l'a faite sont conservés",
     },
     {
       key: "email-bodies",
       data: "Contenu des e-mails envoyés",
       duration: "1 an après l'envoi",
       days: EMAIL_BODY_RETENTION_DAYS,
-      basis: "Intérêt légitime : prouver qu'une information vous a été envoyée",
-      outcome: "Contenu effacé ; le destinataire, l'objet et la date d'envoi restent dans le journal",
+      basis: "Intérêt légitime\u202f: prouver qu'une information vous a été envoyée",
+      outcome: "Contenu effacé\u202f; le destinataire, l'objet et la date d'envoi restent dans le journal",
     },
     {
       key: "expired-sessions",
@@ -100,7 +100,7 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
       duration: "3 ans après la fin de la relation (dernière connexion, aucun dossier en cours)",
       days: INACTIVE_ACCOUNT_RETENTION_DAYS,
       basis: "Exécution du contrat, puis recommandation de la CNIL pour la gestion de la clientèle",
-      outcome: `Un e-mail vous prévient ${daysLabel(INACTIVE_ACCOUNT_WARNING_DAYS)} avant ; sans connexion de votre part, le compte est supprimé`,
+      outcome: `Un e-mail vous prévient ${daysLabel(INACTIVE_ACCOUNT_WARNING_DAYS)} avant\u202f; sans connexion de votre part, le compte est supprimé`,
     },
     {
       key: "closed-cases",
@@ -123,7 +123,7 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
       data: "Données de prospection",
       duration: `${PROSPECTING_RETENTION_YEARS} ans à compter du dernier contact`,
       days: null,
-      basis: "Recommandation de la CNIL ; Recours ne fait aujourd'hui aucune prospection",
+      basis: "Recommandation de la CNIL\u202f; Recours ne fait aujourd'hui aucune prospection",
       outcome: "Supprimées",
     },
     {
@@ -160,7 +160,7 @@ export const STRICTLY_NECESSARY_COOKIES: readonly CookieDescription[] = [
     name: "recours.session_token",
     purpose: "Vous garder connecté à votre espace (jeton de session signé)",
     maxAgeSeconds: 7 * 24 * 3600,
-    lifetime: "7 jours au plus ; supprimé à la déconnexion",
+    lifetime: "7 jours au plus\u202f; supprimé à la déconnexion",
   },
   {
     name: "recours.two_factor",

@@ -23,7 +23,7 @@ export const profileMessages = {
   addressRequired: "L'adresse est requise",
   cityRequired: "La ville est requise",
   cityToChoose: (postalCode: string, communes: readonly string[]) =>
-    `Plusieurs communes ont le code postal ${postalCode} : ${communes.join(", ")}. Indiquez la vôtre.`,
+    `Plusieurs communes ont le code postal ${postalCode}\u202f: ${communes.join(", ")}. Indiquez la vôtre.`,
   postalCodeRequired: "Le code postal est requis",
   postalCodeFormat: {
     "five-digits": "Le code postal doit comporter 5 chiffres",

@@ -33,7 +33,7 @@ describe("a postal code posted without JavaScript", () => {
   it("lists the communes to choose from when a code serves several and no city was typed", async () => {
     const completed = await completeResidenceFromPostalCode(actor, { country: "france", postalCode: "01000", city: "", department: "" });
     expect(completed.values.city).toBe("");
-    expect(completed.cityMessage).toMatch(/^Plusieurs communes ont le code postal 01000 : .*Bourg-en-Bresse/);
+    expect(completed.cityMessage).toMatch(/^Plusieurs communes ont le code postal 01000\u202f: .*Bourg-en-Bresse/);
   });
 
   it("leaves other countries and malformed codes as posted", async () => {
