@@ -56,8 +56,11 @@ export function ErrorSummary({
   errors,
   focusRequest = 0,
   fieldIds = {},
+  order,
 }: {
   errors: FieldErrors;
+  /** The fields in the order the form shows them, when the schema checks them in another order. */
+  order?: readonly string[];
   /** Increments on each failed submit. */
   focusRequest?: number;
   /** Fields whose control is not `champ-<name>`. */
@@ -66,7 +69,10 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const hydrated = useHydrated();
-  const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const rank = (field: string) => (order?.includes(field) ? order.indexOf(field) : Number.MAX_SAFE_INTEGER);
+  const entries = Object.entries(errors)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .sort(([a], [b]) => rank(a) - rank(b));
   useEffect(() => {
     if (focusRequest > 0) ref.current?.focus();
   }, [focusRequest]);
@@ -190,9 +196,15 @@ type FormValidation = Pick<ReturnType<typeof useFormValidation>, "validate" | "c
 export function ValidatedForm({
   validation,
   onEdit,
+  errorOrder,
   children,
   ...form
-}: Omit<FormProps, "onSubmit" | "onChange"> & { validation: FormValidation; onEdit?: (field: string) => void }) {
+}: Omit<FormProps, "onSubmit" | "onChange"> & {
+  validation: FormValidation;
+  onEdit?: (field: string) => void;
+  /** The error summary's order: the form's fields from top to bottom (ErrorSummary's `order`). */
+  errorOrder?: readonly string[];
+}) {
   return (
     <Form
       method="post"
@@ -207,7 +219,7 @@ export function ValidatedForm({
         validation.clear(field);
       }}
     >
-      <ErrorSummary errors={validation.errors} focusRequest={validation.focusRequest} />
+      <ErrorSummary errors={validation.errors} focusRequest={validation.focusRequest} order={errorOrder} />
       {children}
     </Form>
   );

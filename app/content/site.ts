@@ -44,10 +44,19 @@ export const nationalBarCouncil = {
 
 export const contactHours = "Du lundi au vendredi, de 9 h à 18 h";
 
-/** The French government's official platform for reporting online scams and illegal content (PHAROS). */
+/**
+ * Where a victim reports a scam: THESEE, the French government's online complaint for scams on the internet
+ * (issue 29: PHAROS, below, is for illegal content, not for a victim's complaint).
+ */
 export const officialScamReporting = {
   label: "Signaler une arnaque",
-  description: "Sur la plateforme officielle du ministère de l'Intérieur (PHAROS)",
+  description: "Porter plainte en ligne pour une escroquerie sur internet (THESEE, service officiel)",
+  href: "https://www.service-public.fr/particuliers/vosdroits/R64845",
+} as const;
+
+/** The ministry of the Interior's platform for reporting illegal content seen online (a fraudulent site, an advert). */
+export const illegalContentReporting = {
+  label: "Signaler un contenu illicite sur PHAROS",
   href: "https://www.internet-signalement.gouv.fr/",
 } as const;
 

@@ -19,6 +19,7 @@ import {
 import { completeProfile, completeResidenceFromPostalCode, profileFormFor } from "~/modules/profile/profile.server";
 import {
   nifRequiredFor,
+  PROFILE_FIELD_ORDER,
   PROFILE_FIELDS,
   profileFormSchema,
   profileMessages,
@@ -108,6 +109,7 @@ export default function CompleteProfilePage({ loaderData, actionData }: Route.Co
 
         <ValidatedForm
           validation={validation}
+          errorOrder={PROFILE_FIELD_ORDER}
           className="mt-6 space-y-8"
           onEdit={(name) => {
             setResult(undefined);

@@ -50,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.next === "second-factor") {
     return redirect(`${SECOND_FACTOR_SIGN_IN_PATH}${redirectQuery(landing)}`, { headers: result.headers });
   }
+  // Staff are not signed in for good until their second factor is set up: the guard sends them to enrol it, no toast.
+  if (result.next === "enrol-second-factor") return redirect(landing, { headers: result.headers });
   return redirectWithToast(
     landing,
     { title: "Connexion réussie\u202f!", description: "Bienvenue sur votre espace personnel.", tone: "success" },

@@ -126,6 +126,10 @@ test.describe("Compléter mon profil", () => {
     await expectFieldError(form.terms, PROFILE_REQUIRED_MESSAGES.acceptTerms);
     // The focus goes to the error summary, whose first link leads to the first field in error.
     await expect(page.locator("[data-error-summary]")).toBeFocused();
+    // Its links follow the fields from top to bottom (issue 29), not the order the schema checks them in.
+    const summaryTargets = await page.locator("[data-error-summary] a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!.slice(1)));
+    const fieldsInError = await page.locator("main form [aria-invalid=true]").evaluateAll((controls) => controls.map((control) => control.id));
+    expect(summaryTargets).toEqual(fieldsInError);
     await expectNoAxeViolations(page, "/complete-profile (champs requis)");
 
     await form.firstName.fill("Camille");

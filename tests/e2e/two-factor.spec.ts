@@ -65,6 +65,8 @@ test.describe("staff second factor", () => {
     await signInWithPassword(page, admin);
     await expect(page).toHaveURL(ENROLMENT);
     await expect(page.getByRole("heading", { name: "Étape obligatoire avant d'accéder à votre espace" })).toBeVisible();
+    // Not signed in for good before the second factor (issue 29): no "Connexion réussie" on the way to enrolment.
+    await expect(page.getByText("Connexion réussie")).toHaveCount(0);
     await expectNoAxeViolations(page, "/compte/double-authentification (mot de passe)");
 
     for (const staffPage of ["/dashboard", "/admin/users", "/complete-profile"]) {

@@ -154,7 +154,7 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     // Unconfirmed (a post without JavaScript): the confirmation page, and nothing ends yet.
     const asked = await post(here, { intent: ACCOUNT_INTENTS.endAllSessions });
     expect(asked.status).toBe(200);
-    expect(visibleText(asked.body)).toContain("Vous déconnecter de tous vos appareils ?");
+    expect(visibleText(asked.body)).toContain("Vous déconnecter de tous vos appareils\u202f?");
     expect(await signedIn(here)).toBe(true);
 
     const response = await post(here, { intent: ACCOUNT_INTENTS.endAllSessions, confirmation: "oui" });

@@ -95,7 +95,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect((await resolveActor(authRequest("/dashboard", { cookie }))).kind).toBe("anonymous");
       // Signing in again: a lawyer's session without a second factor, good for enrolment only.
       const again = await signIn(anonymousActor(authRequest()), { email: person.email, password: person.password }, authRequest());
-      expect(again.ok && again.next).toBe("session");
+      expect(again.ok && again.next).toBe("enrol-second-factor");
       const next = await resolveActor(authRequest("/dashboard", { cookie: cookieHeaderFrom(again.ok ? again.headers.getSetCookie() : []) }));
       expect(next.kind === "user" && next.role).toBe("lawyer");
       expect(next.kind === "user" && mustEnrolSecondFactor(next)).toBe(true);
@@ -270,7 +270,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect(first({ recipients: "", subject: "x", body: "y" })).toBe("Veuillez remplir tous les champs");
       expect(first({ recipients: "a@exemple.fr", subject: "  ", body: "y" })).toBe("Veuillez remplir tous les champs");
       expect(first({ recipients: "a@exemple.fr, pas-une-adresse, b@@x", subject: "x", body: "y" })).toBe(
-        "Ces adresses ne sont pas valides : pas-une-adresse, b@@x",
+        "Ces adresses ne sont pas valides\u202f: pas-une-adresse, b@@x",
       );
       const many = Array.from({ length: 500 }, (_, index) => `p${index}@exemple.fr`).join(",");
       expect(first({ recipients: many, subject: "x", body: "y" })).toBe(backOfficeMessages.emailTooMany(MANUAL_EMAIL_MAX_RECIPIENTS));

@@ -71,8 +71,8 @@ describe.each(testEngines())("the case file forms over HTTP, production build, %
     const html = (await http(`/case/${people.client.caseId}`, { cookie: people.client.cookie })).body;
     const page = visibleText(html);
     expect(page).toContain("FR76 3000 6000 0112 3456 7890 189");
-    // Narrow no-break space in thousands, no-break space before the euro sign (visibleText folds both to spaces).
-    expect(html).toContain("1\u202f500\u00a0€");
+    // Narrow no-break space in thousands, narrow no-break space before the euro sign (visibleText folds both to spaces).
+    expect(html).toContain("1\u202f500\u202f€");
     expect(page).toContain("Contester le paiement auprès de votre banque avant le 14/04/2026");
     // The declared 12 500 € stays; the documented payments are shown beside it with what is left (issue 29).
     expect(page).toContain("Montant déclaré 12 500 €");

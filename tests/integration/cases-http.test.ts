@@ -134,7 +134,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     expect(saved.status, visibleText(saved.body).slice(0, 800)).toBe(302);
     expect(saved.location).toBe(`/create-case?id=${draftId}&etape=3`);
     const page = visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body);
-    expect(page).toContain("Statut : Brouillon");
+    expect(page).toContain("Statut\u202f: Brouillon");
     expect(page).not.toContain("RC-1999-000001");
     expect(page).toMatch(/1\s235\s€/);
     expect(page).toContain("02/05/2024");
@@ -174,7 +174,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     const fromList = await post("/dashboard", "client", [["intent", "soumettre"], ["caseId", draftId]]);
     expect(fromList.status).toBe(302);
     expect(decodeURIComponent(fromList.setCookies.join(";"))).not.toContain(caseMessages.submitted);
-    expect(visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body)).toContain("Statut : Brouillon");
+    expect(visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body)).toContain("Statut\u202f: Brouillon");
   });
 
   it("another client: the draft, its edit and its case page answer 'Vous n'avez pas accès à ce dossier' (404)", async () => {
@@ -189,7 +189,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     expect(submit.status).toBe(404);
     const owner = visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body);
     expect(owner).toContain("Arnaque sentimentale");
-    expect(owner).toContain("Statut : Brouillon");
+    expect(owner).toContain("Statut\u202f: Brouillon");
   });
 
   it("verified: 'Soumettre' from the list, twice, submits once; the case page shows the timeline and what happens next", async () => {

@@ -318,7 +318,7 @@ describe.each(testEngines())("data export and access log on %s", (engine) => {
     expect(page.entries.map(({ who, role, what, action }) => ({ who, role, what, action }))).toEqual([
       { who: "Maître Laure NomLaure", role: "Avocat", what: `Pièce jointe envoyée dans la messagerie du dossier ${caseNumber}`, action: "chat-file.viewed" },
       { who: "Maître Laure NomLaure", role: "Avocat", what: `Dossier ${caseNumber}`, action: "case.viewed" },
-      { who: "Adèle NomAdèle", role: "Administrateur", what: "Pièce justificative : Carte d'identité (recto)", action: "document.viewed" },
+      { who: "Adèle NomAdèle", role: "Administrateur", what: "Pièce justificative\u202f: Carte d'identité (recto)", action: "document.viewed" },
     ]);
     expect(JSON.stringify(page)).not.toContain(admin.email);
     expect(page.next).toBeNull();

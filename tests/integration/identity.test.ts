@@ -97,10 +97,10 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     expect(await submitIdentityStep(actor, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage })).toMatchObject({ ok: true, nextStep: 3 });
     expect(
       await submitIdentityStep(actor, 3, uploadRequest({ documentType: "passeport" }, [{ field: "recto", name: "passeport.jpg", bytes: photo }]), { storage }),
-    ).toMatchObject({ ok: true, message: "Seconde pièce d'identité envoyée avec succès !", nextStep: 4 });
+    ).toMatchObject({ ok: true, message: "Seconde pièce d'identité envoyée avec succès\u202f!", nextStep: 4 });
     expect(
       await submitIdentityStep(actor, 4, uploadRequest({ proofType: "facture_electricite" }, [{ field: "document", name: "facture.pdf", bytes: pdf }]), { storage }),
-    ).toMatchObject({ ok: true, message: "Justificatif de domicile envoyé avec succès !", nextStep: 5 });
+    ).toMatchObject({ ok: true, message: "Justificatif de domicile envoyé avec succès\u202f!", nextStep: 5 });
   }
 
   async function groupOf(admin: UserActor, userEmail: string, step: number) {

@@ -14,7 +14,7 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const IDENTITY_DAYS = 14;
 
 function cellText(html: string): string {
-  return decodeHtml(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
+  return decodeHtml(html.replace(/<[^>]+>/g, " ")).replace(/[^\S\u202f]+/g, " ").trim();
 }
 
 /** The body rows of the table with that caption, as cell texts. */

@@ -47,7 +47,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
     it("gets a session good for enrolment only: the actor is not-enrolled and member use cases refuse it", async () => {
       const admin = await seedAccount("admin");
       const { next, cookie } = await passwordStep(admin);
-      expect(next).toBe("session");
+      expect(next).toBe("enrol-second-factor");
       const actor = await actorFor(cookie);
       expect(actor).toMatchObject({ role: "admin", secondFactor: "not-enrolled" });
       await expect(dashboardFor(actor)).rejects.toBeInstanceOf(ForbiddenError);
@@ -191,7 +191,7 @@ describe.each(testEngines())("staff second factor on %s", (engine) => {
       await db().updateTable("user").set({ twoFactorEnabled: false }).where("id", "=", lawyer.userId).execute();
 
       const { next, cookie } = await passwordStep(lawyer);
-      expect(next).toBe("session");
+      expect(next).toBe("enrol-second-factor");
       const actor = await actorFor(cookie);
       expect(actor.secondFactor).toBe("not-enrolled");
       await expect(dashboardFor(actor)).rejects.toBeInstanceOf(ForbiddenError);

@@ -65,7 +65,7 @@ export async function seedAccount(
 export async function enrolSecondFactor(account: { email: string; password: string }): Promise<{ manualKey: string; recoveryCodes: string[] }> {
   const address = "198.51.100.77";
   const signedIn = await signIn(anonymousActor(authRequest("/connexion", { clientAddress: address })), account, authRequest("/connexion", { clientAddress: address }));
-  if (!signedIn.ok || signedIn.next !== "session") throw new Error(`connexion impossible pour l'activation : ${account.email}`);
+  if (!signedIn.ok || signedIn.next === "second-factor") throw new Error(`connexion impossible pour l'activation : ${account.email}`);
   const request = () => authRequest("/compte/double-authentification", { cookie: cookieHeaderFrom(signedIn.headers.getSetCookie()), clientAddress: address });
   const actor = await resolveActor(request());
   if (actor.kind !== "user") throw new Error("session d'activation introuvable");

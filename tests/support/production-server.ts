@@ -213,7 +213,10 @@ export function decodeHtml(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** What a person sees: the HTML without scripts (React Router also serialises loader data there), tags or escapes. */
+/**
+ * What a person sees: the HTML without scripts (React Router also serialises loader data there), tags or escapes.
+ * Runs of white space become one space, except the narrow no-break space French puts before ? ! : ; € % (issue 29).
+ */
 export function visibleText(html: string): string {
   return decodeHtml(
     html
@@ -221,6 +224,6 @@ export function visibleText(html: string): string {
       .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, " ")
       .replace(/<[^>]+>/g, " "),
   )
-    .replace(/\s+/g, " ")
+    .replace(/[^\S\u202f]+/g, " ")
     .trim();
 }

@@ -1,4 +1,4 @@
-import { officialScamReporting, PRODUCT_NAME } from "~/content/site";
+import { illegalContentReporting, officialScamReporting, PRODUCT_NAME } from "~/content/site";
 import type { LegalDocument } from "~/content/types";
 
 /** Legal notice (LCEN art. 6). The operator's identity and the host come from the operator blocks (configurable). */
@@ -94,8 +94,10 @@ export const legalNotice: LegalDocument = {
         {
           kind: "paragraph",
           text: [
-            "Pour signaler une arnaque ou un contenu illicite vu ailleurs sur internet, utilisez la plateforme officielle du ministère de l'Intérieur\u202f: ",
-            { text: "PHAROS – internet-signalement.gouv.fr", href: officialScamReporting.href },
+            "Pour signaler un contenu illicite vu ailleurs sur internet, utilisez la plateforme officielle du ministère de l'Intérieur\u202f: ",
+            { text: "PHAROS – internet-signalement.gouv.fr", href: illegalContentReporting.href },
+            ". Pour porter plainte après une escroquerie sur internet\u202f: ",
+            { text: "THESEE – service-public.fr", href: officialScamReporting.href },
             ".",
           ],
         },

@@ -1,4 +1,4 @@
-import { figures, officialScamReporting, PRODUCT_NAME, safetyNotice } from "~/content/site";
+import { figures, illegalContentReporting, officialScamReporting, PRODUCT_NAME, safetyNotice } from "~/content/site";
 import type { CallToAction, Paragraph } from "~/content/types";
 
 /** A phone number or website to contact. href: tel:, sms: or an https:// address of an official body. */
@@ -60,8 +60,8 @@ export const firstStepsContent: FirstStepsContent = {
         text: "Rendez-vous au commissariat de police ou à la brigade de gendarmerie, avec vos preuves. Selon les cas, vous pouvez aussi faire une pré-plainte en ligne, ou porter plainte en ligne pour certaines escroqueries sur internet (plateforme THESEE). Gardez bien votre récépissé de plainte.",
         contacts: [
           {
-            label: "Porter plainte en ligne pour une escroquerie sur internet (service-public.fr)",
-            href: "https://www.service-public.fr/particuliers/vosdroits/R68790",
+            label: `${officialScamReporting.description} (service-public.fr)`,
+            href: officialScamReporting.href,
           },
         ],
       },
@@ -79,7 +79,7 @@ export const firstStepsContent: FirstStepsContent = {
         title: "Signalez le site ou le message",
         text: "Signalez le site, l'annonce ou le message frauduleux pour protéger d'autres personnes. Pour un SMS d'arnaque, transférez-le au 33700.",
         contacts: [
-          { label: `${officialScamReporting.label} (PHAROS)`, href: officialScamReporting.href },
+          { label: illegalContentReporting.label, href: illegalContentReporting.href },
           { label: "Transférer le SMS au 33700", href: "sms:33700" },
         ],
       },

@@ -11,7 +11,11 @@ import { auth } from "./auth-instance.server";
 import { sessionCookies } from "./sessions.server";
 
 /** After the password: either a session, or (account with a second factor) a pending challenge and no session. */
-export type SignInResult = { ok: true; headers: Headers; next: "session" | "second-factor" } | AccountFailure;
+/**
+ * `session`: signed in; `second-factor`: the code comes next; `enrol-second-factor`: a lawyer or an administrator
+ * without a second factor yet, signed in but sent to enrol it first (no "Connexion réussie" before it, issue 29).
+ */
+export type SignInResult = { ok: true; headers: Headers; next: "session" | "second-factor" | "enrol-second-factor" } | AccountFailure;
 
 /** A refused sign-in or sign-up: the HTTP status and what the form shows. */
 export interface AccountFailure {
@@ -80,7 +84,14 @@ export async function signIn(actor: AnonymousActor, input: SignInInput, request:
     await clearAttempts(db(), pairKey);
     // The two-factor plugin has replaced the session with a short-lived challenge cookie.
     const secondFactor = "twoFactorRedirect" in response && response.twoFactorRedirect === true;
-    return { ok: true, headers: sessionCookies(headers), next: secondFactor ? "second-factor" : "session" };
+    if (secondFactor) return { ok: true, headers: sessionCookies(headers), next: "second-factor" };
+    const staff = await db()
+      .selectFrom("profiles")
+      .select("role")
+      .where("id", "=", response.user.id)
+      .where("role", "in", ["lawyer", "admin"])
+      .executeTakeFirst();
+    return { ok: true, headers: sessionCookies(headers), next: staff ? "enrol-second-factor" : "session" };
   } catch (error) {
     if (error instanceof HashingBusyError) return busyResult(error);
     const failure = authFailure(error);

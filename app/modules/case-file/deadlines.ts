@@ -4,6 +4,7 @@
  */
 import type { PaymentMethod } from "~/platform/database-schema";
 import { parisIsoDay } from "~/lib/format";
+import { illegalContentReporting, officialScamReporting } from "~/content/site";
 
 /** Card payments and transfers can be contested with the bank (L133-24); other methods have no such right. */
 export const BANK_CONTESTABLE_METHODS: readonly PaymentMethod[] = ["bank_transfer", "credit_card"];
@@ -41,7 +42,7 @@ const ASAP: Record<AsapAction["key"], AsapAction> = {
     key: "pharos",
     title: "Signaler le site ou le contenu sur PHAROS",
     rule: "Dès que possible\u202f: la plateforme du ministère de l'Intérieur pour signaler un contenu illicite en ligne.",
-    href: "https://www.internet-signalement.gouv.fr",
+    href: illegalContentReporting.href,
   },
   "17cyber": {
     key: "17cyber",
@@ -53,7 +54,7 @@ const ASAP: Record<AsapAction["key"], AsapAction> = {
     key: "thesee",
     title: "Porter plainte en ligne avec THESEE",
     rule: "Dès que possible\u202f: la plainte en ligne pour les escroqueries sur internet (victimes résidant en France).",
-    href: "https://www.service-public.gouv.fr/particuliers/vosdroits/R57008",
+    href: officialScamReporting.href,
   },
 };
 

@@ -59,7 +59,7 @@ export const PROOF_OF_ADDRESS_LABELS: Record<ProofOfAddressChoice, string> = {
 
 /** Spec §8 (client areas): what the person reads after an upload or a step change. */
 export const identityMessages = {
-  missingSides: "Veuillez uploader tous les côtés du document requis",
+  missingSides: "Veuillez envoyer tous les côtés du document requis",
   /** One side missing: the field's own message (issue 29). */
   missingRecto: "Ajoutez le recto du document : la face avec votre photo.",
   missingPassportPage: "Ajoutez la page photo du passeport.",
@@ -72,7 +72,7 @@ export const identityMessages = {
   stepNotReachable: "Terminez d'abord l'étape précédente.",
   alreadyVerified: "Votre identité est déjà vérifiée.",
   uploaded: { 2: "Documents envoyés avec succès\u202f!", 3: "Seconde pièce d'identité envoyée avec succès\u202f!", 4: "Justificatif de domicile envoyé avec succès\u202f!" },
-  uploadFailed: { 2: "Erreur lors de l'upload des documents", 3: "Erreur lors de l'upload des documents", 4: "Erreur lors de l'upload du justificatif" },
+  uploadFailed: { 2: "Erreur lors de l'envoi des documents", 3: "Erreur lors de l'envoi des documents", 4: "Erreur lors de l'envoi du justificatif" },
   stepCompleted: "Étape complétée avec succès\u202f!",
   statusFailed: "Erreur lors de la mise à jour du statut",
   rejectedTitle: "Documents rejetés - Resoumission requise",

@@ -13,10 +13,18 @@ describe("renderEmail", () => {
     expect(email.subject).toBe(`Bonjour <img src=x onerror="alert(1)">`);
   });
 
-  it("turns a paragraph that is only a link into a button, escaping the address", () => {
+  it("turns a paragraph 'Label : {{lien}}' into a button saying what it does, escaping the address", () => {
+    const labelled = { subject: "Confirmez", body: "Bonjour,\n\nConfirmer mon adresse\u202f: {{lien}}\n\nÀ bientôt" };
+    const email = renderEmail(labelled, { lien: "https://recours.test/a?b=1&c=2" });
+    expect(email.html).toMatch(/<a href="https:\/\/recours.test\/a\?b=1&amp;c=2" style="display:inline-block[^"]*">Confirmer mon adresse<\/a>/);
+    expect(email.text).toContain("Confirmer mon adresse\u202f: https://recours.test/a?b=1&c=2");
+    expect(email.html).not.toContain("Ouvrir le lien");
+  });
+
+  it("keeps a paragraph that is only a link as the address itself, never a generic button", () => {
     const email = renderEmail(template, { prenom: "Léa", lien: "https://recours.test/a?b=1&c=2" });
-    expect(email.html).toContain('href="https://recours.test/a?b=1&amp;c=2"');
-    expect(email.html).toContain("Ouvrir le lien");
+    expect(email.html).toContain('<a href="https://recours.test/a?b=1&amp;c=2" style="color:#1e40af">https://recours.test/a?b=1&amp;c=2</a>');
+    expect(email.html).not.toContain("Ouvrir le lien");
   });
 
   it("does not make a button of a value that is not a web address", () => {

@@ -39,17 +39,31 @@ function isLink(value: string): boolean {
   return /^https?:\/\/\S+$/.test(value);
 }
 
-/** A paragraph that is only a link variable becomes a button, with the address below it for copying. */
+/** "Confirmer mon adresse : {{lien}}": a paragraph that is a label, a colon and a link variable (a button). */
+const BUTTON_PARAGRAPH = /^\s*([^{}\n:]{2,80}?)[ \u00a0\u202f]*:\s*\{\{\s*([a-z0-9_]+)\s*\}\}\s*$/i;
+const LINK_PARAGRAPH = /^\s*\{\{\s*([a-z0-9_]+)\s*\}\}\s*$/i;
+
+/**
+ * A paragraph "Label : {{lien}}" becomes a button that says what it does, its label written by the template (issue
+ * 29: never a generic "Ouvrir le lien"), with the address below it for copying; the text part reads the same
+ * sentence. A paragraph that is only a link variable stays the address itself, as a link.
+ */
 function htmlParagraph(paragraph: string, variables: Readonly<Record<string, string>>): string {
-  const only = /^\s*\{\{\s*([a-z0-9_]+)\s*\}\}\s*$/i.exec(paragraph);
+  const button = BUTTON_PARAGRAPH.exec(paragraph);
+  const buttonLink = button ? singleLine(variables[button[2]!] ?? "") : "";
+  if (button && isLink(buttonLink)) {
+    const href = escapeHtml(buttonLink);
+    return (
+      `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1e40af;color:#ffffff;` +
+      `padding:12px 20px;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(button[1]!.trim())}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all">${href}</p>`
+    );
+  }
+  const only = LINK_PARAGRAPH.exec(paragraph);
   const value = only ? singleLine(variables[only[1]!] ?? "") : "";
   if (only && isLink(value)) {
     const href = escapeHtml(value);
-    return (
-      `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1e40af;color:#ffffff;` +
-      `padding:12px 20px;border-radius:6px;font-weight:bold;text-decoration:none">Ouvrir le lien</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all">${href}</p>`
-    );
+    return `<p style="margin:0 0 16px;word-break:break-all"><a href="${href}" style="color:#1e40af">${href}</a></p>`;
   }
   const lines = fill(escapeHtml(paragraph), variables, (v) => escapeHtml(v)).split("\n");
   return `<p style="margin:0 0 16px">${lines.join("<br>")}</p>`;

@@ -86,6 +86,26 @@ const ticked = (message: string) =>
  * Checked in the browser before posting and again by the action. No check here stops the others from running
  * (no transform before the last step), so an empty form shows every required message at once.
  */
+/**
+ * The profile form's fields from top to bottom: its error summary follows them (issue 29), while the schema checks
+ * the cross-field rules (NIF, phones, postal code) last.
+ */
+export const PROFILE_FIELD_ORDER = [
+  "firstName",
+  "lastName",
+  "birthDate",
+  "phoneMobile",
+  "phoneFixed",
+  "country",
+  "address",
+  "postalCode",
+  "city",
+  "department",
+  "nif",
+  "acceptPrivacy",
+  "acceptTerms",
+] as const satisfies readonly ProfileFormField[];
+
 export const profileFormSchema = z
   .object({
     firstName: orEmpty(personName(profileMessages.firstNameRequired)),
