@@ -19,8 +19,8 @@ describe.each(testEngines())("the seeded e-mail templates on %s", (engine) => {
         template.variables.map((name) => [name, name.startsWith("lien") ? `https://recours.test/${name}` : `valeur-${name}`]),
       );
       const email = renderEmail(template, variables);
-      expect(email.html, template.key).not.toContain("Ouvrir le lien");
-      expect(`${email.subject}\n${email.html}\n${email.text}`, template.key).not.toContain("[");
+      expect(email.html, template.key ?? "").not.toContain("Ouvrir le lien");
+      expect(`${email.subject}\n${email.html}\n${email.text}`, template.key ?? "").not.toContain("[");
       for (const link of template.variables.filter((name) => name.startsWith("lien"))) {
         const button = new RegExp(`<a href="https://recours.test/${link}" style="display:inline-block[^"]*">([^<]+)</a>`).exec(email.html);
         expect(button?.[1], `${template.key}: ${link}`).toMatch(/^[A-ZÉ][a-zé]+ /);
