@@ -170,7 +170,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
 
     const submit = await post(`/create-case?id=${draftId}&etape=3`, "client", [["draftId", draftId], ["etape", "3"], ["intent", "soumettre"], ["scam_type", "romance_scam"], ...STEP_2]);
     expect(submit.status).toBe(403);
-    expect(visibleText(submit.body)).toContain(`${caseMessages.submitFailed} : ${caseMessages.submitNeedsVerification}`);
+    expect(visibleText(submit.body)).toContain(`${caseMessages.submitFailed}\u202f: ${caseMessages.submitNeedsVerification}`);
     const fromList = await post("/dashboard", "client", [["intent", "soumettre"], ["caseId", draftId]]);
     expect(fromList.status).toBe(302);
     expect(decodeURIComponent(fromList.setCookies.join(";"))).not.toContain(caseMessages.submitted);

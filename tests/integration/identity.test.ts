@@ -219,7 +219,7 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     const step2 = await groupOf(admin, user.email, 2);
     expect(step2).toMatchObject({ status: "pending", documentType: "cni", firstName: "Emma", birthDate: "1958-04-12", city: "Lyon", ownDocuments: false });
     expect(step2.documents).toHaveLength(2);
-    expect(step2.documents[0]!.size).toMatch(/^\d+\.\d{2} MB$/);
+    expect(step2.documents[0]!.size).toMatch(/^\d+(,\d{2})?\u00a0Mo$/);
 
     // A reason is required.
     expect(reviewDecisionSchema.safeParse({ decision: "reject", documentId: step2.groupId, reason: "" }).error?.issues[0]?.message).toBe(
