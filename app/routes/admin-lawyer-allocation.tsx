@@ -124,7 +124,7 @@ function AllocationForm({
                       </div>
                       {row.barComplete ? null : (
                         <p id={`${inputId}-barreau`} className="mt-1 text-sm font-semibold text-amber-900" data-bar-missing="">
-                          Barreau ou numéro d'inscription manquant : ses clients ne pourraient pas le vérifier, sa part reste à 0 %.{" "}
+                          Barreau ou numéro d'inscription manquant&#x202f;: ses clients ne pourraient pas le vérifier, sa part reste à 0&#x202f;%.{" "}
                           <Link to={lawyerEditHref(row)} className="text-brand-800 underline">
                             Les renseigner<span className="sr-only"> pour Maître {row.firstName} {row.lastName}</span>
                           </Link>

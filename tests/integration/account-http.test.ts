@@ -8,7 +8,7 @@ import { accountDeletionMessages } from "~/modules/privacy/account-deletion.sche
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../support/accounts";
-import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -67,12 +67,12 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     const cookie = await signInOverHttp(people.owner.email, people.owner.password);
     const json = await post(cookie, JSON.stringify({ intent: ACCOUNT_INTENTS.endAllSessions }), { "content-type": "application/json" });
     expect(json.status).toBe(400);
-    expect(visibleText(json.body)).toContain(UNREADABLE_FORM_MESSAGE);
+    expect(visibleText(json.body)).toContain(spaced(UNREADABLE_FORM_MESSAGE));
 
     for (const body of [{}, { intent: "supprimer-mon-compte" }, { intent: "" }] as Record<string, string>[]) {
       const response = await post(cookie, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(visibleText(response.body)).toContain(accountMessages.unknownAction);
+      expect(visibleText(response.body)).toContain(spaced(accountMessages.unknownAction));
     }
 
     const empty = await post(cookie, { intent: ACCOUNT_INTENTS.changePassword });
@@ -82,7 +82,7 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
       accountMessages.newPasswordRequired,
       accountMessages.confirmationRequired,
     ]) {
-      expect(visibleText(empty.body)).toContain(message);
+      expect(visibleText(empty.body)).toContain(spaced(message));
     }
     const nul = await post(cookie, `intent=${ACCOUNT_INTENTS.endSession}&sessionId=%00`);
     expect(nul.status).toBe(404);
@@ -154,7 +154,7 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     // Unconfirmed (a post without JavaScript): the confirmation page, and nothing ends yet.
     const asked = await post(here, { intent: ACCOUNT_INTENTS.endAllSessions });
     expect(asked.status).toBe(200);
-    expect(visibleText(asked.body)).toContain("Vous déconnecter de tous vos appareils\u202f?");
+    expect(visibleText(asked.body)).toContain("Vous déconnecter de tous vos appareils ?");
     expect(await signedIn(here)).toBe(true);
 
     const response = await post(here, { intent: ACCOUNT_INTENTS.endAllSessions, confirmation: "oui" });
@@ -179,13 +179,13 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
 
     const json = await remove(JSON.stringify({ password: people.leaver.password, confirmation: "oui" }), { "content-type": "application/json" });
     expect(json.status).toBe(400);
-    expect(visibleText(json.body)).toContain(UNREADABLE_FORM_MESSAGE);
+    expect(visibleText(json.body)).toContain(spaced(UNREADABLE_FORM_MESSAGE));
     const unchecked = await remove({ password: people.leaver.password });
     expect(unchecked.status).toBe(400);
     expect(visibleText(unchecked.body)).toContain("Cochez la case pour confirmer");
     const wrong = await remove({ password: "Pas-le-bon-mot-de-passe-1", confirmation: "oui" });
     expect(wrong.status).toBe(400);
-    expect(visibleText(wrong.body)).toContain(accountDeletionMessages.wrongPassword);
+    expect(visibleText(wrong.body)).toContain(spaced(accountDeletionMessages.wrongPassword));
     expect(await signedIn(cookie)).toBe(true);
 
     const done = await remove({ password: people.leaver.password, confirmation: "oui" });

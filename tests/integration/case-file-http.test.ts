@@ -8,7 +8,7 @@ import { caseFileMessages } from "~/modules/case-file/case-file.schema";
 import { stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -95,7 +95,7 @@ describe.each(testEngines())("the case file forms over HTTP, production build, %
     const before = await paymentRows("client");
     const refused = await post(`/case/${people.client.caseId}/paiements`, "client", { ...VALID, ...change });
     expect(refused.status).toBe(422);
-    expect(visibleText(refused.body)).toContain(message);
+    expect(visibleText(refused.body)).toContain(spaced(message));
     expect(refused.body).toContain(`value="${(change as Record<string, string>).beneficiary ?? VALID.beneficiary}"`);
     expect(await paymentRows("client")).toBe(before);
   });

@@ -8,7 +8,7 @@ import { caseMessages, DESCRIPTION_PLACEHOLDERS } from "~/modules/cases/cases.sc
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom } from "../support/accounts";
 import { seedPerson, setIdentityVerified } from "../support/cases";
-import { decodeHtml, ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { decodeHtml, ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -69,18 +69,18 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     expect(page.status).toBe(200);
     const text = visibleText(page.body);
     expect(text).toContain("Étape 1 sur 3");
-    for (const label of ["Arnaque sentimentale", "Faux support technique", "Arnaque à la loterie", "Fraude au président (FOVI)", "Usurpation d'identité"]) expect(text).toContain(label);
+    for (const label of ["Arnaque sentimentale", "Faux support technique", "Arnaque à la loterie", "Fraude au président (FOVI)", "Usurpation d'identité"]) expect(text).toContain(spaced(label));
     draftId = /name="draftId" value="([0-9a-f-]{36})"/.exec(page.body)![1]!;
 
     const unknown = await post(`/create-case?id=${draftId}&etape=1`, "client", [["draftId", draftId], ["etape", "1"], ["intent", "suivant"], ["scam_type", "sextortion"]]);
     expect(unknown.status).toBe(422);
-    expect(visibleText(unknown.body)).toContain(caseMessages.scamTypeUnknown);
+    expect(visibleText(unknown.body)).toContain(spaced(caseMessages.scamTypeUnknown));
     // Refused before saving: the wizard still offers a new case.
     expect(visibleText((await http(`/create-case?id=${draftId}`, { cookie: people.client.cookie })).body)).toContain("Nouveau dossier");
 
     const missing = await post(`/create-case?id=${draftId}&etape=1`, "client", [["draftId", draftId], ["etape", "1"], ["intent", "suivant"]]);
     expect(missing.status).toBe(422);
-    expect(visibleText(missing.body)).toContain(caseMessages.scamTypeRequired);
+    expect(visibleText(missing.body)).toContain(spaced(caseMessages.scamTypeRequired));
 
     const next = await post(`/create-case?id=${draftId}&etape=1`, "client", [["draftId", draftId], ["etape", "1"], ["intent", "suivant"], ["scam_type", "romance_scam"]]);
     expect(next.status).toBe(302);
@@ -105,16 +105,16 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
         ["total_amount_lost", amount],
       ]);
       expect(refused.status).toBe(422);
-      expect(visibleText(refused.body)).toContain(message);
+      expect(visibleText(refused.body)).toContain(spaced(message));
       // What was typed is shown back.
       expect(visibleText(refused.body)).toContain("Il m'a demandé de l'argent pour un billet d'avion.");
     }
     const future = await post(`/create-case?id=${draftId}&etape=2`, "client", [["draftId", draftId], ["etape", "2"], ["intent", "suivant"], ["scam_type", "romance_scam"], ...STEP_2.filter(([name]) => name !== "first_contact_date"), ["first_contact_date", "01-01-2999"]]);
     expect(future.status).toBe(422);
-    expect(visibleText(future.body)).toContain(caseMessages.dateInFuture);
+    expect(visibleText(future.body)).toContain(spaced(caseMessages.dateInFuture));
     const long = await post(`/create-case?id=${draftId}&etape=2`, "client", [["draftId", draftId], ["etape", "2"], ["intent", "suivant"], ["scam_type", "romance_scam"], ...STEP_2.filter(([name]) => name !== "detailed_description"), ["detailed_description", "x".repeat(10_001)]]);
     expect(long.status).toBe(422);
-    expect(visibleText(long.body)).toContain(caseMessages.descriptionTooLong);
+    expect(visibleText(long.body)).toContain(spaced(caseMessages.descriptionTooLong));
     // Nothing of those posts was saved: the draft still holds step 1 only.
     const kept = visibleText((await http(`/create-case?id=${draftId}&etape=2`, { cookie: people.client.cookie })).body);
     expect(kept).toContain("Étape 2 sur 3");
@@ -134,7 +134,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     expect(saved.status, visibleText(saved.body).slice(0, 800)).toBe(302);
     expect(saved.location).toBe(`/create-case?id=${draftId}&etape=3`);
     const page = visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body);
-    expect(page).toContain("Statut\u202f: Brouillon");
+    expect(page).toContain("Statut : Brouillon");
     expect(page).not.toContain("RC-1999-000001");
     expect(page).toMatch(/1\s235\s€/);
     expect(page).toContain("02/05/2024");
@@ -156,32 +156,32 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     expect(finish.location).toBe("/dashboard");
     const dashboard = await http("/dashboard", { cookie: `${people.client.cookie}; ${cookieHeaderFrom(finish.setCookies)}` });
     const text = visibleText(dashboard.body);
-    expect(text).toContain(caseMessages.draftSaved);
+    expect(text).toContain(spaced(caseMessages.draftSaved));
     expect(text).toContain("Modifier le dossier");
     expect(text).not.toContain("Nouveau dossier");
 
     const second = await http("/create-case", { cookie: people.client.cookie });
     expect(second.status).toBe(200);
-    expect(visibleText(second.body)).toContain(caseMessages.oneDraft);
+    expect(visibleText(second.body)).toContain(spaced(caseMessages.oneDraft));
     expect(visibleText(second.body)).toContain("Reprendre mon brouillon");
     const crafted = await post("/create-case?id=0b8e4f7c-3a2d-4e1f-9c5b-6d7a8e9f0a1b", "client", [["draftId", "0b8e4f7c-3a2d-4e1f-9c5b-6d7a8e9f0a1b"], ["intent", "enregistrer"], ["scam_type", "phishing"]]);
     expect(crafted.status).toBe(409);
-    expect(visibleText(crafted.body)).toContain(caseMessages.oneDraft);
+    expect(visibleText(crafted.body)).toContain(spaced(caseMessages.oneDraft));
 
     const submit = await post(`/create-case?id=${draftId}&etape=3`, "client", [["draftId", draftId], ["etape", "3"], ["intent", "soumettre"], ["scam_type", "romance_scam"], ...STEP_2]);
     expect(submit.status).toBe(403);
-    expect(visibleText(submit.body)).toContain(`${caseMessages.submitFailed}\u202f: ${caseMessages.submitNeedsVerification}`);
+    expect(visibleText(submit.body)).toContain(`${caseMessages.submitFailed} : ${spaced(caseMessages.submitNeedsVerification)}`);
     const fromList = await post("/dashboard", "client", [["intent", "soumettre"], ["caseId", draftId]]);
     expect(fromList.status).toBe(302);
     expect(decodeURIComponent(fromList.setCookies.join(";"))).not.toContain(caseMessages.submitted);
-    expect(visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body)).toContain("Statut\u202f: Brouillon");
+    expect(visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body)).toContain("Statut : Brouillon");
   });
 
   it("another client: the draft, its edit and its case page answer 'Vous n'avez pas accès à ce dossier' (404)", async () => {
     for (const path of [`/create-case?id=${draftId}`, `/case/${draftId}`]) {
       const response = await http(path, { cookie: people.other.cookie });
       expect(response.status).toBe(404);
-      expect(visibleText(response.body)).toContain(caseMessages.noAccess);
+      expect(visibleText(response.body)).toContain(spaced(caseMessages.noAccess));
     }
     const edit = await post(`/create-case?id=${draftId}&etape=2`, "other", [["draftId", draftId], ["intent", "enregistrer"], ["scam_type", "phishing"]]);
     expect(edit.status).toBe(404);
@@ -189,7 +189,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     expect(submit.status).toBe(404);
     const owner = visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body);
     expect(owner).toContain("Arnaque sentimentale");
-    expect(owner).toContain("Statut\u202f: Brouillon");
+    expect(owner).toContain("Statut : Brouillon");
   });
 
   it("verified: 'Soumettre' from the list, twice, submits once; the case page shows the timeline and what happens next", async () => {
@@ -210,7 +210,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
       expect(response.location).toBe("/dashboard");
     }
     const toast = await http("/dashboard", { cookie: `${people.other.cookie}; ${cookieHeaderFrom(first.setCookies)}` });
-    expect(visibleText(toast.body)).toContain(caseMessages.submitted);
+    expect(visibleText(toast.body)).toContain(spaced(caseMessages.submitted));
 
     const page = await http(`/case/${otherDraft}`, { cookie: people.other.cookie });
     expect(page.status).toBe(200);

@@ -11,7 +11,7 @@ import { cookieHeaderFrom } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
 import { sseReader } from "../support/chat";
 import { jpegFile, pdfFile, svgImage } from "../support/upload-fixtures";
-import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -68,7 +68,7 @@ describe.each(testEngines())("the case chat over HTTP, production build, %s", (e
     expect(sent.location).toBe(`/case/${caseId}/chat`);
     const page = await httpRequest(base(), `/case/${caseId}/chat`, { cookie: people.client.cookie });
     expect(page.status).toBe(200);
-    expect(visibleText(page.body)).toContain(hostile);
+    expect(visibleText(page.body)).toContain(spaced(hostile));
     expect(page.body).not.toContain("<img src=x onerror");
     expect(page.body).not.toContain('<script>alert("x")');
     expect(visibleText(page.body)).toContain("Voir le dossier");
@@ -77,7 +77,7 @@ describe.each(testEngines())("the case chat over HTTP, production build, %s", (e
   it("refuses a blank message, 10 001 characters and a NUL in French with a 4xx, keeping what was typed", async () => {
     const blank = await post(`/case/${caseId}/chat`, "client", { message: "   " });
     expect(blank.status).toBe(422);
-    expect(visibleText(blank.body)).toContain(chatMessages.blank);
+    expect(visibleText(blank.body)).toContain(spaced(chatMessages.blank));
 
     const long = "a".repeat(CHAT_MESSAGE_MAX + 1);
     const tooLong = await post(`/case/${caseId}/chat`, "client", { message: long });
@@ -103,7 +103,7 @@ describe.each(testEngines())("the case chat over HTTP, production build, %s", (e
       expect(response.status).toBe(404);
     }
     const page = await httpRequest(base(), `/case/${otherCaseId}/chat`, { cookie: people.client.cookie });
-    expect(visibleText(page.body)).toContain(chatMessages.noAccess);
+    expect(visibleText(page.body)).toContain(spaced(chatMessages.noAccess));
     expect((await post(`/case/${otherCaseId}/chat`, "client", { message: "Intrusion" })).status).toBe(404);
     expect((await post(`/case/${otherCaseId}/chat/messages?intent=send`, "client", { message: "Intrusion" })).status).toBe(404);
     expect((await post(`/case/${otherCaseId}/chat/messages?intent=read`, "client", {})).status).toBe(404);

@@ -7,7 +7,7 @@ import { identityMessages } from "~/modules/identity/identity.schema";
 import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../support/accounts";
-import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 import { jpegFile } from "../support/upload-fixtures";
 
@@ -74,7 +74,7 @@ describe.each(testEngines())("identity verification over HTTP, production build,
     const missing = await post("/verify-identity?etape=2", cookie, { documentType: "cni" }, { recto: photo });
     expect(missing.status).toBe(422);
     const missingPage = await missing.text();
-    expect(visibleText(missingPage)).toContain(identityMessages.missingVerso);
+    expect(visibleText(missingPage)).toContain(spaced(identityMessages.missingVerso));
     // The missing verso is the verso field's error: marked invalid, its message tied to it, linked from the summary.
     expect(missingPage).toMatch(/<input[^>]*id="champ-verso"[^>]*aria-invalid="true"[^>]*aria-describedby="champ-verso-erreur"/);
     expect(missingPage).toMatch(/<p id="champ-verso-erreur"[^>]*>Ajoutez le verso/);

@@ -164,7 +164,7 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     ).toMatchObject({ ok: false, status: 422, message: identityMessages.missingRecto, field: "recto" });
     expect(await submitIdentityStep(user, 2, uploadRequest({ documentType: "cni" }, []), { storage })).toMatchObject({
       ok: false,
-      message: "Veuillez uploader tous les côtés du document requis",
+      message: "Veuillez envoyer tous les côtés du document requis",
       field: "recto",
     });
     // No type.

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COOKIE_MAX_AGE_LIMIT_SECONDS, retentionRules, STRICTLY_NECESSARY_COOKIES } from "~/modules/privacy/retention";
 import { stopRuntime } from "~/platform/runtime.server";
 import { seedAccount, seedEnrolledAccount } from "../support/accounts";
-import { decodeHtml, ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../support/production-server";
+import { decodeHtml, ensureProductionBuild, httpRequest, startProductionServer, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const IDENTITY_DAYS = 14;
 
 function cellText(html: string): string {
-  return decodeHtml(html.replace(/<[^>]+>/g, " ")).replace(/[^\S\u202f]+/g, " ").trim();
+  return decodeHtml(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
 }
 
 /** The body rows of the table with that caption, as cell texts. */
@@ -77,7 +77,7 @@ describe("privacy policy over HTTP, production build", () => {
   it("the retention table equals the rules the jobs apply, with the configured identity-document period", async () => {
     const page = await http("/politique-confidentialite");
     expect(page.status).toBe(200);
-    const expected = retentionRules({ identityDocumentDays: IDENTITY_DAYS }).map((rule) => [rule.data, rule.duration, rule.outcome, rule.basis]);
+    const expected = retentionRules({ identityDocumentDays: IDENTITY_DAYS }).map((rule) => [rule.data, rule.duration, rule.outcome, rule.basis].map(spaced));
     expect(tableRows(page.body, "Durées de conservation")).toEqual(expected);
     expect(expected[0]![1]).toBe("14 jours après la décision de vérification");
   });
@@ -85,7 +85,7 @@ describe("privacy policy over HTTP, production build", () => {
   it("the cookie list is exactly the cookies the app sets, each at most 13 months; no consent banner is needed", async () => {
     const page = await http("/politique-confidentialite");
     const listed = tableRows(page.body, "Cookies utilisés sur le site");
-    expect(listed).toEqual(STRICTLY_NECESSARY_COOKIES.map((cookie) => [cookie.name, cookie.purpose, cookie.lifetime]));
+    expect(listed).toEqual(STRICTLY_NECESSARY_COOKIES.map((cookie) => [cookie.name, cookie.purpose, cookie.lifetime].map(spaced)));
     expect(cellText(page.body)).toContain("aucun bandeau ne vous demande votre accord");
 
     const seen: SetCookie[] = [];

@@ -15,6 +15,7 @@ import {
   visibleText,
   type HttpResult,
   type RunningServer,
+  spaced,
 } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
@@ -128,7 +129,7 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
       "Le code postal doit comporter 5 chiffres",
       "Vous devez accepter les conditions générales",
     ]) {
-      expect(text).toContain(message);
+      expect(text).toContain(spaced(message));
     }
     expect(response.body).toContain('value="1 place de la Bourse"');
     expect(response.body).toContain('value="31-02-1990"');
@@ -177,7 +178,7 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     expect(json.status).toBe(400);
     const nul = await post(cookie, new URLSearchParams({ ...validProfile, city: "Bor\u0000deaux" }).toString());
     expect(nul.status).toBe(400);
-    expect(visibleText(nul.body)).toContain(NUL_MESSAGE);
+    expect(visibleText(nul.body)).toContain(spaced(NUL_MESSAGE));
     const long = await post(cookie, new URLSearchParams({ ...validProfile, address: "a".repeat(301) }).toString());
     expect(long.status).toBe(400);
     expect(visibleText(long.body)).toContain("Ce champ ne peut pas dépasser 300 caractères.");

@@ -19,7 +19,7 @@ import { stopRuntime, db } from "~/platform/runtime.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor.schema";
 import { caseMessages } from "~/modules/cases/cases.schema";
 import { cookieHeaderFrom, seedAccount, seedEnrolledAccount, STRONG_PASSWORD, totpCode } from "../support/accounts";
-import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
 export type Visitor = "anonymous" | "user" | "lawyer" | "admin";
@@ -146,7 +146,7 @@ export const routeAccess: RouteAccessRow[] = [
     file: "routes/mot-de-passe-oublie.tsx",
     path: "/mot-de-passe-oublie",
     expect: {
-      anonymous: ok(["Mot de passe oublié\u202f?", "Recevoir le lien"]),
+      anonymous: ok(["Mot de passe oublié ?", "Recevoir le lien"]),
       user: redirectTo("/dashboard"),
       lawyer: redirectTo("/dashboard"),
       admin: redirectTo("/dashboard"),
@@ -698,7 +698,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     const text = visibleText(response.body);
     expect(response.status, text.slice(0, 1500)).toBe(expected.status);
     if (expected.location !== undefined) expect(response.location).toBe(expected.location);
-    for (const needle of expected.contains ?? []) expect(text).toContain(needle);
+    for (const needle of expected.contains ?? []) expect(text).toContain(spaced(needle));
   });
 
   it("the review console's actions: refused to users and lawyers, a foreign or unknown document is 404, a rejection needs a reason", async () => {
@@ -737,12 +737,12 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     }
     const foreign = await http("/dashboard", { method: "POST", headers: FORM, cookie: cookies.user, body: submit });
     expect(foreign.status, visibleText(foreign.body).slice(0, 500)).toBe(404);
-    expect(visibleText(foreign.body)).toContain(caseMessages.noAccess);
+    expect(visibleText(foreign.body)).toContain(spaced(caseMessages.noAccess));
     // Staff file no cases: their 'Soumettre' is the 403 page.
     for (const visitor of ["lawyer", "admin"] as const) {
       const staff = await http("/dashboard", { method: "POST", headers: FORM, cookie: cookies[visitor], body: submit });
       expect(staff.status).toBe(403);
-      expect(visibleText(staff.body)).toContain(caseMessages.clientsOnly);
+      expect(visibleText(staff.body)).toContain(spaced(caseMessages.clientsOnly));
     }
     const unreadable = await http("/dashboard", { method: "POST", headers: FORM, cookie: cookies.user, body: "intent=autre" });
     expect(unreadable.status).toBe(400);
@@ -839,7 +839,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(visibleText(empty.body)).toContain("Veuillez remplir tous les champs");
     const invalid = await post("/admin/emails", { recipients: "ok@exemple.fr, pas-une-adresse", subject: "Objet", body: "Texte" });
     expect(invalid.status).toBe(400);
-    expect(visibleText(invalid.body)).toContain("Cette adresse n'est pas valide\u202f: pas-une-adresse");
+    expect(visibleText(invalid.body)).toContain("Cette adresse n'est pas valide : pas-une-adresse");
     const huge = await post("/admin/emails", `recipients=a%40exemple.fr&subject=x&body=${"a".repeat(10 * 1024 * 1024)}`);
     expect(huge.status).toBe(413);
 
@@ -908,12 +908,12 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
 
       const wrong = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "method=app&code=000000" });
       expect(wrong.status).toBe(401);
-      expect(visibleText(wrong.body)).toContain(twoFactorMessages.wrongCode);
+      expect(visibleText(wrong.body)).toContain(spaced(twoFactorMessages.wrongCode));
       expect(wrong.setCookies.filter((line) => /session_token=[^;]/.test(line))).toEqual([]);
 
       const malformed = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "method=app&code=12%00" });
       expect(malformed.status).toBe(400);
-      expect(visibleText(malformed.body)).toContain(twoFactorMessages.codeFormat);
+      expect(visibleText(malformed.body)).toContain(spaced(twoFactorMessages.codeFormat));
       const noMethod = await http("/connexion/verification", { method: "POST", headers: FORM, cookie: challenge, body: "code=123456" });
       expect(noMethod.status).toBe(400);
     });
@@ -994,7 +994,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
         const response = await http("/inscription", { method: "POST", headers: FORM, body });
         expect(response.status).toBe(400);
         // Names are single-line text (issue 9): the names' own message.
-        expect(visibleText(response.body)).toContain(NAME_LINE_MESSAGE);
+        expect(visibleText(response.body)).toContain(spaced(NAME_LINE_MESSAGE));
       }
       const signIn = await http("/connexion", {
         method: "POST",
@@ -1039,7 +1039,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
         body: "{}",
       });
       expect(response.status).toBe(400);
-      expect(visibleText(response.body)).toContain(UNREADABLE_FORM_MESSAGE);
+      expect(visibleText(response.body)).toContain(spaced(UNREADABLE_FORM_MESSAGE));
     });
 
     it("a malformed urlencoded or multipart body: 400", async () => {
@@ -1092,7 +1092,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
         "Le téléphone mobile est requis",
         "Le pays est requis",
       ]) {
-        expect(text).toContain(message);
+        expect(text).toContain(spaced(message));
       }
     });
 

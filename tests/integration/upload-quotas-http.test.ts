@@ -11,7 +11,7 @@ import type { UserActor } from "~/platform/actor";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { startTestStore, testFileStorage } from "../support/file-storage";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 import { pdfFile } from "../support/upload-fixtures";
@@ -118,7 +118,7 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
     expectWait(plain, visibleText(plain.body), 60);
     expect(visibleText(plain.body)).toContain("beaucoup de messages");
     // The composer comes back with what was typed.
-    expect(visibleText(plain.body)).toContain(typed);
+    expect(visibleText(plain.body)).toContain(spaced(typed));
 
     const page = await httpRequest(base(), `/case/${caseId}/chat`, { cookie: people.flooder.cookie });
     expect(page.status).toBe(200);

@@ -215,7 +215,8 @@ export function decodeHtml(html: string): string {
 
 /**
  * What a person sees: the HTML without scripts (React Router also serialises loader data there), tags or escapes.
- * Runs of white space become one space, except the narrow no-break space French puts before ? ! : ; € % (issue 29).
+ * Runs of white space, the typographic ones included (U+00A0, U+202F), become one plain space: compare with a text
+ * of the app through `spaced`.
  */
 export function visibleText(html: string): string {
   return decodeHtml(
@@ -224,6 +225,11 @@ export function visibleText(html: string): string {
       .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, " ")
       .replace(/<[^>]+>/g, " "),
   )
-    .replace(/[^\S\u202f]+/g, " ")
+    .replace(/\s+/g, " ")
     .trim();
+}
+
+/** A text of the app as visibleText reads it: its typographic spaces (before ? ! : ; € %) become plain ones. */
+export function spaced(text: string): string {
+  return text.replace(/\s+/g, " ");
 }

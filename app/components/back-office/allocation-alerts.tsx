@@ -33,7 +33,7 @@ export function AllocationAlertsNotice({ id, alerts }: { id: string; alerts: All
       {nobody ? (
         <p>
           Les dossiers soumis attendront qu'un administrateur les assigne. Donnez un pourcentage à au moins un avocat actif dont le barreau et le
-          numéro d'inscription sont renseignés :{" "}
+          numéro d'inscription sont renseignés&#x202f;:{" "}
           <Link to="/admin/lawyer-allocation" className={link}>
             répartition des dossiers
           </Link>
@@ -52,13 +52,13 @@ export function AllocationAlertsNotice({ id, alerts }: { id: string; alerts: All
         <ul className="list-disc space-y-1 pl-5" data-idle-lawyers="">
           {alerts.idleLawyers.map((lawyer) => (
             <li key={lawyer.lawyerId}>
-              Maître {lawyer.firstName} {lawyer.lastName} reçoit 0 % des nouveaux dossiers{REASONS[lawyer.reason]}.{" "}
+              Maître {lawyer.firstName} {lawyer.lastName} reçoit 0&#x202f;% des nouveaux dossiers{REASONS[lawyer.reason]}.{" "}
               <Link to={fixHref(lawyer)} className={link}>
                 Corriger<span className="sr-only"> pour Maître {lawyer.firstName} {lawyer.lastName}</span>
               </Link>
             </li>
           ))}
-          {others > 0 ? <li>{plural(others, "autre avocat reçoit", "autres avocats reçoivent")} 0 % des nouveaux dossiers.</li> : null}
+          {others > 0 ? <li>{plural(others, "autre avocat reçoit", "autres avocats reçoivent")} 0&#x202f;% des nouveaux dossiers.</li> : null}
         </ul>
       ) : null}
     </Notice>

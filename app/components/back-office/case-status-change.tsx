@@ -26,7 +26,7 @@ export function CaseStatusForm({ caseId, caseNumber, status }: { caseId: string;
         Note pour le client (facultative)
         <textarea name="note" rows={2} maxLength={NOTE_MAX} className="rounded-md border border-slate-400 p-2 font-normal" />
       </label>
-      <p className="text-xs text-slate-700">La note apparaît dans l'historique du dossier ; le client est prévenu par email.</p>
+      <p className="text-xs text-slate-700">La note apparaît dans l'historique du dossier&#x202f;; le client est prévenu par email.</p>
       <div className="flex flex-wrap gap-2">
         {next.map((target) => (
           <Button key={target} name="status" value={target} disabled={busy} variant={target === "closed" ? "secondary" : "primary"}>

@@ -116,6 +116,6 @@ describe("declared amount and documented payments", () => {
     expect(amountSummary("1000", totalsByCurrency([{ amount: "500", currency: "EUR" }, { amount: "100", currency: "CHF" }])).gap).toBeNull();
   });
   it("says when nothing was declared or documented", () => {
-    expect(amountSummaryLine(amountSummary(null, []))).toBe("Montant déclaré : non renseigné · Paiements documentés : aucun pour l'instant");
+    expect(nb(amountSummaryLine(amountSummary(null, [])))).toBe("Montant déclaré : non renseigné · Paiements documentés : aucun pour l'instant");
   });
 });

@@ -137,7 +137,7 @@ export function amountSummary(declared: string | null | undefined, totals: reado
 
 /** The summary's two halves as text: "Montant déclaré : 18 500 €", "Paiements documentés : 9 000 € (9 500 € restent à documenter)". */
 export function amountSummaryParts(summary: AmountSummary): [string, string] {
-  return [`${DECLARED_AMOUNT_LABEL} : ${declaredText(summary)}`, `${DOCUMENTED_PAYMENTS_LABEL} : ${documentedText(summary)}`];
+  return [`${DECLARED_AMOUNT_LABEL}\u202f: ${declaredText(summary)}`, `${DOCUMENTED_PAYMENTS_LABEL}\u202f: ${documentedText(summary)}`];
 }
 
 /** The declared amount as a value ("18 500 €", "non renseigné"). */

@@ -21,8 +21,8 @@ export const allocationMessages = {
   saveFailed: "Erreur lors de la sauvegarde",
   loadFailed: "Erreur lors du chargement des allocations",
   empty: "Aucune ligne à enregistrer.",
-  barMissing: "Renseignez d'abord le barreau et le numéro d'inscription de cet avocat (page Avocats) : sans eux, sa part reste à 0 %.",
-  barMissingForm: "Un avocat sans barreau ni numéro d'inscription ne peut pas recevoir de dossiers : sa part doit rester à 0 %.",
+  barMissing: "Renseignez d'abord le barreau et le numéro d'inscription de cet avocat (page Avocats)\u202f: sans eux, sa part reste à 0\u202f%.",
+  barMissingForm: "Un avocat sans barreau ni numéro d'inscription ne peut pas recevoir de dossiers\u202f: sa part doit rester à 0\u202f%.",
 } as const;
 
 /** Field names of the allocation form: one pair per lawyer. */

@@ -36,7 +36,7 @@ export const caseMessages = {
   draftSaved: "Brouillon sauvegardé avec succès",
   draftFailed: "Erreur lors de la sauvegarde du brouillon",
   leaveSaveFailed:
-    "Votre brouillon n'a pas pu être enregistré : vérifiez votre connexion à Internet et réessayez. Si vous quittez quand même la page, ce que vous venez de saisir sera perdu.",
+    "Votre brouillon n'a pas pu être enregistré\u202f: vérifiez votre connexion à Internet et réessayez. Si vous quittez quand même la page, ce que vous venez de saisir sera perdu.",
   submitted: "Dossier soumis avec succès",
   submitFailed: "Erreur lors de la soumission du dossier",
 } as const;

@@ -114,7 +114,7 @@ export function timelineText(status: string, options: { lawyerName: string | nul
 export const WAITING_FOR_LAWYER_LABEL = "En attente d'un avocat";
 
 export const WAITING_FOR_LAWYER_NEXT_STEP =
-  "Aucun avocat partenaire n'était disponible à la soumission de votre dossier. Notre équipe est prévenue et le confie elle-même à un avocat : vous recevrez un email dès que ce sera fait. Vous n'avez rien d'autre à faire d'ici là.";
+  "Aucun avocat partenaire n'était disponible à la soumission de votre dossier. Notre équipe est prévenue et le confie elle-même à un avocat\u202f: vous recevrez un email dès que ce sera fait. Vous n'avez rien d'autre à faire d'ici là.";
 
 export function isWaitingForLawyer(status: string, hasLawyer: boolean): boolean {
   return normalizeCaseStatus(status) === "submitted" && !hasLawyer;
@@ -126,7 +126,7 @@ export function lawyerNextStepText(status: string, clientName: string): string {
     case "assigned":
       return `Ce dossier vient de vous être confié. Lisez le récit et les preuves de ${clientName}, passez le dossier « En cours » quand vous commencez, et écrivez à votre client dans la messagerie du dossier.`;
     case "in_progress":
-      return `Vous traitez ce dossier. Tenez ${clientName} informé dans la messagerie du dossier ; une fois l'affaire terminée, marquez le dossier comme résolu ou fermez-le.`;
+      return `Vous traitez ce dossier. Tenez ${clientName} informé dans la messagerie du dossier\u202f; une fois l'affaire terminée, marquez le dossier comme résolu ou fermez-le.`;
     case "resolved":
     case "completed":
       return `Vous avez marqué ce dossier comme résolu. ${clientName} peut encore vous écrire dans la messagerie du dossier.`;

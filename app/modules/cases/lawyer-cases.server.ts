@@ -260,7 +260,7 @@ export function lawyerStatusChange(actor: Actor, back: (url: URL) => string) {
     back,
     toast: (result: Extract<StatusChangeResult, { ok: true }>) => ({
       title: lawyerCaseMessages.changed,
-      description: `Nouveau statut : ${caseStatusLabel(result.status)}. Le client est prévenu par email.`,
+      description: `Nouveau statut\u202f: ${caseStatusLabel(result.status)}. Le client est prévenu par email.`,
       tone: "success" as const,
     }),
   };

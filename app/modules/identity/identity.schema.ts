@@ -61,9 +61,9 @@ export const PROOF_OF_ADDRESS_LABELS: Record<ProofOfAddressChoice, string> = {
 export const identityMessages = {
   missingSides: "Veuillez envoyer tous les côtés du document requis",
   /** One side missing: the field's own message (issue 29). */
-  missingRecto: "Ajoutez le recto du document : la face avec votre photo.",
+  missingRecto: "Ajoutez le recto du document\u202f: la face avec votre photo.",
   missingPassportPage: "Ajoutez la page photo du passeport.",
-  missingVerso: "Ajoutez le verso du document : cette pièce a deux faces.",
+  missingVerso: "Ajoutez le verso du document\u202f: cette pièce a deux faces.",
   missingProof: "Ajoutez votre justificatif de domicile.",
   chooseType: "Veuillez choisir le type de document.",
   chooseProof: "Veuillez choisir le type de justificatif.",
