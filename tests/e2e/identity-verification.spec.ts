@@ -237,7 +237,7 @@ test.describe("identity verification journey", () => {
     await expect.poll(() => inkedPixels(firstPage), { message: "the first page has visible ink" }).toBeGreaterThan(50);
     const fittedWidth = (await firstPage.boundingBox())!.width;
     const pdf = bill.getByRole("group", { name: /bill\.pdf, PDF, zoom/ });
-    await expect(pdf).toHaveAccessibleName(/zoom 100 %/);
+    await expect(pdf).toHaveAccessibleName(/zoom 100[\s\u202f]%/);
     await pdf.focus();
     await reviewer.keyboard.press("+");
     await expect(bill.getByText("Zoom : 150 %")).toBeVisible();

@@ -117,7 +117,7 @@ test.describe("cases, staff side", () => {
 
     // The lawyer: the dashboard says a new case waits; 'Nouveaux dossiers' lists it; 'En cours'.
     const lawyerPage = await staffPage(browser, lawyer);
-    await expect(lawyerPage.getByRole("heading", { level: 1, name: "Dashboard Avocat" })).toBeVisible();
+    await expect(lawyerPage.getByRole("heading", { level: 1, name: "Tableau de bord avocat" })).toBeVisible();
     await lawyerPage.getByRole("link", { name: "1 nouveau dossier à examiner" }).click();
     await expect(lawyerPage).toHaveURL(/\/avocat\/dossiers\?view=nouveaux$/);
     await expect(lawyerPage.getByRole("link", { name: "Nouveaux dossiers (1)" })).toHaveAttribute("aria-current", "page");

@@ -40,7 +40,7 @@ test.describe("staff workspace", () => {
   test("an administrator's pages have the staff shell: navigation, breadcrumb, person and role, no marketing header", async ({ browser }) => {
     const page = await newStaffPage(browser, world);
     await signInAsStaff(page, world.admin);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Administrateur" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord administrateur" })).toBeVisible();
     // The English word the spec imposes is marked as English for screen readers.
     await expect(page.getByRole("heading", { level: 1 }).locator('[lang="en"]')).toHaveText("Dashboard");
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
@@ -134,7 +134,7 @@ test.describe("staff workspace", () => {
   test("a lawyer's workspace lists tableau de bord, dossiers, clients and messages", async ({ browser }) => {
     const page = await newStaffPage(browser, world, { viewport: PHONE });
     await signInAsStaff(page, world.lawyer);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Avocat" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord avocat" })).toBeVisible();
     // The English word the spec imposes is marked as English for screen readers.
     await expect(page.getByRole("heading", { level: 1 }).locator('[lang="en"]')).toHaveText("Dashboard");
     await expect(page.locator("[data-staff-person]")).toHaveText(/Louis Bernard\s*Avocat/);

@@ -128,7 +128,7 @@ test.describe("staff second factor", () => {
 
     await page.getByRole("link", { name: "Retour au tableau de bord" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { name: "Dashboard Administrateur" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tableau de bord administrateur" })).toBeVisible();
     await signOutThroughUi(page);
     await page.context().close();
   });
@@ -160,7 +160,7 @@ test.describe("staff second factor", () => {
     await page.getByRole("button", { name: "Vérifier", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("status")).toContainText("Connexion réussie !");
-    await expect(page.getByRole("heading", { name: "Dashboard Administrateur" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tableau de bord administrateur" })).toBeVisible();
     await signOutThroughUi(page);
 
     // The same code again (seen over a shoulder, or kept by a phishing page) opens nothing (decision 64).
@@ -219,7 +219,7 @@ test.describe("staff second factor", () => {
     await expectNoAxeViolations(page, "/compte/double-authentification (codes de secours, sans JavaScript)", { javaScript: false });
     await page.getByRole("link", { name: "J'ai enregistré mes codes de secours, continuer" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { name: "Dashboard Administrateur" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tableau de bord administrateur" })).toBeVisible();
 
     await page.getByRole("button", { name: "Se déconnecter" }).click();
     await signInWithPassword(page, noScriptAdmin, false);
@@ -231,7 +231,7 @@ test.describe("staff second factor", () => {
     await page.getByLabel("Code de vérification").fill(await totpCode(key));
     await page.getByRole("button", { name: "Vérifier", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { name: "Dashboard Administrateur" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tableau de bord administrateur" })).toBeVisible();
     await page.context().close();
   });
 });
