@@ -5,9 +5,9 @@ import { lawyerEditHref } from "~/modules/cases/allocation.schema";
 import type { AllocationAlerts, IdleLawyer } from "~/modules/cases/allocation.server";
 
 const REASONS: Record<IdleLawyer["reason"], string> = {
-  "bar-missing": " : barreau ou numéro d'inscription manquant",
-  inactive: " : marqué inactif",
-  zero: " : pourcentage à 0",
+  "bar-missing": "\u202f: barreau ou numéro d'inscription manquant",
+  inactive: "\u202f: marqué inactif",
+  zero: "\u202f: pourcentage à 0",
 };
 
 const link = "font-semibold text-brand-800 underline";
