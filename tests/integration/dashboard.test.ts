@@ -249,6 +249,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         // A few cases: counted, not estimated.
         casesEstimated: false,
         pendingDocuments: 2,
+        allocation: expect.objectContaining({ idleLawyers: expect.any(Array), takers: expect.any(Number), waitingCases: expect.any(Number) }),
       });
     });
   });

@@ -409,9 +409,9 @@ export const routeAccess: RouteAccessRow[] = [
     expect: {
       anonymous: redirectTo("/connexion?redirectTo=%2Fcreate-case"),
       // The seeded people have not completed their profile yet (tests/integration/cases-http.test.ts goes further).
-      user: redirectTo("/complete-profile"),
-      lawyer: redirectTo("/complete-profile"),
-      admin: redirectTo("/complete-profile"),
+      user: redirectTo("/complete-profile?redirectTo=%2Fcreate-case"),
+      lawyer: redirectTo("/complete-profile?redirectTo=%2Fcreate-case"),
+      admin: redirectTo("/complete-profile?redirectTo=%2Fcreate-case"),
     },
   },
   {
