@@ -2,10 +2,10 @@ import { Button } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-journal";
 import { BackOfficePage, FilterSelect, frenchDateTime, NextPageLink, StaffTable } from "~/components/back-office/back-office-page";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { pageTitle } from "~/content/site";
 import { ACTION_LABELS, actionLabel, journalQuerySchema, TARGET_TYPE_LABELS, targetTypeLabel } from "~/modules/audit/audit.schema";
-import { listJournal } from "~/modules/audit/audit.server";
+import { listJournal, type JournalPerson } from "~/modules/audit/audit.server";
 import { requireRole } from "~/platform/guards.server";
 import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
@@ -19,6 +19,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   redirectRenamedQuery(request);
   const query = journalQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return { query: { ...query, after: undefined }, page: await listJournal(actor, query) };
+}
+
+/** A person the journal names: name, e-mail and id; a deleted account shows as such, with its id. */
+function Person({ person, recordedEmail }: { person: JournalPerson; recordedEmail?: string }) {
+  const email = person.email ?? recordedEmail;
+  return (
+    <>
+      {person.name === null ? (
+        <span className="block font-semibold">Compte supprimé</span>
+      ) : (
+        <Link to={`/admin/users/${person.id}`} className="block font-semibold text-brand-800 underline">
+          {person.name}
+        </Link>
+      )}
+      {email ? <span className="block break-all">{email}</span> : null}
+      <span className="block break-all text-sm text-slate-700">{person.id}</span>
+    </>
+  );
 }
 
 function Values({ values }: { values: Record<string, unknown> | null }) {
@@ -76,7 +94,7 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           header: "Auteur",
           cell: (entry) => (
             <>
-              <span className="break-all">{entry.actorEmail || entry.actorId}</span>
+              <Person person={entry.actor} recordedEmail={entry.actorEmail} />
               <span className="block text-sm text-slate-700">{entry.clientAddress ? `depuis ${entry.clientAddress}` : "adresse non conservée"}</span>
             </>
           ),
@@ -86,7 +104,10 @@ export default function AdminJournalPage({ loaderData }: Route.ComponentProps) {
           cell: (entry) => (
             <>
               {targetTypeLabel(entry.targetType)}
-              <span className="block break-all text-sm text-slate-700">{entry.targetId}</span>
+              {entry.targetPerson && entry.targetPerson.id === entry.targetId ? null : (
+                <span className="block break-all text-sm text-slate-700">{entry.targetId}</span>
+              )}
+              {entry.targetPerson ? <Person person={entry.targetPerson} /> : null}
             </>
           ),
         },

@@ -76,6 +76,12 @@ test.describe("back-office", () => {
     await expect(row).toContainText("role : user");
     await expect(row).toContainText("role : lawyer");
     await expect(row).toContainText(world.admin.email);
+    // The actor and the person changed are named beside their ids (issue 29, item 15).
+    await expect(row).toContainText("Adèle Martin");
+    await expect(row.getByRole("link", { name: "Claire Petit" })).toHaveAttribute("href", `/admin/users/${world.client.userId}`);
+    await expect(row).toContainText(world.client.email);
+    await expect(row).toContainText(world.client.userId);
+    await expectNoAxeViolations(page, "/admin/journal (noms)");
     await page.context().close();
   });
 

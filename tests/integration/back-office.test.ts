@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { anonymousActor, resolveActor, signIn } from "~/modules/accounts/accounts.server";
 import { endAllSessionsOf, sendPasswordResetLink } from "~/modules/accounts/accounts.server";
 import { ACTION_LABELS, journalQuerySchema } from "~/modules/audit/audit.schema";
-import { listJournal } from "~/modules/audit/audit.server";
+import { listJournal, recordPersonalDataRead, recordStaffAction } from "~/modules/audit/audit.server";
 import {
   backOfficeMessages,
   lawyerActionSchema,
@@ -201,6 +201,32 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       expect(journal.entries.map((entry) => entry.action)).toEqual(["user.sessions-ended", "user.reset-link-sent"]);
       const old = await db().selectFrom("account_security_actions").select("action").where("target_id", "=", person.userId).execute();
       expect(old).toHaveLength(2);
+    });
+
+    it("the journal names the actor and the person targeted (name, e-mail, id); a deleted account shows as deleted, with its id", async () => {
+      const person = await seedAccount("user", { firstName: "Noémie", lastName: "Ciblée" });
+      await sendPasswordResetLink(admin, person.userId);
+      const named = await listJournal(admin, journalQuerySchema.parse({ target: "user", targetId: person.userId }));
+      expect(named.entries[0]).toMatchObject({
+        actor: { id: admin.userId, name: "Agnès Martin", email: admin.email },
+        targetPerson: { id: person.userId, name: "Noémie Ciblée", email: person.email },
+      });
+      // A read of personal data names its subject; a target that is not a person names no one.
+      await recordPersonalDataRead(db(), admin, { action: "case.viewed", subjectUserId: person.userId, targetType: "case", targetId: "dossier-du-journal" });
+      await recordStaffAction(db(), admin, { action: "template.deleted", targetType: "template", targetId: "modele-du-journal" });
+      const read = await listJournal(admin, journalQuerySchema.parse({ targetId: "dossier-du-journal" }));
+      expect(read.entries[0]?.targetPerson).toEqual({ id: person.userId, name: "Noémie Ciblée", email: person.email });
+      const template = await listJournal(admin, journalQuerySchema.parse({ targetId: "modele-du-journal" }));
+      expect(template.entries[0]?.targetPerson).toBeNull();
+
+      // A tombstone (migration 0078) and an account with no profile left: deleted, the id kept.
+      await db().updateTable("profiles").set({ deleted_at: new Date() }).where("id", "=", person.userId).execute();
+      await recordStaffAction(db(), admin, { action: "user.sessions-ended", targetType: "user", targetId: "compte-efface" });
+      const deleted = await listJournal(admin, journalQuerySchema.parse({ target: "user", targetId: person.userId }));
+      expect(deleted.entries[0]?.targetPerson).toEqual({ id: person.userId, name: null, email: null });
+      const gone = await listJournal(admin, journalQuerySchema.parse({ target: "user", targetId: "compte-efface" }));
+      expect(gone.entries[0]?.targetPerson).toEqual({ id: "compte-efface", name: null, email: null });
+      expect(gone.entries[0]?.actor.name).toBe("Agnès Martin");
     });
   });
 

@@ -44,11 +44,25 @@ export async function recordStaffAction(
     .execute();
 }
 
+/**
+ * A person the journal names, as their profile reads today. `name` and `email` are null when the account was
+ * deleted (a pseudonymised tombstone or no profile left): the page shows "Compte supprimé" with the id.
+ */
+export interface JournalPerson {
+  id: string;
+  name: string | null;
+  email: string | null;
+}
+
 export interface JournalEntry {
   id: number;
   createdAt: string;
   actorId: string;
+  /** The address the actor had when acting (the journal's own record). */
   actorEmail: string;
+  actor: JournalPerson;
+  /** The person the action was on or about: a `user` target, or the subject of a read of personal data; else null. */
+  targetPerson: JournalPerson | null;
   action: string;
   targetType: string;
   targetId: string;
@@ -69,21 +83,43 @@ export interface JournalPage {
  */
 const FULL_ADDRESS = /^[^@\s%_]+@[^@\s%_]+\.[a-z]{2,}$/i;
 
+/** The id of the person an entry is about: a `user` target, or the subject a read of personal data names. */
+const TARGET_PERSON_ID = sql<string | null>`CASE WHEN l.target_type = 'user' THEN l.target_id ELSE l.after ->> 'subjectUserId' END`;
+
+function journalPerson(id: string, row: { first_name: string | null; last_name: string | null; email: string | null; deleted_at: Date | null }): JournalPerson {
+  if (row.first_name === null || row.deleted_at !== null) return { id, name: null, email: null };
+  return { id, name: `${row.first_name} ${row.last_name ?? ""}`.trim(), email: row.email };
+}
+
 export async function listJournal(actor: Actor, query: JournalQuery): Promise<JournalPage> {
   assertRole(actor, "admin");
+  // The names come in the same query: two primary-key lookups per row of the page, no query per row.
   const rows = await db()
-    .selectFrom("staff_audit_log")
-    .selectAll()
-    .select(cursorTime("created_at").as("cursor_at"))
+    .selectFrom("staff_audit_log as l")
+    .leftJoin("profiles as ap", "ap.id", "l.actor_id")
+    .leftJoin("profiles as tp", (join) => join.onRef("tp.id", "=", TARGET_PERSON_ID))
+    .selectAll("l")
+    .select([
+      "ap.first_name as actor_first_name",
+      "ap.last_name as actor_last_name",
+      "ap.email as actor_current_email",
+      "ap.deleted_at as actor_deleted_at",
+      "tp.first_name as target_first_name",
+      "tp.last_name as target_last_name",
+      "tp.email as target_email",
+      "tp.deleted_at as target_deleted_at",
+    ])
+    .select(TARGET_PERSON_ID.as("target_person_id"))
+    .select(cursorTime("l.created_at").as("cursor_at"))
     // A whole address uses the actor index's exact match; a part of one searches.
-    .$if(FULL_ADDRESS.test(query.actor), (q) => q.where(sql`lower(actor_email)`, "=", query.actor.toLowerCase()))
-    .$if(query.actor !== "" && !FULL_ADDRESS.test(query.actor), (q) => q.where("actor_email", "ilike", containsPattern(query.actor)))
-    .$if(query.action !== "", (q) => q.where("action", "=", query.action))
-    .$if(query.target !== "", (q) => q.where("target_type", "=", query.target))
-    .$if(query.targetId !== "", (q) => q.where("target_id", "=", query.targetId))
-    .$if(query.after !== undefined && /^\d+$/.test(query.after.id), (q) => q.where(olderThan("created_at", "id", query.after!)))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .$if(FULL_ADDRESS.test(query.actor), (q) => q.where(sql`lower(l.actor_email)`, "=", query.actor.toLowerCase()))
+    .$if(query.actor !== "" && !FULL_ADDRESS.test(query.actor), (q) => q.where("l.actor_email", "ilike", containsPattern(query.actor)))
+    .$if(query.action !== "", (q) => q.where("l.action", "=", query.action))
+    .$if(query.target !== "", (q) => q.where("l.target_type", "=", query.target))
+    .$if(query.targetId !== "", (q) => q.where("l.target_id", "=", query.targetId))
+    .$if(query.after !== undefined && /^\d+$/.test(query.after.id), (q) => q.where(olderThan("l.created_at", "l.id", query.after!)))
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
     .limit(JOURNAL_PAGE_SIZE + 1)
     .execute();
   const page = rows.slice(0, JOURNAL_PAGE_SIZE);
@@ -92,6 +128,20 @@ export async function listJournal(actor: Actor, query: JournalQuery): Promise<Jo
     createdAt: row.created_at.toISOString(),
     actorId: row.actor_id,
     actorEmail: row.actor_email,
+    actor: journalPerson(row.actor_id, {
+      first_name: row.actor_first_name,
+      last_name: row.actor_last_name,
+      email: row.actor_current_email,
+      deleted_at: row.actor_deleted_at,
+    }),
+    targetPerson: row.target_person_id
+      ? journalPerson(row.target_person_id, {
+          first_name: row.target_first_name,
+          last_name: row.target_last_name,
+          email: row.target_email,
+          deleted_at: row.target_deleted_at,
+        })
+      : null,
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
