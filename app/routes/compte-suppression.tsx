@@ -12,7 +12,13 @@ import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { BackLink } from "~/components/ui/button";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Supprimer mon compte") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData?.activeCases.length ? REQUEST_HEADING : "Supprimer mon compte") },
+  { name: "robots", content: "noindex" },
+];
+
+/** With a case in progress the account cannot go at once: the page records a request instead (issue 29). */
+const REQUEST_HEADING = "Demander la suppression de mon compte";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const overview = await deletionOverviewFor(requireUser(context));
@@ -22,11 +28,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUser(context);
   const form = await parseForm(request, accountDeletionSchema);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, blocked: undefined }, { status: 400 });
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined }, { status: 400 });
   const result = await deleteMyAccount(actor, form.data);
-  if (!result.ok) {
-    return data({ fieldErrors: result.fieldErrors, formError: result.formError, blocked: result.blocked }, answerInit(result));
+  if (!result.ok && result.blocked) {
+    // A request recorded (or already recorded): the page then says since when, and what happens next.
+    return redirectWithToast("/compte/suppression", { title: accountDeletionMessages.requested, description: accountDeletionMessages.requestedDetail, tone: "success" });
   }
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors, formError: result.formError }, answerInit(result));
   return redirectWithToast("/", { title: accountDeletionMessages.deleted, description: accountDeletionMessages.deletedDetail, tone: "success" }, result.headers);
 }
 
@@ -37,18 +45,28 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
   const busy = navigation.state === "submitting";
   const { errors, focusRequest, validate, clear } = useFormValidation(accountDeletionSchema, actionData?.fieldErrors);
   const { explanation } = loaderData;
-  const activeCases = actionData?.blocked ?? loaderData.activeCases;
+  const { activeCases, waitingSince } = loaderData;
+  const requestOnly = activeCases.length > 0;
   return (
     <section aria-labelledby="titre-suppression" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <BackLink to="/compte">Retour à mon compte</BackLink>
       <div>
         <h1 id="titre-suppression" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Supprimer mon compte
+          {requestOnly ? REQUEST_HEADING : "Supprimer mon compte"}
         </h1>
-        <p className="mt-2 text-slate-800">
-          Vous pouvez supprimer votre compte à tout moment (droit à l'effacement, article 17 du RGPD). Voici exactement ce qui
-          se passe.
-        </p>
+        {requestOnly ? (
+          <p className="mt-2 text-slate-800">
+            Un dossier est en cours avec votre avocat&#x202f;: votre compte ne peut pas être supprimé tout de suite. Vous pouvez
+            en demander la suppression (droit à l'effacement, article 17 du RGPD)&#x202f;: nous enregistrons votre demande,
+            nous prévenons votre avocat et vous recevez un accusé de réception par e-mail. Le compte est supprimé une fois le
+            dossier clos. Voici exactement ce qui se passe.
+          </p>
+        ) : (
+          <p className="mt-2 text-slate-800">
+            Vous pouvez supprimer votre compte à tout moment (droit à l'effacement, article 17 du RGPD). Voici exactement ce
+            qui se passe.
+          </p>
+        )}
       </div>
 
       {!loaderData.canDelete ? (
@@ -57,7 +75,7 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
         </Notice>
       ) : (
         <>
-          <AccountSection id="titre-supprime" title="Supprimé immédiatement">
+          <AccountSection id="titre-supprime" title={requestOnly ? "Supprimé une fois le dossier clos" : "Supprimé immédiatement"}>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800">
               {explanation.deletedNow.map((line) => (
                 <li key={line}>{line}</li>
@@ -89,12 +107,21 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
             </p>
           </AccountSection>
 
-          {activeCases.length > 0 ? (
+          {requestOnly ? (
             <Notice id="dossier-en-cours" tone="warning" title="Un dossier est en cours avec votre avocat">
-              <p>
-                Votre compte ne pourra être supprimé qu'après la clôture de ce dossier&#x202f;: voyez-le avec votre avocat dans la
-                messagerie du dossier. {loaderData.waitingSince || actionData?.blocked ? "Nous l'avons prévenu de votre demande." : "Si vous confirmez ci-dessous, nous le prévenons de votre demande."}
-              </p>
+              {waitingSince ? (
+                <p>
+                  Votre demande de suppression est enregistrée depuis le <time dateTime={waitingSince.iso}>{waitingSince.text}</time>{" "}
+                  et votre avocat en est prévenu. Voyez avec lui, dans la messagerie du dossier, pour le clôturer. Une fois le
+                  dossier clos, revenez sur cette page pour confirmer la suppression de votre compte.
+                </p>
+              ) : (
+                <p>
+                  Votre compte ne pourra être supprimé qu'après la clôture de ce dossier&#x202f;: voyez-le avec votre avocat dans
+                  la messagerie du dossier. Si vous demandez la suppression ci-dessous, nous enregistrons votre demande et le
+                  prévenons.
+                </p>
+              )}
               <ul className="mt-2 list-disc pl-5">
                 {activeCases.map((item) => (
                   <li key={item.caseNumber}>
@@ -106,36 +133,48 @@ export default function AccountDeletionPage({ loaderData, actionData }: Route.Co
             </Notice>
           ) : null}
 
-          <section aria-labelledby="titre-confirmer" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-6">
-            <h2 id="titre-confirmer" className="text-xl font-bold text-slate-900">
-              Confirmer la suppression
-            </h2>
-            <p className="mt-2 text-slate-800">Cette action est définitive&#x202f;: un compte supprimé ne peut pas être récupéré.</p>
-            <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-4 space-y-5">
-              <FormAlert message={actionData?.formError} />
-              <PasswordField name="password" label="Votre mot de passe" error={errors.password} />
-              <div>
-                <div className="flex items-start gap-3">
-                  <input
-                    id={CONFIRMATION_ID}
-                    name="confirmation"
-                    type="checkbox"
-                    value="oui"
-                    aria-invalid={errors.confirmation ? true : undefined}
-                    aria-describedby={errors.confirmation ? `${CONFIRMATION_ID}-erreur` : undefined}
-                    className="mt-3.5 size-5 shrink-0 accent-red-700"
-                  />
-                  <label htmlFor={CONFIRMATION_ID} className="block min-h-11 py-3 text-slate-800">
-                    J'ai compris que mon compte et mes documents seront supprimés définitivement.
-                  </label>
+          {requestOnly && waitingSince ? null : (
+            <section aria-labelledby="titre-confirmer" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-6">
+              <h2 id="titre-confirmer" className="text-xl font-bold text-slate-900">
+                {requestOnly ? "Confirmer la demande" : "Confirmer la suppression"}
+              </h2>
+              {requestOnly ? (
+                <p className="mt-2 text-slate-800">
+                  Rien n'est supprimé tant que le dossier est en cours&#x202f;: votre demande est enregistrée, votre avocat
+                  prévenu, et vous recevez un accusé de réception par e-mail. Une fois le dossier clos, vous revenez sur cette
+                  page pour confirmer la suppression.
+                </p>
+              ) : (
+                <p className="mt-2 text-slate-800">Cette action est définitive&#x202f;: un compte supprimé ne peut pas être récupéré.</p>
+              )}
+              <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-4 space-y-5">
+                <FormAlert message={actionData?.formError} />
+                <PasswordField name="password" label="Votre mot de passe" error={errors.password} />
+                <div>
+                  <div className="flex items-start gap-3">
+                    <input
+                      id={CONFIRMATION_ID}
+                      name="confirmation"
+                      type="checkbox"
+                      value="oui"
+                      aria-invalid={errors.confirmation ? true : undefined}
+                      aria-describedby={errors.confirmation ? `${CONFIRMATION_ID}-erreur` : undefined}
+                      className="mt-3.5 size-5 shrink-0 accent-red-700"
+                    />
+                    <label htmlFor={CONFIRMATION_ID} className="block min-h-11 py-3 text-slate-800">
+                      {requestOnly
+                        ? "J'ai compris que mon compte et mes documents seront supprimés définitivement une fois le dossier clos."
+                        : "J'ai compris que mon compte et mes documents seront supprimés définitivement."}
+                    </label>
+                  </div>
+                  <FieldError id={`${CONFIRMATION_ID}-erreur`} message={errors.confirmation} />
                 </div>
-                <FieldError id={`${CONFIRMATION_ID}-erreur`} message={errors.confirmation} />
-              </div>
-              <SubmitButton busy={busy} busyLabel="Suppression...">
-                Supprimer définitivement mon compte
-              </SubmitButton>
-            </ValidatedForm>
-          </section>
+                <SubmitButton busy={busy} busyLabel={requestOnly ? "Envoi de la demande..." : "Suppression..."}>
+                  {requestOnly ? "Demander la suppression" : "Supprimer définitivement mon compte"}
+                </SubmitButton>
+              </ValidatedForm>
+            </section>
+          )}
         </>
       )}
     </section>

@@ -10,6 +10,7 @@ import { deleteMyAccount } from "~/modules/privacy/account-deletion.server";
 import { DELETED_FILES_SWEEP_JOB, sweepFilesMarkedForDeletion } from "~/modules/privacy/file-sweep.server";
 import { CLOSED_CASE_RETENTION_DAYS, retentionRules } from "~/modules/privacy/retention";
 import { runRetention } from "~/modules/privacy/retention.server";
+import { createEmailJobHandler, EMAIL_JOB, type MailTransport } from "~/modules/notifications/notifications.server";
 import { readProfileFields } from "~/modules/profile/sensitive-fields.server";
 import type { CaseStatus } from "~/platform/database-schema";
 import { db, runtime } from "~/platform/runtime.server";
@@ -187,6 +188,51 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
     expect(done).toEqual([{ status: "done" }]);
   });
 
+  type EmailPayload = { to: string; template: string; variables: Record<string, string> };
+  async function receiptsTo(email: string) {
+    const rows = await db().selectFrom("jobs").select(["id", "payload"]).where("kind", "=", EMAIL_JOB).orderBy("id").execute();
+    return rows
+      .map((row) => ({ id: row.id, ...(row.payload as EmailPayload) }))
+      .filter((p) => p.to === email && p.template.startsWith("suppression-compte-") && p.template !== "suppression-compte-dossier-en-cours");
+  }
+  const PARIS_DATE_TIME = /^\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/;
+
+  it("issue 29: a deletion request, then the deletion, each queue exactly one receipt to the person, nothing sensitive, sendable once the account is gone", async () => {
+    const world = await seedClientWorld("in_progress");
+    const sensitive = [world.caseNumber, "Odile", "NomOdile", "FR7630006000011234567890189", "2500", "Léon", "capture.pdf", world.client.userId];
+
+    expect((await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(false);
+    expect((await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(false);
+    const requested = await receiptsTo(world.client.email);
+    expect(requested.map((p) => p.template)).toEqual(["suppression-compte-demandee"]);
+    expect(requested[0]!.variables).toEqual({ date: expect.stringMatching(PARIS_DATE_TIME), duree: "10 ans après la clôture du dossier", lien: expect.stringMatching(/\/compte\/suppression$/) });
+    for (const word of sensitive) expect(JSON.stringify(requested[0]), word).not.toContain(word);
+
+    await db().updateTable("cases").set({ status: "closed" }).where("id", "=", world.caseId).execute();
+    expect((await deleteMyAccount(world.client, { password: STRONG_PASSWORD, confirmation: "oui" })).ok).toBe(true);
+    const receipts = await receiptsTo(world.client.email);
+    // The request receipt, if still unsent, goes with the account's other unsent emails; the deletion receipt stays.
+    expect(receipts.map((p) => p.template)).toEqual(["suppression-compte-effectuee"]);
+    const deleted = receipts[0]!;
+    expect(deleted.variables).toEqual({
+      date: expect.stringMatching(PARIS_DATE_TIME),
+      motif: "à votre demande",
+      duree: "10 ans après la clôture du dossier",
+      lien: expect.stringMatching(/\/politique-confidentialite$/),
+    });
+    for (const word of sensitive) expect(JSON.stringify(deleted), word).not.toContain(word);
+
+    // The account is gone (tombstone removed too): the receipt is still sent, to the address it had.
+    await db().deleteFrom("user").where("id", "=", world.client.userId).execute().catch(() => undefined);
+    const sent: { to: string; subject: string; text: string }[] = [];
+    const transport: MailTransport = { kind: "smtp", send: async (mail) => void sent.push(mail), close: () => undefined };
+    await createEmailJobHandler(transport)({ id: deleted.id, kind: EMAIL_JOB, payload: deleted as unknown as Record<string, unknown>, attempt: 1, maxAttempts: 5 }, db());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: world.client.email, subject: "Votre compte Recours a été supprimé" });
+    expect(sent[0]!.text).toContain(`supprimé le ${deleted.variables.date}, à votre demande`);
+    for (const word of sensitive) expect(sent[0]!.text, word).not.toContain(word);
+  });
+
   it("staff cannot delete their own account here (403, French message)", async () => {
     const lawyer = await seedPerson("lawyer", "Lise");
     const result = await deleteMyAccount(lawyer, { password: STRONG_PASSWORD, confirmation: "oui" });
@@ -282,6 +328,8 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
     await expect(files.find(db(), file.id)).rejects.toThrow();
     const request = await db().selectFrom("account_deletion_requests").selectAll().where("user_id", "=", client.userId).executeTakeFirstOrThrow();
     expect(request).toMatchObject({ origin: "inactivity", status: "done", files_deleted: 1 });
+    const receipts = await receiptsTo(client.email);
+    expect(receipts.map((p) => [p.template, p.variables.motif])).toEqual([["suppression-compte-effectuee", expect.stringContaining("faute de connexion")]]);
     expect(request.purged_at).not.toBeNull();
     expect(await runRetention(db(), files, retention(now))).toMatchObject({ inactiveAccountsDeleted: 0, deletedAccountsRemoved: 0 });
   });

@@ -191,7 +191,9 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "identite-verifiee",
         "nouveau-message",
         "reinitialisation-mot-de-passe",
+        "suppression-compte-demandee",
         "suppression-compte-dossier-en-cours",
+        "suppression-compte-effectuee",
         "tentative-inscription",
       ].sort(),
     );

@@ -26,6 +26,9 @@ export type EmailTemplateKey =
   | "compte-inactif"
   | "export-donnees-pret"
   | "suppression-compte-dossier-en-cours"
+  // Issue 29: the person's receipt for a deletion request (a case in progress) and for a completed deletion.
+  | "suppression-compte-demandee"
+  | "suppression-compte-effectuee"
   // Decision 64: who is a Recours user stays private; an address change is told to the old address.
   | "tentative-inscription"
   | "adresse-deja-utilisee"

@@ -20,7 +20,10 @@ export const accountDeletionMessages = {
     "Votre compte ne peut pas encore être supprimé\u202f: un dossier est en cours avec votre avocat. Voyez avec lui pour clôturer le dossier, puis revenez sur cette page. Nous l'avons prévenu de votre demande.",
   deleted: "Votre compte a été supprimé",
   deletedDetail:
-    "Vos documents ont été effacés et vous ne pouvez plus vous connecter. Le dossier juridique est conservé sous forme pseudonymisée pendant la durée légale, puis supprimé.",
+    "Vos documents ont été effacés et vous ne pouvez plus vous connecter. Le dossier juridique est conservé sous forme pseudonymisée pendant la durée légale, puis supprimé. Un accusé de réception vous a été envoyé par e-mail.",
+  requested: "Votre demande de suppression est enregistrée",
+  requestedDetail:
+    "Votre compte sera supprimé une fois votre dossier clos. Nous avons prévenu votre avocat et vous avons envoyé un accusé de réception par e-mail.",
 } as const;
 
 /** Pseudonymous name and address a deleted account keeps (never deliverable: RFC 2606 reserves ".invalid"). */

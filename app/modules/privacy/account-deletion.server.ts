@@ -6,6 +6,7 @@ import { HashingBusyError } from "~/modules/accounts/password-hashing.server";
 import { publicLink, withHistoryContext } from "~/modules/cases/case-history.server";
 import { enqueueJob, jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import { dateTimeText, formatDateTime, type DateTimeText } from "~/lib/format";
 import { assertRole, assertUser, type Actor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
@@ -18,12 +19,18 @@ import {
   type AccountDeletionInput,
 } from "./account-deletion.schema";
 import { DELETED_FILES_SWEEP_JOB } from "./file-sweep.server";
+import { retentionRules } from "./retention";
 
 export const DELETED_CASE_REASON = "compte-supprime";
 
 export interface BlockingCase {
   caseNumber: string;
   lawyerName: string | null;
+}
+
+/** How long the legal file of a case is kept, as the receipts say it (the retention rule the purge applies). */
+function closedCaseRetention(): string {
+  return retentionRules().find((rule) => rule.key === "closed-cases")!.duration;
 }
 
 export type DeletionOutcome =
@@ -90,6 +97,14 @@ export async function deleteAccountIn(
           },
         });
         lawyersNotified += 1;
+      }
+      // Issue 29: the person's receipt. Nothing sensitive (no name, no case number); a repeated request sends none.
+      if (options.origin === "person") {
+        await enqueueEmail(trx, {
+          to: profile.email,
+          template: "suppression-compte-demandee",
+          variables: { date: formatDateTime(now), duree: closedCaseRetention(), lien: publicLink("/compte/suppression") },
+        });
       }
     }
     return { kind: "blocked", cases, lawyersNotified };
@@ -177,6 +192,18 @@ export async function deleteAccountIn(
     .set({ recipient_email: pseudonym, body: "", body_deleted_at: now })
     .where(sql<boolean>`lower(recipient_email) = lower(${profile.email})`)
     .execute();
+  // Issue 29: the receipt, queued after the purge above and addressed to the address read before it was replaced; it
+  // needs no account to be sent (no personal link, no lookup of the person).
+  await enqueueEmail(trx, {
+    to: profile.email,
+    template: "suppression-compte-effectuee",
+    variables: {
+      date: formatDateTime(now),
+      motif: options.origin === "person" ? "à votre demande" : "faute de connexion depuis longtemps, comme nous vous l'avions annoncé par e-mail",
+      duree: closedCaseRetention(),
+      lien: publicLink("/politique-confidentialite"),
+    },
+  });
 
   const casesKept = Number(kept.count);
   const done = { status: "done" as const, completed_at: now, files_deleted: marked.length, cases_kept: casesKept };
@@ -355,7 +382,7 @@ export interface DeletionOverview {
   /** Cases in progress with a lawyer: the deletion waits until they are closed. */
   activeCases: BlockingCase[];
   /** A request already recorded and waiting for those cases. */
-  waitingSince: string | null;
+  waitingSince: DateTimeText | null;
 }
 
 /** What the deletion page shows the acting person before they confirm. */
@@ -379,6 +406,6 @@ export async function deletionOverviewFor(actor: Actor): Promise<DeletionOvervie
   return {
     canDelete: true,
     activeCases: active.map((row) => ({ caseNumber: row.case_number, lawyerName: row.first_name ? `Maître ${row.first_name} ${row.last_name}` : null })),
-    waitingSince: waiting ? new Date(waiting.requested_at).toISOString() : null,
+    waitingSince: waiting ? dateTimeText(waiting.requested_at) : null,
   };
 }
