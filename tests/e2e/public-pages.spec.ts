@@ -134,7 +134,9 @@ test.describe("calls to action follow the spec", () => {
       const crumbs = page.getByRole("navigation", { name: "Fil d'Ariane" });
       expect(await crumbs.getByRole("link", { name: "Accueil" }).getAttribute("href")).toBe("/");
       const expected = scamCtas[slug] ?? { primary: "Récupérer mon argent maintenant", secondary: "Comment ça marche ?" };
-      expect(await linkTarget(page, expected.primary)).toBe("/inscription");
+      // Sign-up, then the wizard with the page's type chosen in advance (issue 29).
+      const wizard = slug === "autre" ? "/create-case" : `/create-case?type=${slug}`;
+      expect(await linkTarget(page, expected.primary)).toBe(`/inscription?redirectTo=${encodeURIComponent(wizard)}`);
       expect(await linkTarget(page, expected.secondary)).toBe("/fonctionnement");
       expect(await page.getByRole("main").locator('a[href="/premiers-reflexes"]').count()).toBeGreaterThan(0);
       const data = await jsonLd(page);
