@@ -83,10 +83,6 @@ const ticked = (message: string) =>
     .refine((value) => value === "on", message);
 
 /**
- * Checked in the browser before posting and again by the action. No check here stops the others from running
- * (no transform before the last step), so an empty form shows every required message at once.
- */
-/**
  * The profile form's fields from top to bottom: its error summary follows them (issue 29), while the schema checks
  * the cross-field rules (NIF, phones, postal code) last.
  */
@@ -106,6 +102,10 @@ export const PROFILE_FIELD_ORDER = [
   "acceptTerms",
 ] as const satisfies readonly ProfileFormField[];
 
+/**
+ * Checked in the browser before posting and again by the action. No check here stops the others from running
+ * (no transform before the last step), so an empty form shows every required message at once.
+ */
 export const profileFormSchema = z
   .object({
     firstName: orEmpty(personName(profileMessages.firstNameRequired)),
