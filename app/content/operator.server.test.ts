@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
-import { assertReadyForProduction, missingForProduction, operatorIdentity } from "./operator.server";
-import { FIGURE_SOURCE_PLACEHOLDER, figureSources, operatorPlaceholders, type FigureKey, type FigureSource } from "./site";
+import { assertReadyForProduction, figureSourcesFrom, missingForProduction, operatorIdentity } from "./operator.server";
+import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders } from "./site";
 
 describe("operatorIdentity", () => {
-  it("shows visible placeholders when nothing is configured", () => {
+  it("shows samples marked as examples when nothing is configured, with no '[' placeholder marker", () => {
     const identity = operatorIdentity(parseEnv({}));
     expect(identity).toEqual(operatorPlaceholders);
-    expect(identity.siren).toMatch(/^\[.+ à compléter\]$/);
+    expect(identity.siren).toMatch(/\(exemple\)$/);
+    for (const value of Object.values(identity)) expect(value).not.toMatch(/\[|à compléter/);
   });
 
   it("takes each OPERATOR_* variable that is set, and keeps the placeholder for the others", () => {
@@ -38,9 +39,11 @@ describe("assertReadyForProduction", () => {
     OPERATOR_EMAIL: "bonjour@recours.fr",
     OPERATOR_PHONE: "01 23 45 67 89",
   };
-  const sourced = Object.fromEntries(
-    Object.keys(figureSources).map((key) => [key, { source: "Registre interne des dossiers", date: "décembre 2026" }]),
-  ) as Record<FigureKey, FigureSource>;
+  const sourced = {
+    OPERATOR_FIGURE_SOURCES: JSON.stringify(
+      Object.fromEntries(FIGURE_KEYS.map((key) => [key, { title: "Registre interne des dossiers", url: "https://recours.fr/chiffres", date: "décembre 2026" }])),
+    ),
+  };
 
   it("refuses a public production server with placeholders, naming every missing field in French", () => {
     const production = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://recours.fr" });
@@ -49,24 +52,40 @@ describe("assertReadyForProduction", () => {
     for (const variable of ["OPERATOR_NAME", "OPERATOR_SIREN", "OPERATOR_ADDRESS", "OPERATOR_EMAIL", "OPERATOR_PHONE", "OPERATOR_HOST_NAME"]) {
       expect(missing.some((item) => item.startsWith(variable)), variable).toBe(true);
     }
-    expect(missing.some((item) => item.includes("figureSources.successRate"))).toBe(true);
-    expect(missing.some((item) => item.includes("figureSources.fees"))).toBe(false);
+    expect(missing).toContain("OPERATOR_FIGURE_SOURCES.successRate (titre, adresse et date de la source du chiffre « taux de réussite »)");
+    expect(missing.some((item) => item.includes("fees"))).toBe(false);
+    expect(() => assertReadyForProduction(production)).toThrow(/OPERATOR_FIGURE_SOURCES\.rating \(titre, adresse et date/);
   });
 
   it("refuses the example contact address and a figure without source even when the operator is named", () => {
     const production = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://recours.fr", ...complete, OPERATOR_EMAIL: "contact@recours.example" });
-    expect(missingForProduction(production, sourced)).toEqual(["OPERATOR_EMAIL (adresse e-mail de contact)"]);
-    const unsourced = { ...sourced, rating: { source: FIGURE_SOURCE_PLACEHOLDER, date: "2026" } };
-    expect(missingForProduction(parseEnv({ ...complete }), unsourced)).toEqual([
-      "source et date du chiffre « note moyenne et nombre d'avis » (figureSources.rating, app/content/site.ts)",
+    expect(missingForProduction({ ...production, ...sourced })).toEqual(["OPERATOR_EMAIL (adresse e-mail de contact)"]);
+    const sources = JSON.parse(sourced.OPERATOR_FIGURE_SOURCES) as Record<string, unknown>;
+    // A source without its address, or with an address that is not http(s), is missing too.
+    const unsourced = JSON.stringify({ ...sources, rating: { title: "Avis", date: "2026" }, averageLoss: { title: "Étude", url: "javascript:alert(1)", date: "2026" } });
+    expect(missingForProduction(parseEnv({ ...complete, OPERATOR_FIGURE_SOURCES: unsourced }))).toEqual([
+      "OPERATOR_FIGURE_SOURCES.rating (titre, adresse et date de la source du chiffre « note moyenne et nombre d'avis »)",
+      "OPERATOR_FIGURE_SOURCES.averageLoss (titre, adresse et date de la source du chiffre « perte moyenne »)",
     ]);
+    expect(missingForProduction(parseEnv({ ...complete, OPERATOR_FIGURE_SOURCES: "{pas du json" })).length).toBe(FIGURE_KEYS.length);
   });
 
   it("starts with everything filled in, and in development or on plain http whatever is missing", () => {
     expect(() =>
-      assertReadyForProduction(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://recours.fr", ...complete }), sourced),
+      assertReadyForProduction(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://recours.fr", ...complete, ...sourced })),
     ).not.toThrow();
     expect(() => assertReadyForProduction(parseEnv({ NODE_ENV: "development", PUBLIC_URL: "https://recours.fr" }))).not.toThrow();
     expect(() => assertReadyForProduction(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:3000" }))).not.toThrow();
+  });
+});
+
+describe("figureSourcesFrom", () => {
+  it("reads each figure's title, address and date; unset ones are null; fees are the operator's own terms", () => {
+    const sources = figureSourcesFrom(
+      parseEnv({ OPERATOR_FIGURE_SOURCES: JSON.stringify({ victimsHelped: { title: "Registre des dossiers", url: "https://recours.fr/registre", date: "2026" } }) }),
+    );
+    expect(sources.victimsHelped).toEqual({ title: "Registre des dossiers", url: "https://recours.fr/registre", date: "2026" });
+    expect(sources.successRate).toBeNull();
+    expect(sources.fees).toEqual(OWN_TERMS_SOURCE);
   });
 });

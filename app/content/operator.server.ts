@@ -1,4 +1,5 @@
-import { figureSources, operatorPlaceholders, unsourcedFigures, type FigureKey, type OperatorIdentity } from "./site";
+import { z } from "zod";
+import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders, type FigureKey, type FigureSources, type OperatorIdentity } from "./site";
 
 type OperatorVariable =
   | "OPERATOR_NAME"
@@ -17,7 +18,35 @@ type OperatorVariable =
  * The settings this file reads: the caller passes the parsed environment (platform's env()), so content imports
  * nothing from the layers above it.
  */
-export type OperatorSettings = Partial<Record<OperatorVariable, string>> & { NODE_ENV: string; PUBLIC_URL: string };
+export type OperatorSettings = Partial<Record<OperatorVariable | "OPERATOR_FIGURE_SOURCES", string>> & { NODE_ENV: string; PUBLIC_URL: string };
+
+const figureSourceSchema = z.object({
+  title: z.string().trim().min(1).max(300),
+  url: z.url({ protocol: /^https?$/ }),
+  date: z.string().trim().min(1).max(100),
+  fromRealReviews: z.boolean().optional(),
+});
+
+/**
+ * The figures' sources from OPERATOR_FIGURE_SOURCES, a JSON object keyed by figure
+ * ({"successRate": {"title": "…", "url": "https://…", "date": "…"}, …}). A figure missing or malformed there is
+ * null (unsourced); `fees` is always the operator's own terms.
+ */
+export function figureSourcesFrom(e: OperatorSettings): FigureSources {
+  let configured: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = e.OPERATOR_FIGURE_SOURCES ? JSON.parse(e.OPERATOR_FIGURE_SOURCES) : {};
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) configured = parsed as Record<string, unknown>;
+  } catch {
+    configured = {};
+  }
+  const sources = { fees: OWN_TERMS_SOURCE } as FigureSources;
+  for (const key of FIGURE_KEYS) {
+    const parsed = figureSourceSchema.safeParse(Object.hasOwn(configured, key) ? configured[key] : undefined);
+    sources[key] = parsed.success ? parsed.data : null;
+  }
+  return sources;
+}
 
 /** The operator's identity: each OPERATOR_* variable that is set replaces its visible placeholder. */
 export function operatorIdentity(e: OperatorSettings): OperatorIdentity {
@@ -49,7 +78,7 @@ const OPERATOR_VARIABLES: Record<Exclude<keyof OperatorIdentity, "legalForm">, s
   phone: "OPERATOR_PHONE (téléphone de contact)",
 };
 
-const FIGURE_LABELS: Record<FigureKey, string> = {
+const FIGURE_LABELS: Record<Exclude<FigureKey, "fees">, string> = {
   successRate: "taux de réussite",
   scamRates: "taux de réussite et d'acceptation par type d'arnaque",
   partnerLawyers: "nombre d'avocats partenaires",
@@ -62,14 +91,13 @@ const FIGURE_LABELS: Record<FigureKey, string> = {
   bankRefundDelay: "délai de remboursement bancaire",
   averageLoss: "perte moyenne",
   identityTheftCases: "cas d'usurpation d'identité par an",
-  fees: "frais",
 };
 
 /**
  * What a public production site may not show: an operator field of the legal notice still at its placeholder
  * (or the example contact address), or a marketing figure without its source. Empty when nothing is missing.
  */
-export function missingForProduction(e: OperatorSettings, sources: Record<FigureKey, { source: string; date: string }> = figureSources): string[] {
+export function missingForProduction(e: OperatorSettings): string[] {
   const identity = operatorIdentity(e);
   const missing: string[] = [];
   for (const [field, variable] of Object.entries(OPERATOR_VARIABLES) as [keyof typeof OPERATOR_VARIABLES, string][]) {
@@ -78,19 +106,20 @@ export function missingForProduction(e: OperatorSettings, sources: Record<Figure
     const exampleAddress = field === "email" && /\.example$/i.test(value);
     if (placeholder || exampleAddress) missing.push(variable);
   }
-  for (const key of unsourcedFigures(sources)) {
-    missing.push(`source et date du chiffre « ${FIGURE_LABELS[key]} » (figureSources.${key}, app/content/site.ts)`);
+  const sources = figureSourcesFrom(e);
+  for (const key of FIGURE_KEYS) {
+    if (!sources[key]) missing.push(`OPERATOR_FIGURE_SOURCES.${key} (titre, adresse et date de la source du chiffre « ${FIGURE_LABELS[key]} »)`);
   }
   return missing;
 }
 
 /**
  * Called at server start. A production server with a public https address refuses to start while something of
- * missingForProduction remains, and says in French what to fill in; development keeps the visible placeholders.
+ * missingForProduction remains, and says in French what to fill in; development and tests keep the samples marked as examples.
  */
-export function assertReadyForProduction(e: OperatorSettings, sources?: Record<FigureKey, { source: string; date: string }>): void {
+export function assertReadyForProduction(e: OperatorSettings): void {
   if (e.NODE_ENV !== "production" || !e.PUBLIC_URL.startsWith("https://")) return;
-  const missing = missingForProduction(e, sources);
+  const missing = missingForProduction(e);
   if (missing.length === 0) return;
   throw new Error(
     `Configuration invalide pour la production : l'éditeur du site doit compléter avant la mise en ligne :\n${missing

@@ -35,7 +35,7 @@ describe("publicPageMeta", () => {
 
 describe("structured data", () => {
   it("LegalService carries the content module's one rating when its source is real reviews", () => {
-    const reviews = { source: "Avis clients vérifiés (plateforme d'avis)", date: "janvier 2027", fromRealReviews: true };
+    const reviews = { title: "Avis clients vérifiés (plateforme d'avis)", url: "https://avis.example/recours", date: "janvier 2027", fromRealReviews: true };
     const data = legalServiceJsonLd(site, "desc", reviews) as { aggregateRating: Record<string, unknown>; url: string };
     expect(data.aggregateRating).toMatchObject({ ratingValue: 4.8, bestRating: 5, ratingCount: 1247 });
     expect(data.url).toBe("https://recours.example/");
@@ -43,7 +43,7 @@ describe("structured data", () => {
 
   it("LegalService has no AggregateRating while the rating's source is not real reviews (today's content)", () => {
     expect(legalServiceJsonLd(site, "desc")).not.toHaveProperty("aggregateRating");
-    const unsourced = { source: "Estimation interne", date: "2026", fromRealReviews: false };
+    const unsourced = { title: "Estimation interne", url: "https://recours.example/chiffres", date: "2026", fromRealReviews: false };
     expect(legalServiceJsonLd(site, "desc", unsourced)).not.toHaveProperty("aggregateRating");
   });
 

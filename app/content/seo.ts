@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { figures, figureSources, PRODUCT_NAME, pageTitle, type FigureSource, type OperatorIdentity } from "./site";
+import { figures, PRODUCT_NAME, pageTitle, type FigureSource, type OperatorIdentity } from "./site";
 import type { FaqItem } from "./types";
 
 /** What the root loader gives every page's meta function. */
@@ -55,7 +55,7 @@ export function publicPageMeta(
 export function legalServiceJsonLd(
   site: SiteInfo,
   description: string,
-  ratingSource: FigureSource = figureSources.rating,
+  ratingSource: FigureSource | null = null,
 ): JsonLd {
   const home = absoluteUrl(site.publicUrl, "/");
   return {
@@ -73,7 +73,7 @@ export function legalServiceJsonLd(
     availableLanguage: "fr",
     priceRange: `Aucun frais à l'avance, ${figures.commissionPercent}\u202f% HT des sommes récupérées`,
     // Only ratings that come from real, verifiable reviews may be published as structured data.
-    ...(ratingSource.fromRealReviews
+    ...(ratingSource?.fromRealReviews
       ? {
           aggregateRating: {
             "@type": "AggregateRating",

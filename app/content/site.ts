@@ -94,61 +94,47 @@ export const figures = {
 } as const;
 
 /**
- * Where each marketing figure comes from. The operator fills in every `source` and `date` (what was counted, by
- * whom, over which period); the pages show them beside the figures, and a production server refuses to start
- * while one is still a placeholder (operator.server.ts). The rating is published as structured data only when
+ * Where a marketing figure comes from: a title (what was counted, by whom), the address where a reader can check
+ * it, and the period or date. The operator configures them (OPERATOR_FIGURE_SOURCES, operator.server.ts); a
+ * production server refuses to start while one is missing. The rating is published as structured data only when
  * its source says it comes from real, verifiable reviews (`fromRealReviews`).
  */
 export interface FigureSource {
-  source: string;
+  title: string;
+  url: string;
   date: string;
   fromRealReviews?: boolean;
 }
 
-export const FIGURE_SOURCE_PLACEHOLDER = "[Source à compléter par l'éditeur]";
-export const FIGURE_DATE_PLACEHOLDER = "[date à compléter]";
-const toComplete: FigureSource = { source: FIGURE_SOURCE_PLACEHOLDER, date: FIGURE_DATE_PLACEHOLDER };
+/** The figures the operator must source (`fees` is the operator's own terms, see OWN_TERMS_SOURCE). */
+export const FIGURE_KEYS = [
+  "successRate",
+  "scamRates",
+  "partnerLawyers",
+  "countriesOfIntervention",
+  "victimsHelped",
+  "satisfaction",
+  "rating",
+  "procedureDurations",
+  "responseTimes",
+  "bankRefundDelay",
+  "averageLoss",
+  "identityTheftCases",
+] as const;
 
-export const figureSources = {
-  /** The overall success rate (home). */
-  successRate: toComplete,
-  /** Success and acceptance rates per scam type (home cards, scam pages). */
-  scamRates: toComplete,
-  partnerLawyers: toComplete,
-  countriesOfIntervention: toComplete,
-  victimsHelped: toComplete,
-  satisfaction: toComplete,
-  rating: { ...toComplete, fromRealReviews: false },
-  /** Durations of a procedure (3 à 12 mois, 3 à 9 mois, 18 mois, 4 à 12 mois). */
-  procedureDurations: toComplete,
-  /** First analysis (24 à 48 h) and urgent handling (2 h). */
-  responseTimes: toComplete,
-  /** Bank refunds after a fake bank adviser (7 à 15 jours). */
-  bankRefundDelay: toComplete,
-  /** Average loss in online-investment cases (40 000 €). */
-  averageLoss: toComplete,
-  /** Identity theft cases declared each year in France (210 000). */
-  identityTheftCases: toComplete,
-  /** No fees in advance: the operator's own terms. */
-  fees: { source: "Conditions générales de Recours", date: "en vigueur" },
-} as const satisfies Record<string, FigureSource>;
+export type FigureKey = (typeof FIGURE_KEYS)[number] | "fees";
 
-export type FigureKey = keyof typeof figureSources;
+/** No fees in advance: the operator's own terms, on this site. */
+export const OWN_TERMS_SOURCE: FigureSource = { title: "Conditions générales de Recours", url: "/conditions-generales", date: "en vigueur" };
 
-/** 'Source : …, date' as the pages show it next to a figure. */
-export function figureSourceText(key: FigureKey): string {
-  const { source, date } = figureSources[key];
-  return typeset(`Source\u202f: ${source}, ${date}`);
-}
+/** Each figure's source as configured; null when unset (development and tests only: production refuses to start). */
+export type FigureSources = Record<FigureKey, FigureSource | null>;
 
-/** The figures whose source is still the placeholder (a production server refuses to start with any). */
-export function unsourcedFigures(
-  sources: Record<FigureKey, { source: string; date: string }> = figureSources,
-): FigureKey[] {
-  return (Object.keys(sources) as FigureKey[]).filter((key) => {
-    const { source, date } = sources[key];
-    return !source.trim() || !date.trim() || source === FIGURE_SOURCE_PLACEHOLDER || date === FIGURE_DATE_PLACEHOLDER;
-  });
+export const DEVELOPMENT_FIGURE_SOURCE_TEXT = "exemple de développement";
+
+/** 'Source : …, date' as the pages show it next to a figure, in words (the title links to the url in the page). */
+export function figureSourceText(source: FigureSource | null): string {
+  return typeset(`Source\u202f: ${source ? `${source.title}, ${source.date}` : DEVELOPMENT_FIGURE_SOURCE_TEXT}`);
 }
 
 export const guarantees = {
@@ -339,16 +325,20 @@ export type OperatorIdentity = {
   phone: string;
 };
 
+/**
+ * Development and test samples of the operator's identity, each marked as an example: a production start with any
+ * of them still in place is refused (operator.server.ts).
+ */
 export const operatorPlaceholders: OperatorIdentity = {
-  name: "[Raison sociale à compléter]",
+  name: "Recours Exemple SAS (exemple de développement)",
   legalForm: "Société par actions simplifiée unipersonnelle (SASU)",
-  shareCapital: "[Capital social à compléter]",
-  siren: "[SIREN à compléter]",
-  rcs: "[Ville du RCS à compléter]",
-  address: "[Adresse du siège à compléter]",
-  publicationDirector: "[Directeur de la publication à compléter]",
-  hostName: "[Hébergeur à compléter]",
-  hostAddress: "[Adresse de l'hébergeur à compléter]",
+  shareCapital: "1 000 € (exemple)",
+  siren: "000 000 000 (exemple)",
+  rcs: "Exempleville (exemple)",
+  address: "1 rue de l'Exemple, 75000 Paris (exemple)",
+  publicationDirector: "Camille Exemple (exemple)",
+  hostName: "Hébergeur Exemple (exemple)",
+  hostAddress: "2 avenue de l'Exemple, 75000 Paris (exemple)",
   email: "contact@recours.example",
   phone: "01 99 00 12 34",
 };

@@ -114,6 +114,8 @@ const envSchema = z
     OPERATOR_HOST_ADDRESS: operatorField,
     OPERATOR_EMAIL: z.email({ error: "doit être une adresse email valide" }).optional(),
     OPERATOR_PHONE: operatorField,
+    /** The marketing figures' sources, a JSON object (operator.server.ts, figureSourcesFrom). */
+    OPERATOR_FIGURE_SOURCES: z.string().max(20_000).optional(),
     STORAGE_DRIVER: z.enum(["filesystem", "s3"], { error: "doit valoir filesystem ou s3" }).default("filesystem"),
     STORAGE_MASTER_KEY: storageKey.optional(),
     STORAGE_PREVIOUS_MASTER_KEYS: z

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { operatorPlaceholders } from "~/content/site";
+import { DEVELOPMENT_FIGURE_SOURCE_TEXT, FIGURE_KEYS, operatorPlaceholders } from "~/content/site";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText } from "../support/production-server";
 
 describe("starting with a wrong environment", () => {
@@ -19,7 +19,7 @@ describe("a public production server and the operator's identity", () => {
   it("refuses to start with placeholders, and names every missing field in French", async () => {
     const start = startProductionServer({ DATA_DIR: "memory://", PUBLIC_URL: "https://recours.fr" });
     await expect(start).rejects.toThrow(/Configuration invalide pour la production/);
-    for (const missing of ["OPERATOR_NAME", "OPERATOR_SIREN", "OPERATOR_ADDRESS", "OPERATOR_EMAIL", "OPERATOR_PHONE", "figureSources.successRate"]) {
+    for (const missing of ["OPERATOR_NAME", "OPERATOR_SIREN", "OPERATOR_ADDRESS", "OPERATOR_EMAIL", "OPERATOR_PHONE", "OPERATOR_FIGURE_SOURCES.successRate"]) {
       await expect(start).rejects.toThrow(new RegExp(missing.replace(".", "\\.")));
     }
   }, 60_000);
@@ -36,6 +36,9 @@ describe("a public production server and the operator's identity", () => {
       OPERATOR_HOST_ADDRESS: "2 rue Kellermann, 59100 Roubaix",
       OPERATOR_EMAIL: "bonjour@recours-conseil.fr",
       OPERATOR_PHONE: "04 72 00 00 00",
+      OPERATOR_FIGURE_SOURCES: JSON.stringify(
+        Object.fromEntries(FIGURE_KEYS.map((key) => [key, { title: "Registre des dossiers de Recours", url: "https://recours-conseil.fr/chiffres", date: "décembre 2026" }])),
+      ),
     };
     const server = await startProductionServer({ DATA_DIR: "memory://", ...operator });
     try {
@@ -51,6 +54,11 @@ describe("a public production server and the operator's identity", () => {
       for (const value of [operator.OPERATOR_NAME, operator.OPERATOR_SIREN, operator.OPERATOR_EMAIL, operator.OPERATOR_HOST_NAME]) {
         expect(notice).toContain(value);
       }
+      // Each figure's source is the configured one, linked to its address; no development sample left.
+      const home = await httpRequest(server.baseUrl, "/");
+      expect(visibleText(home.body)).toMatch(/Source : Registre des dossiers de Recours ?, décembre 2026/);
+      expect(visibleText(home.body)).not.toContain(DEVELOPMENT_FIGURE_SOURCE_TEXT);
+      expect(home.body).toContain('href="https://recours-conseil.fr/chiffres"');
     } finally {
       await server.stop();
     }

@@ -1,4 +1,5 @@
-import { figures, figureSourceText, formatRating } from "~/content/site";
+import { FigureSourceNote } from "./figure-source";
+import { figures, formatRating } from "~/content/site";
 import { StarRating } from "./testimonial-list";
 
 /** The one rating (content module), shown wherever a rating appears so that page and structured data agree. */
@@ -14,7 +15,7 @@ export function RatingSummary({ className = "" }: { className?: string }) {
         <span data-figure="rating">sur {count.toLocaleString("fr-FR")} avis</span>
       </span>
       <span data-figure-source="rating" className="basis-full text-xs opacity-80">
-        {figureSourceText("rating")}
+        <FigureSourceNote figure={"rating"} />
       </span>
     </p>
   );

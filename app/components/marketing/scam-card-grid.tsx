@@ -1,5 +1,6 @@
+import { FigureSourceNote } from "./figure-source";
 import { Link } from "react-router";
-import { figureSourceText, formatPercent, scamTypes, successRateLabel } from "~/content/site";
+import { formatPercent, scamTypes, successRateLabel } from "~/content/site";
 
 /** One card per scam type (spec: title, description, success rate, acceptance rate, link to its page). */
 export function ScamCardGrid() {
@@ -33,7 +34,7 @@ export function ScamCardGrid() {
       ))}
     </ul>
     <p data-figure-source="scamRates" className="mt-4 text-sm text-slate-600">
-      Taux de réussite et dossiers acceptés par type d'arnaque. {figureSourceText("scamRates")}
+      Taux de réussite et dossiers acceptés par type d'arnaque. <FigureSourceNote figure={"scamRates"} />
     </p>
     </>
   );

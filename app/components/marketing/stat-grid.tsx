@@ -1,5 +1,5 @@
+import { FigureSourceNote } from "./figure-source";
 import type { Stat } from "~/content/types";
-import { figureSourceText } from "~/content/site";
 import { typeset } from "~/lib/typography";
 
 /**
@@ -20,7 +20,7 @@ export function StatGrid({ stats, tone = "light" }: { stats: readonly Stat[]; to
             {typeset(stat.value)}
           </dd>
           <dd data-figure-source={stat.figure} className={`order-3 mt-2 text-xs ${dark ? "text-brand-100" : "text-slate-600"}`}>
-            {figureSourceText(stat.figure)}
+            <FigureSourceNote figure={stat.figure} />
           </dd>
         </div>
       ))}
