@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type DragEvent } from "react";
 import { unavailableFileText } from "~/modules/files/file-states";
 import { type ChatFileView } from "~/modules/chat/chat.schema";
 import { formatSize } from "~/lib/format";
+import { PaperclipIcon } from "~/components/ui/icons";
 
 export type UploadState =
   | { kind: "idle" }
@@ -96,7 +97,7 @@ export function ChatAttachButton({ upload, disabled }: { upload: ReturnType<type
         aria-label="Joindre un fichier (photo ou PDF, 30 Mo au plus)"
         title="Joindre un fichier"
       >
-        <span aria-hidden="true">📎</span>
+        <PaperclipIcon className="size-6" />
       </button>
     </>
   );
@@ -109,7 +110,7 @@ export function ChatAttachment({ caseId, file, onDark }: { caseId: string; file:
   if (unavailable) {
     return (
       <p className="mt-1">
-        <span aria-hidden="true">📎</span> <span className="font-semibold">{file.name}</span>&#x202f;: {unavailable}
+        <PaperclipIcon className="inline size-4 align-[-0.125em]" /> <span className="font-semibold">{file.name}</span>&#x202f;: {unavailable}
       </p>
     );
   }
@@ -121,7 +122,7 @@ export function ChatAttachment({ caseId, file, onDark }: { caseId: string; file:
         </a>
       ) : null}
       <a href={`${href}?telecharger=1`} className={`inline-flex min-h-11 items-center gap-1 font-semibold underline ${onDark ? "text-white" : "text-brand-800"}`}>
-        <span aria-hidden="true">📎</span> {file.name} <span className="font-normal">({formatSize(file.sizeBytes)})</span>
+        <PaperclipIcon className="size-4 shrink-0" /> {file.name} <span className="font-normal">({formatSize(file.sizeBytes)})</span>
       </a>
     </div>
   );

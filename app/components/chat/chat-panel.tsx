@@ -18,6 +18,7 @@ import type { ChatThreadView } from "~/modules/chat/chat.server";
 import { ChatAttachment, ChatAttachButton, useChatUpload, type UploadState } from "./chat-attachments";
 import { Button, buttonClasses, ButtonLink } from "~/components/ui/button";
 import { formatDateTime, formatTime, formatWeekdayDate, parisIsoDay } from "~/lib/format";
+import { PaperclipIcon } from "~/components/ui/icons";
 
 interface Pending {
   clientId: string;
@@ -427,7 +428,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
             <li key={item.clientId} className="flex justify-end" data-pending="">
               <article className="max-w-[70%] rounded-2xl bg-slate-200 px-4 py-2 text-slate-900" aria-label="Message en cours d'envoi">
                 {item.text ? <p className="whitespace-pre-wrap break-words">{item.text}</p> : null}
-                {item.fileName ? <p className="text-sm">📎 {item.fileName}</p> : null}
+                {item.fileName ? <p className="flex items-center gap-1 text-sm"><PaperclipIcon className="size-4 shrink-0" /> {item.fileName}</p> : null}
                 <p className="mt-1 text-right text-xs text-slate-700">Envoi…</p>
               </article>
             </li>
@@ -505,7 +506,7 @@ function UploadLine({ state, onCancel }: { state: UploadState; onCancel: () => v
           <span>{state.percent}&#x202f;%</span>
         </>
       ) : state.kind === "done" ? (
-        <span>📎 {state.name} prêt à être envoyé</span>
+        <span className="inline-flex items-center gap-1"><PaperclipIcon className="size-4 shrink-0" /> {state.name} prêt à être envoyé</span>
       ) : (
         <span className="font-semibold text-red-900">{state.message}</span>
       )}

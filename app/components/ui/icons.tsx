@@ -198,3 +198,10 @@ export const CalendarIcon = ({ className = "size-5" }: IconProps) => (
     <path d="M16 3v4M8 3v4M3 11h18" />
   </Icon>
 );
+
+/** Drawn, not the 📎 emoji: a device without an emoji font showed an empty box on the chat's attach button. */
+export const PaperclipIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
+  </Icon>
+);
