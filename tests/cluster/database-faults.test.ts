@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_UNAVAILABLE_TEXT } from "~/platform/database-errors";
 import { completeCaseForm, insertSubmittedCase, seedPerson } from "../support/cases";
 import { sseReader } from "../support/chat";
-import { httpRequest, visibleText, type HttpResult } from "../support/production-server";
+import { httpRequest, spaced, visibleText, type HttpResult } from "../support/production-server";
 import { caseSubmission, FORM, postForm, signInOver, startCluster, waitUntil, type Cluster } from "./support/cluster";
 
 type Person = { userId: string; email: string; password: string; caseId: string; cookie: string };
@@ -17,7 +17,7 @@ type Person = { userId: string; email: string; password: string; caseId: string;
 /** A 503 answered by the app reads in French (the database page, the busy page, or a JSON error in French). */
 function frenchUnavailable(result: HttpResult): boolean {
   const text = visibleText(result.body);
-  return text.includes(DATABASE_UNAVAILABLE_TEXT) || /momentanément|réessayez|indisponible/i.test(text);
+  return text.includes(spaced(DATABASE_UNAVAILABLE_TEXT)) || /momentanément|réessayez|indisponible/i.test(text);
 }
 
 describe("the database blinking under two instances", () => {
@@ -134,7 +134,7 @@ describe("the database blinking under two instances", () => {
     }
     const page = await httpRequest(cluster.servers[0]!.baseUrl, `/case/${person.caseId}`, { cookie: person.cookie });
     expect(page.status).toBe(503);
-    expect(visibleText(page.body)).toContain(DATABASE_UNAVAILABLE_TEXT);
+    expect(visibleText(page.body)).toContain(spaced(DATABASE_UNAVAILABLE_TEXT));
     const post = await postForm(cluster.servers[1]!.baseUrl, `/case/${person.caseId}/chat/messages?intent=send`, { message: "Pendant la coupure" }, person.cookie);
     expect(post.status).toBe(503);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 10_000 - (Date.now() - cutAt))));
