@@ -65,7 +65,7 @@ test.describe("Mon compte", () => {
     await expect(here).toContainText("Cet appareil");
     await expect(here).toContainText("Adresse IP");
     await expect(here).toContainText("127.0.0.1");
-    await expect(here).toContainText(/Connexion\s*\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u);
+    await expect(here).toContainText(/Connexion\s*\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
     await expect(here.getByRole("button", { name: "Déconnecter cet appareil" })).toHaveCount(0);
     await expectNoAxeViolations(page, "/compte");
 

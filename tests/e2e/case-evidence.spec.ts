@@ -95,7 +95,7 @@ test.describe("evidence files and the complaint pack", () => {
       await expect(evidence.getByRole("link", { name: `Télécharger ${file.name}` })).toBeVisible({ timeout: 30_000 });
     }
     await expect(evidence.locator("[data-evidence-list] > li")).toHaveCount(2);
-    await expect(evidence.getByText(/Relevés bancaires · ajoutée le \d{2}\/\d{2}\/\d{4} · [\d,]+\s?ko/)).toBeVisible();
+    await expect(evidence.getByText(/Relevés bancaires · ajoutée le \d{2}\/\d{2}\/\d{4} · [\d,]+\s?(ko|Mo)/)).toBeVisible();
     await expectNoAxeViolations(page, "page du dossier avec ses preuves");
 
     const downloadPromise = page.waitForEvent("download", { timeout: 30_000 });
