@@ -136,12 +136,12 @@ test.describe("the case file", () => {
 
     const payments = page.locator("[data-payments]");
     await expect(payments.locator("[data-payment]")).toHaveCount(3);
-    await expect(payments.locator('[data-total="EUR"]')).toContainText("4\u202f550,50\u00a0€");
+    await expect(payments.locator('[data-total="EUR"]')).toContainText("4\u202f550,50\u202f€");
     await expect(payments.getByText("FR76 3000 6000 0112 3456 7890 189").first()).toBeVisible();
     await expect(page.locator("[data-identifiers]").getByText("FR76 3000 6000 0112 3456 7890 189")).toHaveCount(1);
     // The facts keep the declared 12 500 € and show the documented payments beside it (issue 29).
-    await expect(page.getByRole("definition").filter({ hasText: /^12\u202f500\u00a0€$/ })).toBeVisible();
-    await expect(page.getByText("4\u202f550,50\u00a0€ (7\u202f949,50\u00a0€ restent à documenter)")).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: /^12\u202f500\u202f€$/ })).toBeVisible();
+    await expect(page.getByText("4\u202f550,50\u202f€ (7\u202f949,50\u202f€ restent à documenter)")).toBeVisible();
 
     // The bank deadline of the first transfer: 13 months after its date, counted down in days.
     const deadline = addMonths(firstDay, 13);
