@@ -20,7 +20,11 @@ export function SiteHeader({ member }: { member: "user" | StaffRole | null }) {
   const signedIn = member !== null;
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Closed after a navigation, not at hydration: a menu opened before the scripts loaded stays open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
 

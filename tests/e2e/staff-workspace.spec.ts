@@ -41,8 +41,8 @@ test.describe("staff workspace", () => {
     const page = await newStaffPage(browser, world);
     await signInAsStaff(page, world.admin);
     await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord administrateur" })).toBeVisible();
-    // The English word the spec imposes is marked as English for screen readers.
-    await expect(page.getByRole("heading", { level: 1 }).locator('[lang="en"]')).toHaveText("Dashboard");
+    // French throughout (decision 72): no English word left in the heading.
+    await expect(page.getByRole("heading", { level: 1 }).locator('[lang="en"]')).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     await expect(page.locator("[data-staff-person]")).toHaveText(/Adèle Martin\s*Administrateur/);
@@ -135,8 +135,8 @@ test.describe("staff workspace", () => {
     const page = await newStaffPage(browser, world, { viewport: PHONE });
     await signInAsStaff(page, world.lawyer);
     await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord avocat" })).toBeVisible();
-    // The English word the spec imposes is marked as English for screen readers.
-    await expect(page.getByRole("heading", { level: 1 }).locator('[lang="en"]')).toHaveText("Dashboard");
+    // French throughout (decision 72): no English word left in the heading.
+    await expect(page.getByRole("heading", { level: 1 }).locator('[lang="en"]')).toHaveCount(0);
     await expect(page.locator("[data-staff-person]")).toHaveText(/Louis Bernard\s*Avocat/);
     await page.getByText("Menu de l'espace de travail").click();
     const nav = page.getByRole("navigation", { name: "Espace de travail" });
