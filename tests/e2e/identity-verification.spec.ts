@@ -14,9 +14,9 @@ import { filesystemStore } from "~/modules/files/object-store.server";
 import { completeTutorial, reviewDocumentGroup, reviewQueue, submitIdentityStep } from "~/modules/identity/identity.server";
 import { identityMessages, REJECTION_REASONS, reviewQuerySchema } from "~/modules/identity/identity.schema";
 import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
-import type { UserActor } from "~/platform/actor";
 import { db, runtime, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { actorFor } from "../support/cases";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { jpegFile, pdfFile } from "../support/upload-fixtures";
@@ -45,20 +45,6 @@ function stepForm(fields: Record<string, string>, parts: Record<string, { name: 
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [field, part] of Object.entries(parts)) form.append(field, new Blob([new Uint8Array(part.bytes)]), part.name);
   return new Request("http://localhost/verify-identity", { method: "POST", body: form });
-}
-
-function actorOf(role: "user" | "admin", userId: string, email: string, firstName: string, lastName: string): UserActor {
-  return {
-    kind: "user",
-    userId,
-    sessionId: "session-de-test",
-    email,
-    role,
-    firstName,
-    lastName,
-    clientAddress: "203.0.113.7",
-    secondFactor: role === "user" ? "not-enrolled" : "verified",
-  };
 }
 
 test.describe("identity verification journey", () => {
@@ -100,7 +86,7 @@ test.describe("identity verification journey", () => {
       .where("id", "=", second.userId)
       .execute();
     await writeProfileFields(db(), runtime().keyring, second.userId, { birthDate: "1949-02-11", nif: null });
-    const person = actorOf("user", second.userId, second.email, "Marc", "Roux");
+    const person = actorFor("user", second.userId, second.email, "Marc", "Roux");
     // Stored where the server started on this folder finds them, sealed with the same key.
     if (database.target.engine !== "pglite") throw new Error("base embarquée attendue");
     const storage = createFileStorage({ db: db(), store: filesystemStore(path.join(database.target.dataDir, "files")), keyring: runtime().keyring });
@@ -114,7 +100,7 @@ test.describe("identity verification journey", () => {
       const sent = await submitIdentityStep(person, step, request, { storage });
       if (!sent.ok) throw new Error(sent.message);
     }
-    const reviewer = actorOf("admin", seededAdmin.userId, seededAdmin.email, "Adèle", "Martin");
+    const reviewer = actorFor("admin", seededAdmin.userId, seededAdmin.email, "Adèle", "Martin");
     const groups = (await reviewQueue(reviewer, reviewQuerySchema.parse({ q: second.email }))).groups;
     const groupOf = (step: number) => groups.find((group) => group.stepNumber === step)!.groupId;
     expect(await reviewDocumentGroup(reviewer, { decision: "reject", documentId: groupOf(2), reason: REJECTION_REASONS[0] })).toMatchObject({ ok: true });

@@ -58,6 +58,11 @@ export function draftInput(overrides: Partial<CaseFormValues> = {}): CaseDraftIn
 /** A seeded person as the use cases see them (staff past their second factor). */
 export async function seedActor(role: Role, firstName: string, lastName = `Nom${firstName}`): Promise<UserActor> {
   const { userId, email } = await seedAccount(role, { firstName, lastName });
+  return actorFor(role, userId, email, firstName, lastName);
+}
+
+/** An existing account as the use cases see it (staff past their second factor). */
+export function actorFor(role: Role, userId: string, email: string, firstName: string, lastName: string): UserActor {
   return {
     kind: "user",
     userId,
