@@ -21,6 +21,12 @@ describe("operatorIdentity", () => {
     expect(identity.address).toBe(operatorPlaceholders.address);
   });
 
+  it("writes the share capital with French typography whatever spaces the operator typed", () => {
+    const identity = operatorIdentity(parseEnv({ OPERATOR_SHARE_CAPITAL: "10 000 €" }));
+    expect(identity.shareCapital).toBe("10\u202f000\u202f€");
+    expect(operatorPlaceholders.shareCapital).not.toMatch(/\d[ \u00a0][\d€]/u);
+  });
+
   it("refuses an invalid contact email at boot, in French", () => {
     expect(() => parseEnv({ OPERATOR_EMAIL: "pas-un-email" })).toThrow(/OPERATOR_EMAIL : doit être une adresse email valide/);
   });

@@ -53,7 +53,9 @@ export function operatorIdentity(e: OperatorSettings): OperatorIdentity {
   return {
     name: e.OPERATOR_NAME ?? operatorPlaceholders.name,
     legalForm: e.OPERATOR_LEGAL_FORM ?? operatorPlaceholders.legalForm,
-    shareCapital: e.OPERATOR_SHARE_CAPITAL ?? operatorPlaceholders.shareCapital,
+    shareCapital: e.OPERATOR_SHARE_CAPITAL
+      ? e.OPERATOR_SHARE_CAPITAL.replace(/(\d)[ \u00a0](?=[\d€])/gu, "$1\u202f")
+      : operatorPlaceholders.shareCapital,
     siren: e.OPERATOR_SIREN ?? operatorPlaceholders.siren,
     rcs: e.OPERATOR_RCS ?? operatorPlaceholders.rcs,
     address: e.OPERATOR_ADDRESS ?? operatorPlaceholders.address,

@@ -332,7 +332,7 @@ export type OperatorIdentity = {
 export const operatorPlaceholders: OperatorIdentity = {
   name: "Recours Exemple SAS (exemple de développement)",
   legalForm: "Société par actions simplifiée unipersonnelle (SASU)",
-  shareCapital: "1 000 € (exemple)",
+  shareCapital: "1\u202f000\u202f€ (exemple)",
   siren: "000 000 000 (exemple)",
   rcs: "Exempleville (exemple)",
   address: "1 rue de l'Exemple, 75000 Paris (exemple)",
