@@ -24,8 +24,9 @@ export const MODULE_ARROWS = {
   identity: ["audit", "case-file", "files", "jobs", "notifications", "profile"],
   chat: ["audit", "cases", "files", "jobs", "notifications"],
   "back-office": ["audit", "jobs", "notifications"],
-  privacy: ["accounts", "audit", "case-file", "cases", "files", "identity", "jobs", "notifications", "profile"],
-  dashboard: ["case-file", "cases", "chat", "identity"],
+  agreements: ["accounts", "audit", "case-file", "cases", "files", "identity", "jobs", "notifications", "profile"],
+  privacy: ["accounts", "agreements", "audit", "case-file", "cases", "files", "identity", "jobs", "notifications", "profile"],
+  dashboard: ["agreements", "case-file", "cases", "chat", "identity"],
 };
 
 const element = (type, more = {}) => ({ element: { type, ...more } });

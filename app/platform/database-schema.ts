@@ -509,6 +509,94 @@ export interface AccountDeletionRequestTable {
   purged_at: Timestamp | null;
 }
 
+export type FeeBaseDue = "signature" | "fin-de-dossier";
+export type FeeAgreementState = "proposed" | "signed" | "countersigned" | "active" | "withdrawn" | "replaced";
+
+export interface FeeAgreementTemplateTable {
+  id: Generated<string>;
+  version: number;
+  title: string;
+  /** JSON array of { kind, title, body } (agreements.schema.ts: TemplateSection). */
+  sections: ColumnType<unknown, string, never>;
+  base_fee_min_cents: number;
+  base_fee_max_cents: number;
+  base_fee_due: FeeBaseDue;
+  result_percent_min_bp: number;
+  result_percent_max_bp: number;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface FeeAgreementTable {
+  id: Generated<string>;
+  case_id: string;
+  revision: number;
+  template_id: string;
+  lawyer_id: string | null;
+  client_id: string | null;
+  state: ColumnType<FeeAgreementState, FeeAgreementState | undefined, FeeAgreementState>;
+  base_fee_cents: number;
+  base_fee_due: FeeBaseDue;
+  result_percent_bp: number;
+  vat_rate_bp: number;
+  foreseen_costs: ColumnType<string, string | undefined, string>;
+  document_sha256: string;
+  early_start_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  proposed_at: Timestamp;
+  client_signed_at: Timestamp | null;
+  lawyer_signed_at: Timestamp | null;
+  activated_at: Timestamp | null;
+  withdrawn_at: Timestamp | null;
+  withdrawal_channel: "application" | "email" | null;
+}
+
+export interface FeeAgreementEventTable {
+  id: Generated<number>;
+  agreement_id: string;
+  case_id: string;
+  from_state: FeeAgreementState | null;
+  to_state: FeeAgreementState;
+  actor_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface FeeAgreementDocumentTable {
+  id: Generated<number>;
+  agreement_id: string;
+  kind: "proposal" | "sealed";
+  file_id: string;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
+export interface FeeAgreementSignatureTable {
+  id: Generated<number>;
+  agreement_id: string;
+  role: "client" | "lawyer";
+  signer_id: string;
+  full_name: string;
+  identity_reference: string;
+  email: string;
+  ip_address: string;
+  user_agent: string;
+  method: "password-email-code" | "totp";
+  document_sha256: string;
+  consented_at: Timestamp;
+  signed_at: CreatedAt;
+  early_start_requested: ColumnType<boolean, boolean | undefined, never>;
+}
+
+export interface FeeAgreementCodeTable {
+  id: Generated<number>;
+  agreement_id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -542,6 +630,12 @@ export interface Database {
   account_inactivity: AccountInactivityTable;
   data_exports: DataExportTable;
   account_deletion_requests: AccountDeletionRequestTable;
+  fee_agreement_templates: FeeAgreementTemplateTable;
+  fee_agreements: FeeAgreementTable;
+  fee_agreement_events: FeeAgreementEventTable;
+  fee_agreement_documents: FeeAgreementDocumentTable;
+  fee_agreement_signatures: FeeAgreementSignatureTable;
+  fee_agreement_codes: FeeAgreementCodeTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+/**
+ * The fee agreement (convention d'honoraires, issue 30): template sections, the placeholders a template's text may
+ * use, and the forms of the proposal, the signatures and the withdrawal. Shared with the browser.
+ */
+
+/** The sections every template must have (loi n° 71-1130 art. 10, RIN 11.2, Code de la consommation L221-18). */
+export const REQUIRED_SECTION_KINDS = ["parties", "scope", "base-fee", "result-fee", "costs", "funds", "mediator", "withdrawal"] as const;
+export type RequiredSectionKind = (typeof REQUIRED_SECTION_KINDS)[number];
+export type SectionKind = RequiredSectionKind | "other";
+
+export const SECTION_KIND_LABELS: Record<SectionKind, string> = {
+  parties: "Les parties",
+  scope: "La mission confiée",
+  "base-fee": "Les honoraires de diligence (travail accompli)",
+  "result-fee": "L'honoraire complémentaire de résultat",
+  costs: "Les frais et débours",
+  funds: "Les fonds récupérés (compte CARPA)",
+  mediator: "Le médiateur de la consommation",
+  withdrawal: "Le droit de rétractation (14 jours)",
+  other: "Autre clause",
+};
+
+export interface TemplateSection {
+  kind: SectionKind;
+  title: string;
+  body: string;
+}
+
+/**
+ * What a template's text may name between double braces; filled in from the proposal when the PDF is made.
+ * A template that names anything else is refused at save.
+ */
+export const TEMPLATE_PLACEHOLDERS = {
+  numero_dossier: "le numéro du dossier",
+  client: "le nom du client",
+  avocat: "le nom de l'avocat (Maître Prénom Nom)",
+  barreau: "le barreau et le numéro de toque de l'avocat",
+  email_avocat: "l'adresse e-mail professionnelle de l'avocat",
+  operateur: "la raison sociale de l'éditeur de la plateforme",
+  email_operateur: "l'adresse e-mail de contact de l'éditeur",
+  honoraires_diligence: "les honoraires de diligence, HT et TTC",
+  echeance_diligence: "quand les honoraires de diligence sont payables",
+  pourcentage_resultat: "le pourcentage de résultat, HT et TTC",
+  frais_prevus: "les frais et débours prévus",
+  tva: "le taux de TVA",
+} as const;
+export type TemplatePlaceholder = keyof typeof TEMPLATE_PLACEHOLDERS;
+
+/** What a proposal's form says when a value is outside the template's bounds or malformed. */
+export const agreementMessages = {
+  baseFeeInvalid: "Indiquez les honoraires de diligence en euros, par exemple 500 ou 500,50.",
+  baseFeeOutOfBounds: (min: string, max: string) => `Les honoraires de diligence doivent être compris entre ${min} et ${max} HT.`,
+  percentInvalid: "Indiquez le pourcentage de résultat, par exemple 15 ou 12,5.",
+  percentOutOfBounds: (min: string, max: string) => `Le pourcentage de résultat doit être compris entre ${min} et ${max} HT.`,
+  costsTooLong: "Les frais prévus ne peuvent pas dépasser 2 000 caractères.",
+  consentRequired: "Cochez la case pour confirmer que vous avez lu la convention et que vous l'acceptez.",
+  passwordRequired: "Saisissez votre mot de passe.",
+  codeFormat: "Le code reçu par e-mail compte 6 chiffres.",
+  codeWrong: "Ce code n'est pas le bon. Vérifiez le dernier e-mail reçu.",
+  codeExpired: "Ce code a expiré ou a déjà servi. Demandez un nouveau code.",
+  codeTooManyTries: "Trop d'essais avec ce code. Demandez un nouveau code.",
+  changed: "La convention a changé, relisez-la",
+  totpFormat: "Le code de votre application d'authentification compte 6 chiffres.",
+  totpWrong: "Ce code n'est pas valide. Saisissez le code affiché maintenant par votre application.",
+  withdrawalClosed: "Le délai de rétractation de 14 jours est écoulé\u202f: la convention ne peut plus être rétractée en ligne. Parlez-en à votre avocat.",
+  notPossible: "Cette action n'est plus possible sur cette convention. Rechargez la page.",
+} as const;
+
+export const AGREEMENT_STATE_LABELS = {
+  proposed: "Proposée, en attente de votre signature",
+  signed: "Signée par le client, en attente de la contre-signature de l'avocat",
+  countersigned: "Contre-signée, scellement en cours",
+  active: "En vigueur",
+  withdrawn: "Rétractée",
+  replaced: "Remplacée par une nouvelle version",
+} as const;
+
+/** The 14-day withdrawal right (Code de la consommation L221-18), counted in whole days from the client's signature. */
+export const WITHDRAWAL_DAYS = 14;
+/** The emailed signing code. */
+export const SIGNING_CODE_MINUTES = 10;
+export const SIGNING_CODE_TRIES = 5;
