@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
-import { assertReadyForProduction, figureSourcesFrom, missingForProduction, operatorIdentity } from "./operator.server";
+import { assertReadyForProduction, EXAMPLE_FEE_MODEL, feeModelFrom, figureSourcesFrom, missingForProduction, operatorIdentity } from "./operator.server";
 import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders } from "./site";
 
 describe("operatorIdentity", () => {
@@ -32,25 +32,28 @@ describe("operatorIdentity", () => {
   });
 });
 
-describe("assertReadyForProduction", () => {
-  const complete = {
-    OPERATOR_NAME: "Recours SAS",
-    OPERATOR_SHARE_CAPITAL: "10 000 €",
-    OPERATOR_SIREN: "123 456 789",
-    OPERATOR_RCS: "Paris",
-    OPERATOR_ADDRESS: "1 rue de la Paix, 75002 Paris",
-    OPERATOR_PUBLICATION_DIRECTOR: "Camille Durand",
-    OPERATOR_HOST_NAME: "Hébergeur SAS",
-    OPERATOR_HOST_ADDRESS: "2 rue du Serveur, 59100 Roubaix",
-    OPERATOR_EMAIL: "bonjour@recours.fr",
-    OPERATOR_PHONE: "01 23 45 67 89",
-  };
-  const sourced = {
-    OPERATOR_FIGURE_SOURCES: JSON.stringify(
-      Object.fromEntries(FIGURE_KEYS.map((key) => [key, { title: "Registre interne des dossiers", url: "https://recours.fr/chiffres", date: "décembre 2026" }])),
-    ),
-  };
+const complete = {
+  OPERATOR_NAME: "Recours SAS",
+  OPERATOR_SHARE_CAPITAL: "10 000 €",
+  OPERATOR_SIREN: "123 456 789",
+  OPERATOR_RCS: "Paris",
+  OPERATOR_ADDRESS: "1 rue de la Paix, 75002 Paris",
+  OPERATOR_PUBLICATION_DIRECTOR: "Camille Durand",
+  OPERATOR_HOST_NAME: "Hébergeur SAS",
+  OPERATOR_HOST_ADDRESS: "2 rue du Serveur, 59100 Roubaix",
+  OPERATOR_EMAIL: "bonjour@recours.fr",
+  OPERATOR_PHONE: "01 23 45 67 89",
+  FEE_BASE_EUROS: "500",
+  FEE_BASE_DUE: "fin-de-dossier",
+  FEE_RESULT_PERCENT: "15",
+};
+const sourced = {
+  OPERATOR_FIGURE_SOURCES: JSON.stringify(
+    Object.fromEntries(FIGURE_KEYS.map((key) => [key, { title: "Registre interne des dossiers", url: "https://recours.fr/chiffres", date: "décembre 2026" }])),
+  ),
+};
 
+describe("assertReadyForProduction", () => {
   it("refuses a public production server with placeholders, naming every missing field in French", () => {
     const production = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://recours.fr" });
     expect(() => assertReadyForProduction(production)).toThrow(/^Configuration invalide pour la production/);
@@ -82,6 +85,45 @@ describe("assertReadyForProduction", () => {
     ).not.toThrow();
     expect(() => assertReadyForProduction(parseEnv({ NODE_ENV: "development", PUBLIC_URL: "https://recours.fr" }))).not.toThrow();
     expect(() => assertReadyForProduction(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:3000" }))).not.toThrow();
+  });
+});
+
+describe("the fee model", () => {
+  const production = { NODE_ENV: "production", PUBLIC_URL: "https://recours.fr", ...complete, ...sourced };
+
+  it("is development's example, marked as such, until all three variables are set", () => {
+    expect(feeModelFrom(parseEnv({}))).toEqual(EXAMPLE_FEE_MODEL);
+    expect(EXAMPLE_FEE_MODEL).toMatchObject({ example: true });
+    expect(EXAMPLE_FEE_MODEL.baseFeeCents).toBeGreaterThan(0);
+    expect(feeModelFrom(parseEnv({ FEE_RESULT_PERCENT: "12,5" }))).toEqual({ ...EXAMPLE_FEE_MODEL, resultPercentBp: 1250, example: true });
+    expect(feeModelFrom(parseEnv({ FEE_BASE_EUROS: "750,50", FEE_BASE_DUE: "signature", FEE_RESULT_PERCENT: "10" }))).toEqual({
+      baseFeeCents: 75_050,
+      baseFeeDue: "signature",
+      resultPercentBp: 1000,
+      example: false,
+    });
+    // 0 is a value, set expressly: not the example's.
+    expect(feeModelFrom(parseEnv({ FEE_BASE_EUROS: "0", FEE_BASE_DUE: "fin-de-dossier", FEE_RESULT_PERCENT: "0" }))).toMatchObject({ baseFeeCents: 0, example: false });
+  });
+
+  it("refuses malformed values at boot, in French", () => {
+    expect(() => parseEnv({ FEE_BASE_EUROS: "cinq cents" })).toThrow(/FEE_BASE_EUROS : doit être un montant en euros hors taxes/);
+    expect(() => parseEnv({ FEE_BASE_EUROS: "-5" })).toThrow(/FEE_BASE_EUROS/);
+    expect(() => parseEnv({ FEE_BASE_DUE: "demain" })).toThrow(/FEE_BASE_DUE : doit valoir fin-de-dossier ou signature/);
+    expect(() => parseEnv({ FEE_RESULT_PERCENT: "150" })).toThrow(/FEE_RESULT_PERCENT : doit être un pourcentage hors taxes entre 0 et 100/);
+    expect(() => parseEnv({ FEE_RESULT_PERCENT: "15 %" })).not.toThrow();
+  });
+
+  it("refuses a public production start with any of the three unset, naming article 10 and the explicit 0", () => {
+    for (const variable of ["FEE_BASE_EUROS", "FEE_BASE_DUE", "FEE_RESULT_PERCENT"] as const) {
+      const settings = parseEnv({ ...production, [variable]: undefined });
+      expect(missingForProduction(settings).some((item) => item.startsWith(variable)), variable).toBe(true);
+      expect(() => assertReadyForProduction(settings)).toThrow(/article 10 de la loi n° 71-1130 du 31 décembre 1971/);
+      expect(() => assertReadyForProduction(settings)).toThrow(/Des honoraires de diligence de 0 € doivent être indiqués expressément \(FEE_BASE_EUROS=0\)/);
+    }
+    expect(() => assertReadyForProduction(parseEnv({ ...production, FEE_BASE_EUROS: "0" }))).not.toThrow();
+    // Other missing fields do not bring the fee sentence.
+    expect(() => assertReadyForProduction(parseEnv({ ...production, OPERATOR_PHONE: undefined }))).not.toThrow(/article 10/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEurosToCents, parsePercentToBp, type FeeModel } from "~/lib/fees";
 import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders, type FigureKey, type FigureSources, type OperatorIdentity } from "./site";
 
 type OperatorVariable =
@@ -18,7 +19,43 @@ type OperatorVariable =
  * The settings this file reads: the caller passes the parsed environment (platform's env()), so content imports
  * nothing from the layers above it.
  */
-export type OperatorSettings = Partial<Record<OperatorVariable | "OPERATOR_FIGURE_SOURCES", string>> & { NODE_ENV: string; PUBLIC_URL: string };
+export type OperatorSettings = Partial<Record<OperatorVariable | "OPERATOR_FIGURE_SOURCES" | FeeVariable, string>> & { NODE_ENV: string; PUBLIC_URL: string };
+
+type FeeVariable = "FEE_BASE_EUROS" | "FEE_BASE_DUE" | "FEE_RESULT_PERCENT";
+
+/**
+ * Development's sample fee model, shown marked as an example: a fee for the work done of 500 € HT payable at the end
+ * of the case, and a result complement of 15 % HT of the sums actually recovered. A sample, not advice: the operator
+ * sets its own (decision 0077).
+ */
+export const EXAMPLE_FEE_MODEL: FeeModel = { baseFeeCents: 50_000, baseFeeDue: "fin-de-dossier", resultPercentBp: 1500, example: true };
+
+/**
+ * The operator's fee model (FEE_BASE_EUROS, FEE_BASE_DUE, FEE_RESULT_PERCENT; the env schema has refused malformed
+ * values at boot). Each variable set replaces the example's value; the model is `example` until all three are set,
+ * and a public production server refuses to start until then (missingForProduction).
+ */
+export function feeModelFrom(e: OperatorSettings): FeeModel {
+  const baseFeeCents = e.FEE_BASE_EUROS === undefined ? null : parseEurosToCents(e.FEE_BASE_EUROS);
+  const resultPercentBp = e.FEE_RESULT_PERCENT === undefined ? null : parsePercentToBp(e.FEE_RESULT_PERCENT);
+  const baseFeeDue = e.FEE_BASE_DUE === "signature" || e.FEE_BASE_DUE === "fin-de-dossier" ? e.FEE_BASE_DUE : null;
+  return {
+    baseFeeCents: baseFeeCents ?? EXAMPLE_FEE_MODEL.baseFeeCents,
+    baseFeeDue: baseFeeDue ?? EXAMPLE_FEE_MODEL.baseFeeDue,
+    resultPercentBp: resultPercentBp ?? EXAMPLE_FEE_MODEL.resultPercentBp,
+    example: baseFeeCents === null || baseFeeDue === null || resultPercentBp === null,
+  };
+}
+
+const FEE_VARIABLES: Record<FeeVariable, string> = {
+  FEE_BASE_EUROS: "FEE_BASE_EUROS (honoraires de diligence en euros HT)",
+  FEE_BASE_DUE: "FEE_BASE_DUE (échéance des honoraires de diligence : fin-de-dossier ou signature)",
+  FEE_RESULT_PERCENT: "FEE_RESULT_PERCENT (honoraire complémentaire de résultat, en pourcentage HT)",
+};
+
+/** Said once when the fee model is incomplete: why it cannot be left to a default. */
+export const FEE_MODEL_REQUIRED =
+  "Le modèle d'honoraires est obligatoire (article 10 de la loi n° 71-1130 du 31 décembre 1971 : la convention d'honoraires est écrite, et un honoraire fixé seulement en fonction du résultat est interdit). Des honoraires de diligence de 0 € doivent être indiqués expressément (FEE_BASE_EUROS=0).";
 
 const figureSourceSchema = z.object({
   title: z.string().trim().min(1).max(300),
@@ -108,6 +145,9 @@ export function missingForProduction(e: OperatorSettings): string[] {
     const exampleAddress = field === "email" && /\.example$/i.test(value);
     if (placeholder || exampleAddress) missing.push(variable);
   }
+  for (const [variable, label] of Object.entries(FEE_VARIABLES) as [FeeVariable, string][]) {
+    if (e[variable] === undefined) missing.push(label);
+  }
   const sources = figureSourcesFrom(e);
   for (const key of FIGURE_KEYS) {
     if (!sources[key]) missing.push(`OPERATOR_FIGURE_SOURCES.${key} (titre, adresse et date de la source du chiffre « ${FIGURE_LABELS[key]} »)`);
@@ -126,6 +166,6 @@ export function assertReadyForProduction(e: OperatorSettings): void {
   throw new Error(
     `Configuration invalide pour la production : l'éditeur du site doit compléter avant la mise en ligne :\n${missing
       .map((item) => `  - ${item}`)
-      .join("\n")}`,
+      .join("\n")}${missing.some((item) => item.startsWith("FEE_")) ? `\n${FEE_MODEL_REQUIRED}` : ""}`,
   );
 }

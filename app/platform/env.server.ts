@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { parseEurosToCents, parsePercentToBp } from "~/lib/fees";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "doit valoir true ou false" })
@@ -116,6 +117,23 @@ const envSchema = z
     OPERATOR_PHONE: operatorField,
     /** The marketing figures' sources, a JSON object (operator.server.ts, figureSourcesFrom). */
     OPERATOR_FIGURE_SOURCES: z.string().max(20_000).optional(),
+    /**
+     * The fee model (decision 0077, content/operator.server.ts feeModelFrom): the fee for the work done in euros HT
+     * ("500", "0" set expressly), when it is payable, the result complement in percent HT ("15", "12,5").
+     */
+    FEE_BASE_EUROS: z
+      .string()
+      .trim()
+      .refine((value) => parseEurosToCents(value) !== null, {
+        error: "doit être un montant en euros hors taxes, par exemple 500 ou 500,50 (0 pour aucun honoraire de diligence, à indiquer expressément)",
+      })
+      .optional(),
+    FEE_BASE_DUE: z.enum(["fin-de-dossier", "signature"], { error: "doit valoir fin-de-dossier ou signature" }).optional(),
+    FEE_RESULT_PERCENT: z
+      .string()
+      .trim()
+      .refine((value) => parsePercentToBp(value) !== null, { error: "doit être un pourcentage hors taxes entre 0 et 100, par exemple 15 ou 12,5" })
+      .optional(),
     STORAGE_DRIVER: z.enum(["filesystem", "s3"], { error: "doit valoir filesystem ou s3" }).default("filesystem"),
     STORAGE_MASTER_KEY: storageKey.optional(),
     STORAGE_PREVIOUS_MASTER_KEYS: z
