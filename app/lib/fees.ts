@@ -85,3 +85,9 @@ export function parsePercentToBp(text: string): number | null {
   const bp = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   return bp <= 10_000 ? bp : null;
 }
+
+/** When the fee for the work done is payable, as the statement and the agreement say it ("payables …"). */
+export const BASE_FEE_DUE_TEXT: Record<FeeBaseDue, string> = {
+  "fin-de-dossier": "à la fin du dossier",
+  signature: "à la signature de la convention",
+};

@@ -37,6 +37,7 @@ export const ACTION_LABELS = {
   "case.identifier-deleted": "Identifiant de l'escroc retiré",
   "upload.quota-reached": "Limite d'envoi de fichiers atteinte",
   "chat.rate-limited": "Trop de messages envoyés dans la messagerie",
+  "agreement-template.created": "Nouvelle version du modèle de convention d'honoraires",
 } as const satisfies Record<string, string>;
 
 export type StaffActionName = keyof typeof ACTION_LABELS;
@@ -49,6 +50,7 @@ export const TARGET_TYPE_LABELS = {
   allocation: "Répartition",
   template: "Modèle d'e-mail",
   email: "E-mail",
+  "agreement-template": "Modèle de convention d'honoraires",
 } as const satisfies Record<string, string>;
 
 export type TargetType = keyof typeof TARGET_TYPE_LABELS;
