@@ -20,7 +20,7 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-if ! command -v pdftotext >/dev/null 2>&1; then
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdfsig >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "==> pdftotext is missing (the PDF tests read documents with it): installing poppler-utils"
     apt-get update

@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth-instance.server";
+import { prepareSealCertificate } from "~/modules/agreements/seal-certificate.server";
 import { startFileStorage } from "~/modules/files/files.server";
 import { uploadBodyLimit } from "~/modules/files/upload-routes";
 import { preloadCommuneIndex } from "~/modules/profile/profile.server";
@@ -216,6 +217,8 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
   assertReadyForProduction(env);
   await startFileStorage(env, db);
   await startRuntime(env);
+  // The seal's certificate: a broken one stops the start; the demonstration one is generated now (decision 0078).
+  await prepareSealCertificate(env);
   await preloadCommuneIndex();
   const jobs = env.JOB_WORKER === "in-process" ? startJobWorker(env) : undefined;
   const app = createHttpApp({ ...options, env });

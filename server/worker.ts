@@ -2,6 +2,7 @@
 // (set JOB_WORKER=off on those). PGlite allows one process per data folder: with it, the server's own worker runs.
 import { env as loadEnv } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
+import { prepareSealCertificate } from "~/modules/agreements/seal-certificate.server";
 import { startFileStorage } from "~/modules/files/files.server";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { startJobWorker } from "./job-worker";
@@ -14,6 +15,8 @@ async function main() {
   }
   await startFileStorage(env, db);
   await startRuntime(env);
+  // The worker seals signed agreements: the same certificate checks as the server's start (decision 0078).
+  await prepareSealCertificate(env);
   const running = startJobWorker(env);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {

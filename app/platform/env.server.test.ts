@@ -172,6 +172,23 @@ describe("parseEnv", () => {
     ]);
   });
 
+  it("the seal's certificate: a path or base64, its password only with it, a timestamp authority as an http(s) URL", () => {
+    expect(parseEnv({ SIGNING_CERTIFICATE_P12: "/etc/recours/cachet.p12", SIGNING_CERTIFICATE_PASSWORD: "secret" })).toMatchObject({
+      SIGNING_CERTIFICATE_P12: "/etc/recours/cachet.p12",
+      SIGNING_CERTIFICATE_PASSWORD: "secret",
+    });
+    expect(parseEnv({ SIGNING_CERTIFICATE_P12: "MIIKcQIBAzCCCjcGCSqGSIb3DQEHAaCCCigEggok", SIGNATURE_TSA_URL: "https://freetsa.org/tsr" }).SIGNATURE_TSA_URL).toBe(
+      "https://freetsa.org/tsr",
+    );
+    expect(problemsOf({ SIGNING_CERTIFICATE_P12: "cachet.p12" })).toEqual([
+      "SIGNING_CERTIFICATE_P12 : doit être le chemin absolu d'un fichier .p12 ou ce fichier en base64 (base64 -w0 cachet.p12)",
+    ]);
+    expect(problemsOf({ SIGNING_CERTIFICATE_PASSWORD: "secret" })).toEqual(["SIGNING_CERTIFICATE_P12 : requis avec SIGNING_CERTIFICATE_PASSWORD"]);
+    expect(problemsOf({ SIGNATURE_TSA_URL: "ftp://tsa.example/tsr" })).toEqual([
+      "SIGNATURE_TSA_URL : doit être l'URL http(s) d'une autorité d'horodatage RFC 3161",
+    ]);
+  });
+
   // APP BUG (see report): only PUBLIC_URL, DATABASE_URL and AUTH_SECRET have French messages; the other
   // variables fall back to zod's English ("Invalid option: expected one of …", "Invalid input: expected
   // number, received NaN", "Too small: expected number to be >=1024").

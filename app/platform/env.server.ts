@@ -157,6 +157,20 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9._-]+\/$/, { error: "doit finir par / et ne contenir que lettres, chiffres, . _ -, par exemple recours/" })
       .optional(),
+    /**
+     * The certificate sealing signed agreements (decision 0078): a PKCS#12 (.p12) as an absolute file path or as the
+     * file in base64, and its password. Unset: a self-signed demonstration certificate generated into DATA_DIR.
+     */
+    SIGNING_CERTIFICATE_P12: z
+      .string()
+      .trim()
+      .refine((value) => value.startsWith("/") || /^[A-Za-z0-9+/\s]+={0,2}$/.test(value), {
+        error: "doit être le chemin absolu d'un fichier .p12 ou ce fichier en base64 (base64 -w0 cachet.p12)",
+      })
+      .optional(),
+    SIGNING_CERTIFICATE_PASSWORD: z.string().optional(),
+    /** An RFC 3161 timestamp authority for the seal (PAdES B-T), e.g. https://freetsa.org/tsr; unset: no timestamp (B-B). */
+    SIGNATURE_TSA_URL: z.url({ protocol: /^https?$/, error: "doit être l'URL http(s) d'une autorité d'horodatage RFC 3161" }).optional(),
     GOOGLE_MAPS_API_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: "doit être une clé d'API Google Maps (lettres, chiffres, - et _)" })
@@ -178,6 +192,9 @@ const envSchema = z
         path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
         message: "S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble",
       });
+    }
+    if (env.SIGNING_CERTIFICATE_PASSWORD && !env.SIGNING_CERTIFICATE_P12) {
+      context.addIssue({ code: "custom", path: ["SIGNING_CERTIFICATE_P12"], message: "requis avec SIGNING_CERTIFICATE_PASSWORD" });
     }
     if (env.STORAGE_PREVIOUS_MASTER_KEYS && !env.STORAGE_MASTER_KEY) {
       context.addIssue({ code: "custom", path: ["STORAGE_MASTER_KEY"], message: "requis avec STORAGE_PREVIOUS_MASTER_KEYS" });
