@@ -1,4 +1,5 @@
 import { buildPersonalLink } from "~/modules/accounts/accounts.server";
+import { createSealAgreementHandler, SEAL_AGREEMENT_JOB } from "~/modules/agreements/agreements.server";
 import { CHAT_UNREAD_NOTICE_JOB, handleUnreadNoticeJob } from "~/modules/chat/chat-notices.server";
 import { BANK_REMINDER_JOB, createBankReminderHandler } from "~/modules/case-file/bank-reminders.server";
 import { fileStorage } from "~/modules/files/files.server";
@@ -34,6 +35,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage, { graceMs: env.STORAGE_JANITOR_GRACE_SECONDS * 1000 }),
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
       [BANK_REMINDER_JOB]: createBankReminderHandler(),
+      [SEAL_AGREEMENT_JOB]: createSealAgreementHandler(),
       [DELETED_FILES_SWEEP_JOB]: createDeletedFilesSweepHandler(fileStorage),
       [RETENTION_JOB]: createRetentionHandler(fileStorage, {
         identityDocumentDays: env.IDENTITY_DOCUMENT_RETENTION_DAYS,

@@ -27,6 +27,13 @@ export function CaseStatusForm({ caseId, caseNumber, status }: { caseId: string;
         <textarea name="note" rows={2} maxLength={NOTE_MAX} className="rounded-md border border-slate-400 p-2 font-normal" />
       </label>
       <p className="text-xs text-slate-700">La note apparaît dans l'historique du dossier&#x202f;; le client est prévenu par email.</p>
+      {status === "assigned" ? (
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Urgence (seulement pour commencer avant que la convention d'honoraires soit signée)
+          <textarea name="urgency" rows={2} maxLength={NOTE_MAX} className="rounded-md border border-slate-400 p-2 font-normal" />
+          <span className="text-xs font-normal text-slate-700">La raison est inscrite au journal. Sans convention signée ni urgence, le dossier ne peut pas passer en cours.</span>
+        </label>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {next.map((target) => (
           <Button key={target} name="status" value={target} disabled={busy} variant={target === "closed" ? "secondary" : "primary"}>

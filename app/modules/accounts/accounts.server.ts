@@ -10,3 +10,4 @@ export { requestEmailChange, type EmailChangeResult } from "./change-email.serve
 export { endAllSessionsOf, resetSecondFactor, sendPasswordResetLink } from "./admin-account-actions.server";
 export { checkCurrentPassword, type CurrentPasswordCheck } from "./check-current-password.server";
 export type { BusyResult } from "./password-hashing.server";
+export { confirmWithSecondFactor, type SecondFactorConfirmation } from "./two-factor.server";

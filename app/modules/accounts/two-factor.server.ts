@@ -282,6 +282,21 @@ async function claimCodeStep(userId: string, code: string): Promise<"claimed" | 
   return claimed ? "claimed" : "replayed";
 }
 
+export type SecondFactorConfirmation = { ok: true } | { ok: false; status: 400 | 429; reason: "wrong" | "replayed" | "too-many" };
+
+/**
+ * A signed-in staff member confirms a sensitive act (countersigning a fee agreement) with a code of their
+ * authenticator app: counted against the same budgets as sign-in codes, and each code step works once.
+ */
+export async function confirmWithSecondFactor(actor: UserActor, code: string): Promise<SecondFactorConfirmation> {
+  if (!(await allowAttempt(actor.userId, actor.clientAddress))) return { ok: false, status: 429, reason: "too-many" };
+  const claimed = await claimCodeStep(actor.userId, code.replace(/\s/g, ""));
+  if (claimed === "wrong") return { ok: false, status: 400, reason: "wrong" };
+  if (claimed === "replayed") return { ok: false, status: 400, reason: "replayed" };
+  await clearAttempts(db(), attemptKey(actor.userId));
+  return { ok: true };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 function attemptKey(userId: string): string {

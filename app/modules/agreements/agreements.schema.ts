@@ -82,3 +82,61 @@ export const WITHDRAWAL_DAYS = 14;
 /** The emailed signing code. */
 export const SIGNING_CODE_MINUTES = 10;
 export const SIGNING_CODE_TRIES = 5;
+
+const noControl = (value: string) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(value);
+
+/** The lawyer's proposal: the case-specific values, checked against the template's bounds by the use case. */
+export const proposalSchema = z.object({
+  baseFee: z.string({ error: agreementMessages.baseFeeInvalid }).trim().min(1, agreementMessages.baseFeeInvalid).max(20, agreementMessages.baseFeeInvalid),
+  resultPercent: z.string({ error: agreementMessages.percentInvalid }).trim().min(1, agreementMessages.percentInvalid).max(10, agreementMessages.percentInvalid),
+  foreseenCosts: z
+    .string()
+    .max(2000, agreementMessages.costsTooLong)
+    .refine(noControl, agreementMessages.costsTooLong)
+    .transform((value) => value.trim())
+    .optional()
+    .default(""),
+});
+export type ProposalInput = z.output<typeof proposalSchema>;
+
+const agreementId = z.uuid({ error: agreementMessages.notPossible });
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, { error: agreementMessages.changed });
+
+/** The client's signature: the document they read (its hash), consent, the optional early start, password, emailed code. */
+export const clientSignatureSchema = z.object({
+  agreementId,
+  documentSha256: sha256,
+  consent: z.literal("on", { error: agreementMessages.consentRequired }),
+  earlyStart: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
+  password: z.string({ error: agreementMessages.passwordRequired }).min(1, agreementMessages.passwordRequired).max(1024),
+  code: z
+    .string({ error: agreementMessages.codeFormat })
+    .transform((value) => value.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, { error: agreementMessages.codeFormat })),
+});
+export type ClientSignatureInput = z.output<typeof clientSignatureSchema>;
+
+export const codeRequestSchema = z.object({ agreementId });
+
+/** The lawyer's countersignature: the document they countersign and a code of their authenticator app. */
+export const countersignatureSchema = z.object({
+  agreementId,
+  documentSha256: sha256,
+  code: z
+    .string({ error: agreementMessages.totpFormat })
+    .transform((value) => value.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, { error: agreementMessages.totpFormat })),
+});
+export type CountersignatureInput = z.output<typeof countersignatureSchema>;
+
+export const withdrawalSchema = z.object({ agreementId });
+
+/** The lawyer records a withdrawal the client sent by e-mail (the model form), with the day it was sent. */
+export const emailWithdrawalSchema = z.object({
+  agreementId,
+  sentOn: z.iso.date({ error: "Indiquez la date d'envoi de l'e-mail de rétractation." }),
+});
+export type EmailWithdrawalInput = z.output<typeof emailWithdrawalSchema>;

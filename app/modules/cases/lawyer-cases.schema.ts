@@ -31,6 +31,9 @@ export const lawyerCaseMessages = {
   noteTooLong: `La note ne peut pas dépasser ${NOTE_MAX} caractères.`,
   noteCharacters: "La note contient un caractère non autorisé.",
   notAllowed: "Ce changement de statut n'est pas possible pour ce dossier.",
+  agreementRequired:
+    "Le dossier ne peut passer «\u202fEn cours\u202f» qu'une fois la convention d'honoraires signée par votre client et par vous (loi n° 71-1130, art. 10). En cas d'urgence, indiquez-en la raison dans le champ «\u202fUrgence\u202f».",
+  urgencyTooLong: `La raison de l'urgence ne peut pas dépasser ${NOTE_MAX} caractères.`,
   changed: "Statut du dossier mis à jour",
   changeFailed: "Erreur lors du changement de statut",
   unknownCase: "Ce dossier n'existe pas.",
@@ -61,6 +64,14 @@ export const statusChangeSchema = z.object({
   note: z
     .string()
     .max(NOTE_MAX, lawyerCaseMessages.noteTooLong)
+    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(value), lawyerCaseMessages.noteCharacters)
+    .transform((value) => value.trim())
+    .optional()
+    .default(""),
+  /** Starting work without an active fee agreement: the urgency that justifies it (art. 10's exception), journalled. */
+  urgency: z
+    .string()
+    .max(NOTE_MAX, lawyerCaseMessages.urgencyTooLong)
     .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(value), lawyerCaseMessages.noteCharacters)
     .transform((value) => value.trim())
     .optional()

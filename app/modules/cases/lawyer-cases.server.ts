@@ -215,6 +215,12 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
       if (!(LAWYER_TRANSITIONS[theCase.status] ?? []).includes(input.status)) {
         return { ok: false, status: 409, message: lawyerCaseMessages.notAllowed };
       }
+      // Issue 30: work starts under a signed fee agreement, or for a documented urgency (journalled below).
+      const startsWork = input.status === "in_progress" && theCase.status === "assigned";
+      const agreementActive =
+        startsWork &&
+        (await trx.selectFrom("fee_agreements").select("id").where("case_id", "=", theCase.id).where("state", "=", "active").executeTakeFirst()) !== undefined;
+      if (startsWork && !agreementActive && input.urgency === "") return { ok: false, status: 409, message: lawyerCaseMessages.agreementRequired };
       await withHistoryContext(trx, { actorId: actor.userId, note: input.note || null }, () =>
         trx
           .updateTable("cases")
@@ -227,7 +233,11 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
         targetType: "case",
         targetId: theCase.id,
         before: { status: theCase.status },
-        after: { status: input.status, withNote: input.note !== "" },
+        after: {
+          status: input.status,
+          withNote: input.note !== "",
+          ...(startsWork && !agreementActive ? { withoutAgreement: true, urgency: input.urgency } : {}),
+        },
       });
       const client = await trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "=", theCase.user_id).executeTakeFirstOrThrow();
       await enqueueEmail(trx, {
@@ -253,7 +263,7 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
  */
 export function lawyerStatusChange(actor: Actor, back: (url: URL) => string) {
   return {
-    fields: ["note", "status", "caseId"],
+    fields: ["note", "urgency", "status", "caseId"],
     failed: lawyerCaseMessages.changeFailed,
     unknownCase: lawyerCaseMessages.unknownCase,
     run: (input: StatusChangeInput) => changeCaseStatusByLawyer(actor, input),

@@ -32,7 +32,13 @@ export type EmailTemplateKey =
   // Decision 64: who is a Recours user stays private; an address change is told to the old address.
   | "tentative-inscription"
   | "adresse-deja-utilisee"
-  | "adresse-email-modifiee";
+  | "adresse-email-modifiee"
+  // Issue 30: the fee agreement.
+  | "convention-proposee"
+  | "convention-code"
+  | "convention-signee-client"
+  | "convention-en-vigueur"
+  | "convention-retractee";
 
 export const EMAIL_JOB = "email";
 

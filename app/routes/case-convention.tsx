@@ -1,0 +1,505 @@
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/case-convention";
+import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
+import { PdfPreview } from "~/components/identity/pdf-preview";
+import { BackLink, Button, ButtonLink } from "~/components/ui/button";
+import { controlClasses, FieldError, TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { pageTitle } from "~/content/site";
+import { formatDate, formatDateTime, formatTime } from "~/lib/format";
+import {
+  clientSignatureSchema,
+  codeRequestSchema,
+  countersignatureSchema,
+  emailWithdrawalSchema,
+  proposalSchema,
+  withdrawalSchema,
+} from "~/modules/agreements/agreements.schema";
+import {
+  afterWithdrawalText,
+  agreementPanelFor,
+  countersign,
+  proposalFormFor,
+  proposeAgreement,
+  recordEmailWithdrawal,
+  requestSigningCode,
+  signAsClient,
+  withdrawAgreement,
+  type AgreementSummary,
+} from "~/modules/agreements/agreements.server";
+import type { FieldErrors } from "~/lib/form";
+import { redirectWithToast } from "~/platform/flash.server";
+import { answerInit, parseForm } from "~/platform/form.server";
+import { requireUser } from "~/platform/guards.server";
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: pageTitle(loaderData ? `Convention d'honoraires — dossier ${loaderData.panel.caseNumber}` : "Convention d'honoraires") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const actor = requireUser(context);
+  const panel = await agreementPanelFor(actor, params.caseId);
+  const proposal = panel.mayPropose ? await proposalFormFor(actor, params.caseId) : null;
+  const confirmWithdrawal = new URL(request.url).searchParams.get("retractation") === "confirmer";
+  return { panel, proposal, confirmWithdrawal };
+}
+
+type Intent = "propose" | "send-code" | "sign" | "countersign" | "withdraw" | "record-email-withdrawal";
+
+/** Each intent parses its own form with the shared schema and calls one use case. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = requireUser(context);
+  const here = `/case/${encodeURIComponent(params.caseId)}/convention`;
+  const intent = new URL(request.url).searchParams.get("intent") as Intent | null;
+  const origin = { ipAddress: actor.clientAddress, userAgent: request.headers.get("user-agent") ?? "" };
+  const fail = (intentName: Intent, result: { status: number; formError?: string; fieldErrors?: FieldErrors; values?: Record<string, string | undefined> }) =>
+    data({ intent: intentName, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values: (result.values ?? {}) as Record<string, string | undefined> }, answerInit(result));
+  switch (intent) {
+    case "propose": {
+      const form = await parseForm(request, proposalSchema);
+      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors, values: form.values });
+      const result = await proposeAgreement(actor, params.caseId, form.data);
+      if (!result.ok) return fail(intent, { ...result, values: form.values });
+      return redirectWithToast(here, { title: "Convention envoyée", description: "Votre client est prévenu par e-mail. Il la lira et la signera depuis son espace.", tone: "success" });
+    }
+    case "send-code": {
+      const form = await parseForm(request, codeRequestSchema);
+      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors });
+      const result = await requestSigningCode(actor, params.caseId, form.data.agreementId);
+      if (!result.ok) return fail(intent, result);
+      return redirectWithToast(here, { title: "Code envoyé", description: `Un code à 6 chiffres vient de partir vers ${actor.email}. Il est valable 10 minutes.`, tone: "success" });
+    }
+    case "sign": {
+      const form = await parseForm(request, clientSignatureSchema);
+      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors, values: { earlyStart: form.values.earlyStart ?? "" } });
+      const result = await signAsClient(actor, params.caseId, form.data, origin);
+      if (!result.ok) return fail(intent, { ...result, values: { earlyStart: form.values.earlyStart ?? "" } });
+      return redirectWithToast(here, { title: "Convention signée", description: "Votre avocat est prévenu. Elle entrera en vigueur après sa contre-signature.", tone: "success" });
+    }
+    case "countersign": {
+      const form = await parseForm(request, countersignatureSchema);
+      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors });
+      const result = await countersign(actor, params.caseId, form.data, origin);
+      if (!result.ok) return fail(intent, result);
+      return redirectWithToast(here, { title: "Convention contre-signée", description: "Le document est en cours de scellement\u202f: il sera téléchargeable dans quelques secondes.", tone: "success" });
+    }
+    case "withdraw": {
+      const form = await parseForm(request, withdrawalSchema);
+      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors });
+      const result = await withdrawAgreement(actor, params.caseId, form.data.agreementId);
+      if (!result.ok) return fail(intent, result);
+      return redirectWithToast(here, { title: "Rétractation enregistrée", description: afterWithdrawalText(result.earlyStart), tone: "success" });
+    }
+    case "record-email-withdrawal": {
+      const form = await parseForm(request, emailWithdrawalSchema);
+      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors, values: form.values });
+      const result = await recordEmailWithdrawal(actor, params.caseId, form.data);
+      if (!result.ok) return fail(intent, { ...result, values: form.values });
+      return redirectWithToast(here, { title: "Rétractation enregistrée", description: "Votre client et vous recevez un accusé de réception par e-mail.", tone: "success" });
+    }
+    default:
+      throw data(null, { status: 404 });
+  }
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+function errorsFor(actionData: ActionData, intent: Intent) {
+  return actionData && "intent" in actionData && actionData.intent === intent ? actionData : undefined;
+}
+
+function Terms({ agreement }: { agreement: AgreementSummary }) {
+  return (
+    <dl className="mt-3 divide-y divide-slate-200">
+      <div className="grid gap-1 py-2 sm:grid-cols-3">
+        <dt className="font-semibold text-slate-700">Honoraires de diligence</dt>
+        <dd className="sm:col-span-2">
+          {agreement.baseFeeText}, {agreement.baseFeeDue === "signature" ? "payables à la signature" : "payables à la fin du dossier (rien à l'avance)"}
+        </dd>
+      </div>
+      <div className="grid gap-1 py-2 sm:grid-cols-3">
+        <dt className="font-semibold text-slate-700">Honoraire de résultat</dt>
+        <dd className="sm:col-span-2">{agreement.resultPercentText} des sommes effectivement récupérées</dd>
+      </div>
+      <div className="grid gap-1 py-2 sm:grid-cols-3">
+        <dt className="font-semibold text-slate-700">Frais prévus</dt>
+        <dd className="whitespace-pre-line sm:col-span-2">{agreement.foreseenCosts || "Aucun frais prévu à ce jour"}</dd>
+      </div>
+      <div className="grid gap-1 py-2 sm:grid-cols-3">
+        <dt className="font-semibold text-slate-700">Modèle</dt>
+        <dd className="sm:col-span-2">
+          {agreement.templateTitle}, version {agreement.templateVersion} · proposition n°&#x202f;{agreement.revision} du {formatDateTime(agreement.proposedAt)}
+        </dd>
+      </div>
+      <div className="grid gap-1 py-2 sm:grid-cols-3">
+        <dt className="font-semibold text-slate-700">Empreinte SHA-256 du document</dt>
+        <dd className="break-all font-mono text-sm sm:col-span-2" data-document-sha256="">
+          {agreement.documentSha256}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function documentHref(caseId: string, agreementId: string, kind: "proposition" | "convention-signee"): string {
+  return `/case/${encodeURIComponent(caseId)}/convention/${agreementId}/${kind}.pdf`;
+}
+
+export default function CaseAgreementPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { panel, proposal, confirmWithdrawal } = loaderData;
+  const agreement = panel.current;
+  const revalidator = useRevalidator();
+  const sealing = agreement?.state === "countersigned";
+  // The seal runs in a job: the page asks again every 2 seconds until the sealed document is there.
+  useEffect(() => {
+    if (!sealing) return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 2000);
+    return () => window.clearInterval(timer);
+  }, [sealing, revalidator]);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <BackLink to={`/case/${encodeURIComponent(panel.caseId)}`}>Retour au dossier {panel.caseNumber}</BackLink>
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Convention d'honoraires</h1>
+        <p className="mt-2 text-slate-800">
+          Dossier {panel.caseNumber}. La convention d'honoraires est obligatoire (loi n°&#x202f;71-1130 du 31&#x202f;décembre&#x202f;1971, art.&#x202f;10)&#x202f;:
+          elle fixe par écrit ce que vous paierez à l'avocat, et comment. Aucun résultat n'est garanti.
+        </p>
+      </header>
+
+      {agreement ? (
+        <section aria-labelledby="titre-etat" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-agreement-state={agreement.state}>
+          <h2 id="titre-etat" className="text-xl font-bold text-slate-900">
+            {agreement.stateLabel}
+          </h2>
+          <AgreementDates agreement={agreement} />
+          <Terms agreement={agreement} />
+          <div className="mt-4 flex flex-wrap gap-3">
+            {agreement.state === "active" && agreement.sealed?.intact ? (
+              <a href={documentHref(panel.caseId, agreement.id, "convention-signee")} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800" download>
+                Télécharger la convention signée (PDF)
+              </a>
+            ) : null}
+            <a href={documentHref(panel.caseId, agreement.id, "proposition")} className="inline-flex min-h-11 items-center rounded-md px-2 font-semibold text-brand-800 underline" download>
+              Télécharger le document proposé (PDF)
+            </a>
+          </div>
+          {agreement.sealed && !agreement.sealed.intact ? (
+            <div className="mt-4">
+              <Notice id="document-altere" tone="danger" title="Document altéré">
+                <p>
+                  Le document scellé enregistré ne correspond plus à son empreinte SHA-256&#x202f;: il a été modifié depuis son scellement.
+                  Il n'est pas servi. Notre équipe est prévenue&#x202f;; l'original reste prouvé par l'empreinte ci-dessus.
+                </p>
+              </Notice>
+            </div>
+          ) : null}
+          {sealing ? (
+            <p className="mt-4 font-semibold text-slate-800" role="status">
+              Scellement en cours… <Link to="." className="text-brand-800 underline">Actualiser la page</Link>
+            </p>
+          ) : null}
+          {agreement.state === "withdrawn" ? (
+            <p className="mt-4 rounded-md bg-slate-50 p-3 text-slate-900">{afterWithdrawalText(agreement.earlyStartRequested)}</p>
+          ) : null}
+        </section>
+      ) : (
+        <p className="rounded-xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
+          {panel.viewer === "owner"
+            ? "Votre avocat ne vous a pas encore proposé de convention. Vous recevrez un e-mail dès qu'il l'aura fait."
+            : "Aucune convention n'a encore été proposée pour ce dossier."}
+        </p>
+      )}
+
+      {panel.maySign && agreement ? <SignSection caseId={panel.caseId} agreement={agreement} pendingCodeExpiresAt={panel.pendingCodeExpiresAt} actionData={actionData} /> : null}
+      {panel.viewer === "owner" && agreement?.state === "proposed" && !panel.clientIdentityVerified ? (
+        <Notice id="identite-a-verifier" tone="warning" title="Votre identité doit d'abord être vérifiée">
+          <p>
+            Pour signer, votre identité doit être vérifiée.{" "}
+            <Link to="/verify-identity" className="font-semibold underline">
+              Vérifier mon identité
+            </Link>
+          </p>
+        </Notice>
+      ) : null}
+      {panel.mayWithdraw && agreement ? <WithdrawSection caseId={panel.caseId} agreement={agreement} confirm={confirmWithdrawal} actionData={actionData} /> : null}
+      {panel.mayCountersign && agreement ? <CountersignSection caseId={panel.caseId} agreement={agreement} actionData={actionData} /> : null}
+      {panel.viewer === "lawyer" && agreement?.withdrawalOpen ? <EmailWithdrawalSection agreement={agreement} actionData={actionData} /> : null}
+      {panel.viewer === "lawyer" && panel.proposeBlocked ? (
+        <Notice id="proposition-impossible" tone="warning" title="Vous ne pouvez pas encore proposer la convention">
+          <p>{panel.proposeBlocked}</p>
+        </Notice>
+      ) : null}
+      {proposal ? <ProposeSection form={proposal} replacing={agreement?.state === "proposed"} actionData={actionData} /> : null}
+
+      {panel.earlier.length > 0 ? (
+        <section aria-labelledby="titre-versions" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="titre-versions" className="text-lg font-bold text-slate-900">
+            Versions précédentes
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {panel.earlier.map((item) => (
+              <li key={item.id}>
+                <a href={documentHref(panel.caseId, item.id, "proposition")} className="font-semibold text-brand-800 underline" download>
+                  Proposition n°&#x202f;{item.revision} du {formatDateTime(item.proposedAt)}
+                </a>{" "}
+                — {item.stateLabel}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function AgreementDates({ agreement }: { agreement: AgreementSummary }) {
+  return (
+    <ul className="mt-2 space-y-1 text-slate-800">
+      {agreement.clientSignedAt ? <li>Signée par le client le {formatDateTime(agreement.clientSignedAt)}</li> : null}
+      {agreement.lawyerSignedAt ? <li>Contre-signée par l'avocat le {formatDateTime(agreement.lawyerSignedAt)}</li> : null}
+      {agreement.activatedAt ? <li>En vigueur depuis le {formatDateTime(agreement.activatedAt)}</li> : null}
+      {agreement.withdrawnAt ? <li>Rétractée le {formatDateTime(agreement.withdrawnAt)}</li> : null}
+      {agreement.earlyStartRequested && agreement.state !== "withdrawn" ? (
+        <li>Le client a demandé que le travail commence avant la fin du délai de rétractation.</li>
+      ) : null}
+      {agreement.withdrawalLastDay && agreement.withdrawalOpen ? (
+        <li>
+          Rétractation possible jusqu'au <time dateTime={agreement.withdrawalLastDay}>{formatDate(agreement.withdrawalLastDay!)}</time> inclus.
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function SignSection({
+  caseId,
+  agreement,
+  pendingCodeExpiresAt,
+  actionData,
+}: {
+  caseId: string;
+  agreement: AgreementSummary;
+  pendingCodeExpiresAt: string | null;
+  actionData: ActionData;
+}) {
+  const navigation = useNavigation();
+  const signErrors = errorsFor(actionData, "sign");
+  const codeErrors = errorsFor(actionData, "send-code");
+  const { errors, focusRequest, validate, clear } = useFormValidation(clientSignatureSchema, signErrors?.fieldErrors);
+  return (
+    <section aria-labelledby="titre-signer" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="titre-signer" className="text-xl font-bold text-slate-900">
+        Lire et signer la convention
+      </h2>
+      <p className="text-slate-800">
+        Lisez la convention en entier. Vous pouvez poser vos questions à votre avocat dans la messagerie du dossier avant de signer.
+      </p>
+      <PdfPreview src={documentHref(caseId, agreement.id, "proposition")} name={`Convention d'honoraires, proposition n° ${agreement.revision}`} />
+
+      <div className="rounded-lg bg-slate-50 p-4">
+        <h3 className="font-bold text-slate-900">1. Recevoir un code par e-mail</h3>
+        {pendingCodeExpiresAt ? (
+          <p className="mt-1 text-slate-800" data-code-sent="">
+            Un code vous a été envoyé par e-mail. Il est valable jusqu'à <time dateTime={pendingCodeExpiresAt}>{formatTime(pendingCodeExpiresAt)}</time>.
+          </p>
+        ) : (
+          <p className="mt-1 text-slate-800">Nous vous envoyons un code à 6 chiffres, valable 10 minutes. Personne ne doit vous le demander.</p>
+        )}
+        <FormAlert message={codeErrors?.formError} />
+        <Form method="post" action="?intent=send-code" className="mt-3">
+          <input type="hidden" name="agreementId" value={agreement.id} />
+          <Button variant="secondary">{pendingCodeExpiresAt ? "Recevoir un nouveau code" : "Recevoir mon code par e-mail"}</Button>
+        </Form>
+      </div>
+
+      <ValidatedForm action="?intent=sign" validation={{ validate, clear, errors, focusRequest }} className="space-y-5" errorOrder={["consent", "password", "code"]}>
+        <h3 className="font-bold text-slate-900">2. Signer</h3>
+        <FormAlert message={signErrors?.formError} />
+        <input type="hidden" name="agreementId" value={agreement.id} />
+        <input type="hidden" name="documentSha256" value={agreement.documentSha256} />
+        <p className="text-sm text-slate-800">
+          Vous signez le document dont l'empreinte SHA-256 est <span className="break-all font-mono">{agreement.documentSha256}</span>.
+        </p>
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              id="champ-consent"
+              name="consent"
+              type="checkbox"
+              value="on"
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? "champ-consent-erreur" : undefined}
+              className="mt-3.5 size-5 shrink-0"
+            />
+            <label htmlFor="champ-consent" className="block min-h-11 py-3 text-slate-900">
+              J'ai lu la convention d'honoraires ci-dessus, je l'accepte et je la signe électroniquement.
+            </label>
+          </div>
+          <FieldError id="champ-consent-erreur" message={errors.consent} />
+        </div>
+        <div className="flex items-start gap-3">
+          <input id="champ-earlyStart" name="earlyStart" type="checkbox" value="on" defaultChecked={signErrors?.values.earlyStart === "on"} className="mt-3.5 size-5 shrink-0" />
+          <label htmlFor="champ-earlyStart" className="block min-h-11 py-3 text-slate-800">
+            Facultatif&#x202f;: je demande expressément que mon avocat commence à travailler avant la fin du délai de rétractation de 14&#x202f;jours.
+            Si je me rétracte ensuite, je devrai les honoraires du travail déjà accompli.
+          </label>
+        </div>
+        <PasswordField name="password" label="Votre mot de passe" error={errors.password} />
+        <TextField name="code" label="Code reçu par e-mail (6 chiffres)" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={errors.code} />
+        <SubmitButton busy={navigation.state === "submitting"} busyLabel="Signature…">
+          Signer la convention
+        </SubmitButton>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+function CountersignSection({ caseId, agreement, actionData }: { caseId: string; agreement: AgreementSummary; actionData: ActionData }) {
+  const navigation = useNavigation();
+  const own = errorsFor(actionData, "countersign");
+  const { errors, focusRequest, validate, clear } = useFormValidation(countersignatureSchema, own?.fieldErrors);
+  return (
+    <section aria-labelledby="titre-contresigner" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="titre-contresigner" className="text-xl font-bold text-slate-900">
+        Contre-signer la convention
+      </h2>
+      <p className="text-slate-800">Votre client a signé. La convention entre en vigueur après votre contre-signature et le scellement du document.</p>
+      <PdfPreview src={documentHref(caseId, agreement.id, "proposition")} name={`Convention d'honoraires, proposition n° ${agreement.revision}`} />
+      <ValidatedForm action="?intent=countersign" validation={{ validate, clear, errors, focusRequest }} className="space-y-4">
+        <FormAlert message={own?.formError} />
+        <input type="hidden" name="agreementId" value={agreement.id} />
+        <input type="hidden" name="documentSha256" value={agreement.documentSha256} />
+        <TextField name="code" label="Code de votre application d'authentification (6 chiffres)" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={errors.code} />
+        <SubmitButton busy={navigation.state === "submitting"} busyLabel="Contre-signature…">
+          Contre-signer la convention
+        </SubmitButton>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+function WithdrawSection({ caseId, agreement, confirm, actionData }: { caseId: string; agreement: AgreementSummary; confirm: boolean; actionData: ActionData }) {
+  const own = errorsFor(actionData, "withdraw");
+  return (
+    <section aria-labelledby="titre-retractation" className="space-y-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="titre-retractation" className="text-xl font-bold text-slate-900">
+        Droit de rétractation
+      </h2>
+      <p className="text-slate-800">
+        Vous pouvez vous rétracter sans donner de motif jusqu'au {formatDate(agreement.withdrawalLastDay!)} inclus (Code de la consommation,
+        art.&#x202f;L221-18). {afterWithdrawalText(agreement.earlyStartRequested)}
+      </p>
+      <FormAlert message={own?.formError} />
+      {confirm ? (
+        <Form method="post" action="?intent=withdraw" className="space-y-3 rounded-lg border-2 border-red-700 p-4">
+          <p className="font-semibold text-slate-900">Confirmez-vous votre rétractation&#x202f;? La convention ne produira plus d'effet.</p>
+          <input type="hidden" name="agreementId" value={agreement.id} />
+          <div className="flex flex-wrap gap-3">
+            <Button variant="danger">Confirmer ma rétractation</Button>
+            <ButtonLink variant="secondary" to={`/case/${encodeURIComponent(caseId)}/convention`}>
+              Annuler
+            </ButtonLink>
+          </div>
+        </Form>
+      ) : (
+        <ButtonLink variant="secondary" to="?retractation=confirmer">
+          Me rétracter
+        </ButtonLink>
+      )}
+    </section>
+  );
+}
+
+function EmailWithdrawalSection({ agreement, actionData }: { agreement: AgreementSummary; actionData: ActionData }) {
+  const own = errorsFor(actionData, "record-email-withdrawal");
+  return (
+    <details className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" open={own ? true : undefined}>
+      <summary className="min-h-11 cursor-pointer py-2 font-bold text-slate-900">Votre client s'est rétracté par e-mail&#x202f;?</summary>
+      <Form method="post" action="?intent=record-email-withdrawal" className="mt-3 space-y-3">
+        <FormAlert message={own?.formError} />
+        <input type="hidden" name="agreementId" value={agreement.id} />
+        <TextField name="sentOn" type="date" label="Date d'envoi de son e-mail" defaultValue={own?.values.sentOn} error={own?.fieldErrors.sentOn} />
+        <Button variant="secondary">Enregistrer la rétractation</Button>
+      </Form>
+    </details>
+  );
+}
+
+function ProposeSection({
+  form,
+  replacing,
+  actionData,
+}: {
+  form: NonNullable<Route.ComponentProps["loaderData"]["proposal"]>;
+  replacing: boolean;
+  actionData: ActionData;
+}) {
+  const navigation = useNavigation();
+  const own = errorsFor(actionData, "propose");
+  const { errors, focusRequest, validate, clear } = useFormValidation(proposalSchema, own?.fieldErrors);
+  const values = own?.values ?? {};
+  return (
+    <section aria-labelledby="titre-proposer" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="titre-proposer" className="text-xl font-bold text-slate-900">
+        {replacing ? "Modifier la proposition" : "Proposer la convention"}
+      </h2>
+      <p className="text-slate-800">
+        Modèle «&#x202f;{form.template.title}&#x202f;», version {form.template.version}. Les honoraires de diligence sont{" "}
+        {form.template.baseFeeDue === "signature" ? "payables à la signature" : "payables à la fin du dossier"}.
+        {replacing ? " La nouvelle version remplace celle que votre client n'a pas encore signée." : ""}
+      </p>
+      <ValidatedForm reloadDocument action="?intent=propose" validation={{ validate, clear, errors, focusRequest }} className="space-y-4" errorOrder={["baseFee", "resultPercent", "foreseenCosts"]}>
+        <FormAlert message={own?.formError} />
+        <TextField
+          name="baseFee"
+          label="Honoraires de diligence, en euros HT"
+          hint={`Entre ${form.bounds.baseFeeMin} et ${form.bounds.baseFeeMax}.`}
+          inputMode="decimal"
+          defaultValue={values.baseFee ?? form.defaults.baseFee}
+          error={errors.baseFee}
+        />
+        <TextField
+          name="resultPercent"
+          label="Honoraire de résultat, en % HT des sommes récupérées"
+          hint={`Entre ${form.bounds.percentMin} et ${form.bounds.percentMax}.`}
+          inputMode="decimal"
+          defaultValue={values.resultPercent ?? form.defaults.resultPercent}
+          error={errors.resultPercent}
+        />
+        <div>
+          <label htmlFor="champ-foreseenCosts" className="block font-semibold text-slate-900">
+            Frais et débours prévus (facultatif)
+          </label>
+          <p id="champ-foreseenCosts-aide" className="text-sm text-slate-700">
+            Commissaire de justice, traduction, expertise… Ils ne seront engagés qu'avec l'accord écrit préalable du client.
+          </p>
+          <textarea
+            id="champ-foreseenCosts"
+            name="foreseenCosts"
+            rows={3}
+            maxLength={2000}
+            defaultValue={values.foreseenCosts ?? ""}
+            aria-describedby={errors.foreseenCosts ? "champ-foreseenCosts-aide champ-foreseenCosts-erreur" : "champ-foreseenCosts-aide"}
+            aria-invalid={errors.foreseenCosts ? true : undefined}
+            className={controlClasses(errors.foreseenCosts)}
+          />
+          <FieldError id="champ-foreseenCosts-erreur" message={errors.foreseenCosts} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" formAction={`/case/${encodeURIComponent(form.caseId)}/convention/apercu`} formTarget="_blank">
+            Aperçu du PDF
+          </Button>
+          <SubmitButton busy={navigation.state === "submitting"} busyLabel="Envoi…">
+            Envoyer la convention au client
+          </SubmitButton>
+        </div>
+      </ValidatedForm>
+    </section>
+  );
+}
