@@ -77,7 +77,7 @@ export async function renderEvidencePage(evidence: AgreementEvidence, facts: Sea
         "Exécution avant la fin du délai de rétractation",
         signer.earlyStartRequested
           ? "demandée expressément par le client (Code de la consommation, article L221-25)"
-          : "non demandée : le travail commence après le délai de rétractation de 14 jours",
+          : "non demandée\u202f: le travail commence après le délai de rétractation de 14 jours",
       );
     }
   }

@@ -111,29 +111,35 @@ function generateDemo(settings: SealCertificateSettings): DemoFile {
 }
 
 /**
- * The demonstration certificate of DATA_DIR, generated on first use. Two processes starting together: each writes
- * its own temporary file (0600) and links it to the final name, which fails if the other got there first; the loser
- * drops its own and reads the winner's. So the file appears whole, once, and is never replaced.
+ * Writes `file` once: each process writes its own temporary file (0600) and hard-links it to the final name, which
+ * fails if another process got there first; the loser drops its own and reads the winner's. So the file appears
+ * whole, once, and is never replaced. Returns what the file holds.
  */
-function demoFile(settings: SealCertificateSettings): { demo: DemoFile; source: string } {
-  if (settings.DATA_DIR.startsWith("memory://")) return { demo: generateDemo(settings), source: "mémoire" };
-  const file = path.resolve(settings.DATA_DIR, DEMO_CERTIFICATE_FILE);
-  const read = () => JSON.parse(readFileSync(file, "utf8")) as DemoFile;
-  if (existsSync(file)) return { demo: read(), source: file };
+export function writeOnce(file: string, make: () => string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8");
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const demo = generateDemo(settings);
+  const contents = make();
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(demo)}\n`, { mode: 0o600, flag: "wx" });
+  writeFileSync(temporary, contents, { mode: 0o600, flag: "wx" });
   try {
     linkSync(temporary, file);
-    logger.info({ file }, "certificat de démonstration de scellement créé");
-    return { demo, source: file };
+    return contents;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return { demo: read(), source: file };
+    return readFileSync(file, "utf8");
   } finally {
     unlinkSync(temporary);
   }
+}
+
+/** The demonstration certificate of DATA_DIR, generated on first use (two processes starting together: see writeOnce). */
+function demoFile(settings: SealCertificateSettings): { demo: DemoFile; source: string } {
+  if (settings.DATA_DIR.startsWith("memory://")) return { demo: generateDemo(settings), source: "mémoire" };
+  const file = path.resolve(settings.DATA_DIR, DEMO_CERTIFICATE_FILE);
+  let made: string | undefined;
+  const contents = writeOnce(file, () => (made = `${JSON.stringify(generateDemo(settings))}\n`));
+  if (contents === made) logger.info({ file }, "certificat de démonstration de scellement créé");
+  return { demo: JSON.parse(contents) as DemoFile, source: file };
 }
 
 export async function loadSealCertificate(settings: SealCertificateSettings): Promise<SealCertificate> {

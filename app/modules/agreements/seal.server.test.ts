@@ -1,13 +1,24 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { finishPdf, heading, newPdf, paragraph, section } from "~/modules/case-file/pdf-document.server";
 import { logger } from "~/platform/logger.server";
 import type { AgreementEvidence } from "./evidence";
 import { DEMO_CERTIFICATE_LINE, parisAndUtc } from "./evidence-page.server";
-import { DEMO_CERTIFICATE_FILE, generateSealCertificate, loadSealCertificate, prepareSealCertificate, type SealCertificateSettings } from "./seal-certificate.server";
+import {
+  DEMO_CERTIFICATE_FILE,
+  generateSealCertificate,
+  loadSealCertificate,
+  prepareSealCertificate,
+  writeOnce,
+  type SealCertificateSettings,
+} from "./seal-certificate.server";
 import { createSealPool, SealError, type SealPool } from "./seal-pool.server";
 import { sealAgreementPdf, sha256Hex } from "./seal.server";
 
@@ -68,6 +79,45 @@ function poppler(tool: "pdfsig" | "pdftotext", bytes: Uint8Array, ...args: strin
 
 /** Whitespace (no-break spaces included: pdftotext reads U+202F as a space) collapsed to single spaces. */
 const flat = (text: string) => text.replace(/\s+/g, " ");
+
+/** A local RFC 3161 authority: `openssl ts -reply` behind a tiny HTTP server, with its own certificate. */
+async function startTimestampAuthority() {
+  const folder = mkdtempSync(path.join(dataDir, "tsa-"));
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString()) as forge.pki.rsa.PrivateKey;
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  certificate.serialNumber = "01";
+  certificate.validity.notBefore = new Date(Date.now() - 86_400_000);
+  certificate.validity.notAfter = new Date(Date.now() + 86_400_000);
+  const names = [{ shortName: "CN", value: "Horodatage de test" }];
+  certificate.setSubject(names);
+  certificate.setIssuer(names);
+  certificate.setExtensions([{ name: "extKeyUsage", critical: true, timeStamping: true }]);
+  certificate.sign(key, forge.md.sha256.create());
+  writeFileSync(path.join(folder, "key.pem"), forge.pki.privateKeyToPem(key));
+  writeFileSync(path.join(folder, "cert.pem"), forge.pki.certificateToPem(certificate));
+  writeFileSync(path.join(folder, "serial"), "01\n");
+  writeFileSync(
+    path.join(folder, "tsa.cnf"),
+    ["[ tsa ]", "default_tsa = main", "[ main ]", `serial = ${path.join(folder, "serial")}`, "signer_digest = sha256", "default_policy = 1.2.3.4.1", "digests = sha256", "ess_cert_id_alg = sha256", ""].join("\n"),
+  );
+  let requests = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      requests += 1;
+      const query = path.join(folder, `query-${requests}.tsq`);
+      writeFileSync(query, Buffer.concat(chunks));
+      const reply = spawnSync("openssl", ["ts", "-reply", "-config", path.join(folder, "tsa.cnf"), "-queryfile", query, "-inkey", path.join(folder, "key.pem"), "-signer", path.join(folder, "cert.pem")]);
+      response.writeHead(reply.status === 0 ? 200 : 500, { "content-type": "application/timestamp-reply" }).end(reply.stdout);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/tsr`, requests: () => requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "recours-seal-"));
@@ -154,6 +204,31 @@ describe("sealAgreementPdf", () => {
     await expect(sealAgreementPdf({ pdf: other, evidence: evidence(signed) }, { settings: settings(), pool })).rejects.toThrow(SealError);
   });
 
+  it.skipIf(spawnSync("openssl", ["version"]).status !== 0)("with SIGNATURE_TSA_URL: an RFC 3161 timestamp in the seal (PAdES B-T)", async () => {
+    const tsa = await startTimestampAuthority();
+    try {
+      const { sealed } = await sealAgreementPdf({ pdf: signed, evidence: evidence(signed) }, { settings: { ...settings(), SIGNATURE_TSA_URL: tsa.url }, pool });
+      expect(tsa.requests()).toBe(1);
+      const report = poppler("pdfsig", sealed);
+      expect(report).toContain("Signature is Valid");
+      expect(report).toContain("Total document signed");
+      // The CMS carries an unsigned attribute id-aa-signatureTimeStampToken (1.2.840.113549.1.9.16.2.14) from that authority.
+      const contents = [...Buffer.from(sealed).toString("latin1").matchAll(/\/Contents\s*<([0-9A-Fa-f]+)>/g)].at(-1)![1]!;
+      const cms = Buffer.from(contents, "hex");
+      expect(cms.includes(Buffer.from("060b2a864886f70d010910020e", "hex"))).toBe(true);
+      expect(cms.includes(Buffer.from("Horodatage de test"))).toBe(true);
+      expect(flat(poppler("pdftotext", sealed, "-enc", "UTF-8"))).toContain(flat(`Horodatage\u202f: jeton RFC 3161 demandé à ${new URL(tsa.url).host}`));
+    } finally {
+      await tsa.close();
+    }
+  });
+
+  it("a timestamp authority that cannot be reached: the seal fails (the job tries again), nothing half-sealed comes back", async () => {
+    await expect(
+      sealAgreementPdf({ pdf: signed, evidence: evidence(signed) }, { settings: { ...settings(), SIGNATURE_TSA_URL: "http://127.0.0.1:9/tsr" }, pool }),
+    ).rejects.toThrow(/Scellement impossible/);
+  });
+
   it("a worker that hangs is stopped by the time limit", async () => {
     const hanging = createSealPool({ timeoutMs: 500 }, hangingWorker);
     try {
@@ -183,6 +258,24 @@ describe("the demonstration certificate", () => {
       expect(first.subject).toContain("CN=Recours — certificat de démonstration");
       expect(first.subject).toContain("O=Recours SAS");
       expect(first.validTo.getUTCFullYear()).toBeGreaterThanOrEqual(new Date().getUTCFullYear() + 9);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it("two processes creating it together: the first file wins whole, the second reads it and leaves no temporary file", () => {
+    const own = mkdtempSync(path.join(tmpdir(), "recours-seal-race-"));
+    try {
+      const file = path.join(own, "nested", DEMO_CERTIFICATE_FILE);
+      // The other process links its file while this one is still generating.
+      const result = writeOnce(file, () => {
+        writeFileSync(file, "le premier\n", { mode: 0o600 });
+        return "le second\n";
+      });
+      expect(result).toBe("le premier\n");
+      expect(readFileSync(file, "utf8")).toBe("le premier\n");
+      expect(readdirSync(path.dirname(file))).toEqual([DEMO_CERTIFICATE_FILE]);
+      expect(writeOnce(file, () => "jamais\n")).toBe("le premier\n");
     } finally {
       rmSync(own, { recursive: true, force: true });
     }
