@@ -15,9 +15,9 @@ import {
   emailWithdrawalSchema,
   proposalSchema,
   withdrawalSchema,
+  afterWithdrawalText,
 } from "~/modules/agreements/agreements.schema";
 import {
-  afterWithdrawalText,
   agreementPanelFor,
   countersign,
   proposalFormFor,

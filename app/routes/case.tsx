@@ -27,6 +27,8 @@ import { CaseStatusForm, lawyerNextStatuses } from "~/components/back-office/cas
 import { Badge } from "~/components/ui/badge";
 import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
 import { formatDate, formatDateTime } from "~/lib/format";
+import { AgreementCard, agreementTimelineText } from "~/components/agreements/agreement-card";
+import { agreementPanelFor } from "~/modules/agreements/agreements.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -36,8 +38,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
   const view = await caseFor(actor, params.caseId);
-  const [caseFile, evidence] = await Promise.all([caseFileFor(actor, params.caseId), evidencePanelFor(actor, params.caseId)]);
-  return { ...view, caseFile, evidence };
+  const [caseFile, evidence, agreement] = await Promise.all([
+    caseFileFor(actor, params.caseId),
+    evidencePanelFor(actor, params.caseId),
+    view.status === "draft" ? Promise.resolve(null) : agreementPanelFor(actor, params.caseId),
+  ]);
+  return { ...view, caseFile, evidence, agreement };
 }
 
 /** The assigned lawyer's status change, the same form and use case as their case list's; back to this page. */
@@ -56,6 +62,32 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+function TimelineStatus({
+  entry,
+  index,
+  lawyerName,
+  forOwner,
+}: {
+  entry: Route.ComponentProps["loaderData"]["timeline"][number];
+  index: number;
+  lawyerName: string | null;
+  forOwner: boolean;
+}) {
+  return (
+    <li className="relative">
+              <span aria-hidden="true" className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white" />
+              <p className="font-semibold text-slate-900">
+                {timelineText(entry.toStatus, { lawyerName: entry.lawyerName ?? lawyerName, forOwner, first: index === 0 })}
+              </p>
+              <p className="text-sm text-slate-700">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                {entry.by ? ` · par ${entry.by}` : entry.automatic ? " · automatiquement" : ""}
+              </p>
+              {entry.note ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 px-3 py-2 text-slate-800">{entry.note}</p> : null}
+    </li>
+  );
+}
+
 export default function CasePage({ loaderData: view, actionData }: Route.ComponentProps) {
   const lawyerName = view.lawyer ? `${view.lawyer.firstName} ${view.lawyer.lastName}` : null;
   const clientName = `${view.owner.firstName} ${view.owner.lastName}`;
@@ -66,6 +98,10 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
   const facts = view.facts;
   const none = "Non renseigné";
   const amounts = amountSummary(facts.total_amount_lost, view.caseFile.totals);
+  const timeline = [
+    ...view.timeline.map((entry, index) => ({ kind: "status" as const, at: entry.at, index, entry })),
+    ...(view.agreement?.events ?? []).map((event, index) => ({ kind: "agreement" as const, at: event.at, index, event })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <BackToDashboardLink variant="secondary" />
@@ -163,6 +199,8 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
       </section>
       )}
 
+      {view.agreement ? <AgreementCard panel={view.agreement} /> : null}
+
       <CaseFilePanels caseId={view.id} caseFile={view.caseFile} />
 
       <section aria-labelledby="titre-historique" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -170,19 +208,19 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
           Historique du dossier
         </h2>
         <ol className="mt-4 space-y-4 border-l-2 border-brand-200 pl-5" data-timeline="">
-          {view.timeline.map((entry, index) => (
-            <li key={entry.id} className="relative">
-              <span aria-hidden="true" className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white" />
-              <p className="font-semibold text-slate-900">
-                {timelineText(entry.toStatus, { lawyerName: entry.lawyerName ?? lawyerName, forOwner, first: index === 0 })}
-              </p>
-              <p className="text-sm text-slate-700">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                {entry.by ? ` · par ${entry.by}` : entry.automatic ? " · automatiquement" : ""}
-              </p>
-              {entry.note ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 px-3 py-2 text-slate-800">{entry.note}</p> : null}
-            </li>
-          ))}
+          {timeline.map((item) =>
+            item.kind === "agreement" ? (
+              <li key={`convention-${item.index}`} className="relative" data-timeline-agreement={item.event.toState}>
+                <span aria-hidden="true" className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white" />
+                <p className="font-semibold text-slate-900">{agreementTimelineText(item.event, forOwner)}</p>
+                <p className="text-sm text-slate-700">
+                  <time dateTime={item.event.at}>{formatDateTime(item.event.at)}</time>
+                </p>
+              </li>
+            ) : (
+            <TimelineStatus key={item.entry.id} entry={item.entry} index={item.index} lawyerName={lawyerName} forOwner={forOwner} />
+            ),
+          )}
         </ol>
       </section>
 

@@ -201,6 +201,11 @@ test.describe("a case, as its client, its lawyer and an admin meet it", () => {
     await page.goto(`/case/${documented.id}`);
     const change = page.locator("[data-status-change]");
     await change.getByLabel("Note pour le client (facultative)").fill("J'ai lu votre dossier, je vous écris demain.");
+    // Issue 30: no signed fee agreement, no urgency: refused in French, the case stays assigned.
+    await change.getByRole("button", { name: /Passer en cours/ }).click();
+    await expect(page.getByRole("alert")).toContainText("une fois la convention d'honoraires signée");
+    await page.locator("[data-status-change]").getByLabel("Note pour le client (facultative)").fill("J'ai lu votre dossier, je vous écris demain.");
+    await page.locator("[data-status-change]").getByLabel(/^Urgence/).fill("Virement de la veille : rappel de fonds à demander aujourd'hui.");
     await change.getByRole("button", { name: /Passer en cours/ }).click();
     await expect(page).toHaveURL(new RegExp(`/case/${documented.id}$`));
     await expect(page.getByRole("status")).toContainText("Statut du dossier mis à jour");

@@ -129,6 +129,7 @@ test.describe("cases, staff side", () => {
     await expectNoAxeViolations(lawyerPage, "/avocat/dossiers?view=nouveaux");
     await row.getByText("Changer le statut").click();
     await row.getByLabel("Note pour le client (facultative)").fill("J'ai bien reçu votre dossier, je l'étudie cette semaine.");
+    await row.getByLabel(/^Urgence/).fill("Virement de la veille : rappel de fonds à demander aujourd'hui.");
     await row.getByRole("button", { name: /Passer en cours/ }).click();
     await expect(lawyerPage.getByRole("status")).toContainText("Statut du dossier mis à jour");
     await expect(lawyerPage.getByText("Aucun nouveau dossier : vous avez ouvert tous vos dossiers.")).toBeVisible();

@@ -366,7 +366,11 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
 
     it("moves assigned → in_progress → resolved with a note in the history, journals it and emails the client", async () => {
       const created = await submittedAndAssigned(lawyerA);
-      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "in_progress" }))).toMatchObject({ ok: true, unchanged: false });
+      // No fee agreement yet: work starts only for a documented urgency, which the journal keeps.
+      const urgency = "Virement de la veille : rappel de fonds à demander aujourd'hui.";
+      expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "in_progress", urgency }))).toMatchObject({ ok: true, unchanged: false });
+      const started = await db().selectFrom("staff_audit_log").select(["after"]).where("target_id", "=", created.id).where("action", "=", "case.status-changed").executeTakeFirstOrThrow();
+      expect(started.after).toMatchObject({ status: "in_progress", withoutAgreement: true, urgency });
       // A double click changes nothing more.
       expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "in_progress" }))).toMatchObject({ ok: true, unchanged: true });
       expect(

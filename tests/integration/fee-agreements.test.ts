@@ -242,7 +242,8 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
     const original = await agreementDocument(client, caseId, current.id, "sealed");
     if (!original.ok) throw new Error("document scellé absent");
     const tampered = Buffer.from(original.pdf);
-    tampered[Math.floor(tampered.length / 2)] ^= 0x01;
+    const middle = Math.floor(tampered.length / 2);
+    tampered[middle] = tampered[middle]! ^ 0x01;
     // Rewritten through the gateway under the same file id: it decrypts, but its hash is no longer the recorded one.
     const written = await storage.writeObject(row.id, Readable.from([tampered]));
     await db()

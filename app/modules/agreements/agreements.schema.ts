@@ -140,3 +140,13 @@ export const emailWithdrawalSchema = z.object({
   sentOn: z.iso.date({ error: "Indiquez la date d'envoi de l'e-mail de rétractation." }),
 });
 export type EmailWithdrawalInput = z.output<typeof emailWithdrawalSchema>;
+
+const NOTHING_DUE = "Vous ne devez rien au titre de cette convention.";
+const EARLY_START_DUE =
+  "Vous aviez demandé que le travail commence avant la fin du délai de rétractation\u202f: seuls restent dus les honoraires de diligence correspondant au travail déjà accompli jusqu'à votre rétractation, en proportion de la mission convenue (Code de la consommation, art. L221-25). Aucun honoraire de résultat n'est dû.";
+
+/** What remains payable after a withdrawal, as the page and the acknowledgement say it. */
+export function afterWithdrawalText(earlyStart: boolean): string {
+  return earlyStart ? EARLY_START_DUE : NOTHING_DUE;
+}
+

@@ -23,6 +23,7 @@ import {
   SIGNING_CODE_MINUTES,
   SIGNING_CODE_TRIES,
   WITHDRAWAL_DAYS,
+  afterWithdrawalText,
   type ClientSignatureInput,
   type CountersignatureInput,
   type EmailWithdrawalInput,
@@ -789,15 +790,6 @@ export function createSealAgreementHandler(): JobHandler {
 // Withdrawal
 
 export type WithdrawalResult = { ok: true; earlyStart: boolean } | Failure;
-
-const NOTHING_DUE = "Vous ne devez rien au titre de cette convention.";
-const EARLY_START_DUE =
-  "Vous aviez demandé que le travail commence avant la fin du délai de rétractation\u202f: seuls restent dus les honoraires de diligence correspondant au travail déjà accompli jusqu'à votre rétractation, en proportion de la mission convenue (Code de la consommation, art. L221-25). Aucun honoraire de résultat n'est dû.";
-
-/** What remains payable after a withdrawal, as the page and the acknowledgement say it. */
-export function afterWithdrawalText(earlyStart: boolean): string {
-  return earlyStart ? EARLY_START_DUE : NOTHING_DUE;
-}
 
 async function withdraw(
   actor: UserActor,
