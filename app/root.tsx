@@ -24,7 +24,7 @@ import { useNonce } from "~/components/nonce";
 import { currentActor, toastContext } from "~/platform/guards.server";
 import { resolveActorMiddleware } from "~/modules/accounts/actor-middleware.server";
 import { rejectMalformedFormMiddleware } from "~/platform/request-validation.server";
-import { figureSourcesFrom, operatorIdentity } from "~/content/operator.server";
+import { feeModelFrom, figureSourcesFrom, operatorIdentity } from "~/content/operator.server";
 import { operatorPlaceholders, pageTitle } from "~/content/site";
 import { env } from "~/platform/env.server";
 import { pageRunsWithoutScripts, pageScriptsWaitForInteraction } from "~/lib/page-handle";
@@ -63,6 +63,7 @@ export function loader({ context }: Route.LoaderArgs) {
     publicUrl: env().PUBLIC_URL,
     operator: operatorIdentity(env()),
     figureSources: figureSourcesFrom(env()),
+    fees: feeModelFrom(env()),
   };
 }
 

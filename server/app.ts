@@ -10,7 +10,7 @@ import { prepareSealCertificate } from "~/modules/agreements/seal-certificate.se
 import { startFileStorage } from "~/modules/files/files.server";
 import { uploadBodyLimit } from "~/modules/files/upload-routes";
 import { preloadCommuneIndex } from "~/modules/profile/profile.server";
-import { assertReadyForProduction, figureSourcesFrom, operatorIdentity } from "~/content/operator.server";
+import { assertReadyForProduction, feeModelFrom, figureSourcesFrom, operatorIdentity } from "~/content/operator.server";
 import { publicPagePaths } from "~/content/site";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
@@ -69,7 +69,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
         ...headers,
         ["Content-Security-Policy", contentSecurityPolicy(null, { development: false, googleMaps: false })],
       ],
-      settingsFingerprint: () => JSON.stringify([operatorIdentity(env), figureSourcesFrom(env)]),
+      settingsFingerprint: () => JSON.stringify([operatorIdentity(env), figureSourcesFrom(env), feeModelFrom(env)]),
     });
     // Served by the HTTP server's own listener, in front of Express (see startServer).
     app.locals.publicPageCache = cache;

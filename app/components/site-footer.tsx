@@ -31,8 +31,8 @@ export function SiteFooter({ operator }: { operator: OperatorIdentity }) {
           <div>
             <p className="text-lg font-bold text-white">{PRODUCT_NAME}</p>
             <p className="mt-2 text-sm">
-              Nous aidons les victimes d'arnaques en ligne à récupérer leur argent avec des avocats partenaires. Aucun
-              frais à l'avance.
+              Nous aidons les victimes d'arnaques en ligne à récupérer leur argent avec des avocats partenaires. Analyse
+              gratuite de votre dossier.
             </p>
           </div>
 

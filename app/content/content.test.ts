@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { legalDocumentAt, legalDocumentsByPath } from "./legal/documents";
+import { EXAMPLE_FEE_MODEL } from "./fees";
 import { scamPages } from "./scam-pages";
 import {
   figures,
@@ -40,7 +41,7 @@ describe("the scam table (spec §2)", () => {
 
 describe("scam pages", () => {
   it.each(scamSlugs)("%s has one recovery process, warning signs, two testimonials and calls to action", (slug) => {
-    const page = scamPages[slug];
+    const page = scamPages(EXAMPLE_FEE_MODEL)[slug];
     expect(page.sections.filter((section) => section.kind === "steps")).toHaveLength(1);
     expect(page.sections.some((section) => section.kind === "checklist" && section.tone === "warning")).toBe(true);
     expect(page.testimonials.length).toBeGreaterThanOrEqual(2);
@@ -54,7 +55,7 @@ describe("scam pages", () => {
   it("quotes each page's rates from the table, never a different figure", () => {
     for (const scam of scamTypes) {
       if (scam.successRate === null) continue;
-      const stats = scamPages[scam.slug].stats.map((stat) => stat.value).join(" ");
+      const stats = scamPages(EXAMPLE_FEE_MODEL)[scam.slug].stats.map((stat) => stat.value).join(" ");
       expect(stats, scam.slug).toContain(`${scam.successRate}\u202f%`);
     }
   });
@@ -73,8 +74,8 @@ describe("legal documents", () => {
   });
 
   it("finds a document with or without a trailing slash, and nothing for other paths", () => {
-    expect(legalDocumentAt("/mentions-legales/")).toBe(legalDocumentsByPath["/mentions-legales"]);
-    expect(legalDocumentAt("/toString")).toBeUndefined();
+    expect(legalDocumentAt("/mentions-legales/", EXAMPLE_FEE_MODEL)).toBe(legalDocumentsByPath["/mentions-legales"]);
+    expect(legalDocumentAt("/toString", EXAMPLE_FEE_MODEL)).toBeUndefined();
   });
 
   it("the legal notice shows the operator's identity", () => {

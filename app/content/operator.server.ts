@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXAMPLE_FEE_MODEL } from "./fees";
 import { parseEurosToCents, parsePercentToBp, type FeeModel } from "~/lib/fees";
 import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders, type FigureKey, type FigureSources, type OperatorIdentity } from "./site";
 
@@ -23,12 +24,7 @@ export type OperatorSettings = Partial<Record<OperatorVariable | "OPERATOR_FIGUR
 
 type FeeVariable = "FEE_BASE_EUROS" | "FEE_BASE_DUE" | "FEE_RESULT_PERCENT";
 
-/**
- * Development's sample fee model, shown marked as an example: a fee for the work done of 500 € HT payable at the end
- * of the case, and a result complement of 15 % HT of the sums actually recovered. A sample, not advice: the operator
- * sets its own (decision 0077).
- */
-export const EXAMPLE_FEE_MODEL: FeeModel = { baseFeeCents: 50_000, baseFeeDue: "fin-de-dossier", resultPercentBp: 1500, example: true };
+export { EXAMPLE_FEE_MODEL };
 
 /**
  * The operator's fee model (FEE_BASE_EUROS, FEE_BASE_DUE, FEE_RESULT_PERCENT; the env schema has refused malformed

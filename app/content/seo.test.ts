@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { EXAMPLE_FEE_MODEL } from "./fees";
 import { operatorPlaceholders } from "./site";
 import { absoluteUrl, breadcrumbJsonLd, faqJsonLd, legalServiceJsonLd, publicPageMeta } from "./seo";
 
-const site = { publicUrl: "https://recours.example/", operator: operatorPlaceholders };
+const site = { publicUrl: "https://recours.example/", operator: operatorPlaceholders, fees: EXAMPLE_FEE_MODEL };
 const args = (pathname: string) => ({ location: { pathname }, matches: [{ id: "root", loaderData: site }] });
 
 describe("absoluteUrl", () => {

@@ -1,9 +1,11 @@
 import type { MetaDescriptor } from "react-router";
+import type { FeeModel } from "~/lib/fees";
+import { feeTerms } from "./fees";
 import { figures, PRODUCT_NAME, pageTitle, type FigureSource, type OperatorIdentity } from "./site";
 import type { FaqItem } from "./types";
 
 /** What the root loader gives every page's meta function. */
-export type SiteInfo = { publicUrl: string; operator: OperatorIdentity };
+export type SiteInfo = { publicUrl: string; operator: OperatorIdentity; fees: FeeModel };
 
 type MetaArgsLike = {
   location: { pathname: string };
@@ -12,8 +14,8 @@ type MetaArgsLike = {
 
 export function siteInfo(matches: MetaArgsLike["matches"]): SiteInfo {
   const root = matches.find((match) => match?.id === "root")?.loaderData as Partial<SiteInfo> | undefined;
-  if (!root?.publicUrl || !root.operator) throw new Error("The root loader must provide publicUrl and operator");
-  return { publicUrl: root.publicUrl, operator: root.operator };
+  if (!root?.publicUrl || !root.operator || !root.fees) throw new Error("The root loader must provide publicUrl, operator and fees");
+  return { publicUrl: root.publicUrl, operator: root.operator, fees: root.fees };
 }
 
 export function absoluteUrl(publicUrl: string, path: string): string {
@@ -22,15 +24,18 @@ export function absoluteUrl(publicUrl: string, path: string): string {
 
 type JsonLd = Record<string, unknown>;
 
+type PageMeta = { title: string; description: string; jsonLd?: (site: SiteInfo, url: string) => JsonLd[] };
+
 /**
  * Title ('… - Recours'), description, canonical URL from PUBLIC_URL, Open Graph, and structured data (JSON-LD is a
  * data block, not a script the browser runs, so the nonce-based CSP does not apply to it).
  */
 export function publicPageMeta(
   args: MetaArgsLike,
-  page: { title: string; description: string; jsonLd?: (site: SiteInfo, url: string) => JsonLd[] },
+  pageOrBuilder: PageMeta | ((site: SiteInfo) => PageMeta),
 ): MetaDescriptor[] {
   const site = siteInfo(args.matches);
+  const page = typeof pageOrBuilder === "function" ? pageOrBuilder(site) : pageOrBuilder;
   const url = absoluteUrl(site.publicUrl, args.location.pathname);
   const title = pageTitle(page.title);
   return [
@@ -52,6 +57,12 @@ export function publicPageMeta(
   ];
 }
 
+/** The structured data's price range, from the fee model. */
+function priceRange(model: FeeModel): string {
+  const terms = feeTerms(model);
+  return `${terms.upfrontLabel}, honoraires de diligence ${terms.baseFee}, résultat ${terms.resultFee} des sommes récupérées`;
+}
+
 export function legalServiceJsonLd(
   site: SiteInfo,
   description: string,
@@ -71,7 +82,7 @@ export function legalServiceJsonLd(
     telephone: site.operator.phone,
     areaServed: ["France", "Belgique", "Suisse", "Luxembourg", "Canada"].map((name) => ({ "@type": "Country", name })),
     availableLanguage: "fr",
-    priceRange: `Aucun frais à l'avance, ${figures.commissionPercent}\u202f% HT des sommes récupérées`,
+    priceRange: priceRange(site.fees),
     // Only ratings that come from real, verifiable reviews may be published as structured data.
     ...(ratingSource?.fromRealReviews
       ? {

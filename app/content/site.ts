@@ -70,11 +70,9 @@ export const safetyNotice = typeset(
   "Recours ne vous demandera jamais par téléphone, SMS ou e-mail votre mot de passe, un code bancaire, l'installation d'une application de prise de contrôle à distance ni un paiement en cryptomonnaie.",
 );
 
-/** Marketing figures (spec §1, §9). Pages format them; they never restate a number. */
+/** Marketing figures (spec §1, §9). Pages format them; they never restate a number. Fees are not here: content/fees.ts (decision 77). */
 export const figures = {
   successRatePercent: 75,
-  upfrontFeesEuros: 0,
-  commissionPercent: 20,
   partnerLawyers: "150+",
   countriesOfIntervention: "50+",
   victimsHelped: "15 000+",
@@ -124,7 +122,7 @@ export const FIGURE_KEYS = [
 
 export type FigureKey = (typeof FIGURE_KEYS)[number] | "fees";
 
-/** No fees in advance: the operator's own terms, on this site. */
+/** The fees' source: the operator's own terms, on this site. */
 export const OWN_TERMS_SOURCE: FigureSource = { title: "Conditions générales de Recours", url: "/conditions-generales", date: "en vigueur" };
 
 /** Each figure's source as configured; null when unset (development and tests only: production refuses to start). */
@@ -139,27 +137,7 @@ export function figureSourceText(source: FigureSource | null): string {
 
 export const guarantees = {
   successRate: `${figures.successRatePercent}%`,
-  upfrontFees: `${figures.upfrontFeesEuros}€`,
-  successFee: `${figures.commissionPercent}%`,
 } as const;
-
-export function formatEurosAmount(amount: number): string {
-  return typeset(`${amount.toLocaleString("fr-FR")}\u202f€`);
-}
-
-export const upfrontFeesLabel = formatEurosAmount(figures.upfrontFeesEuros);
-
-/** A worked example of the commission, computed from the rate (how it works, terms). */
-export const commissionExample = {
-  recovered: formatEurosAmount(10_000),
-  commission: formatEurosAmount((10_000 * figures.commissionPercent) / 100),
-} as const;
-
-/**
- * The one fee story (home, /fonctionnement, sign-up, /avocats, terms): the same sentence everywhere. What a lawyer
- * must confirm about it before launch: docs/decisions/0020-one-fee-story.md.
- */
-export const feeStatement = typeset(`Aucun frais à l'avance\u202f: l'analyse de votre dossier est gratuite. Si de l'argent est récupéré, notre commission est de ${figures.commissionPercent}\u202f% HT des sommes effectivement récupérées, honoraires de l'avocat compris\u202f; si rien n'est récupéré, vous ne payez rien. Les frais de justice (commissaire de justice, expert, tribunal) ne sont engagés qu'avec votre accord écrit préalable.`);
 
 export function formatPercent(value: number): string {
   return typeset(`${value}\u202f%`);

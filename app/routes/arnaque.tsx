@@ -12,8 +12,9 @@ import { StepList } from "~/components/marketing/step-list";
 import { TestimonialList } from "~/components/marketing/testimonial-list";
 import { Notice } from "~/components/ui/notice";
 import { scamPages } from "~/content/scam-pages";
-import { isScamSlug } from "~/content/site";
-import type { ScamPageSection } from "~/content/types";
+import { isScamSlug, type ScamSlug } from "~/content/site";
+import type { ScamPageContent, ScamPageSection } from "~/content/types";
+import { useFeeModel } from "~/components/use-operator";
 import { staticPageHandle } from "~/lib/page-handle";
 import { breadcrumbJsonLd, faqJsonLd, publicPageMeta } from "~/content/seo";
 import { logger } from "~/platform/logger.server";
@@ -28,21 +29,23 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return { slug: params.slug };
 }
 
-function breadcrumbFor(slug: keyof typeof scamPages) {
+function breadcrumbFor(slug: ScamSlug, page: ScamPageContent) {
   return [
     { label: "Accueil", to: "/" },
-    { label: scamPages[slug].breadcrumbLabel, to: `/arnaques/${slug}` },
+    { label: page.breadcrumbLabel, to: `/arnaques/${slug}` },
   ];
 }
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData) return [];
   const slug = args.loaderData.slug;
-  const page = scamPages[slug];
-  return publicPageMeta(args, {
-    title: page.metaTitle,
-    description: page.metaDescription,
-    jsonLd: (site) => [breadcrumbJsonLd(site, breadcrumbFor(slug)), ...(page.faq ? [faqJsonLd(page.faq)] : [])],
+  return publicPageMeta(args, (site) => {
+    const page = scamPages(site.fees)[slug];
+    return {
+      title: page.metaTitle,
+      description: page.metaDescription,
+      jsonLd: () => [breadcrumbJsonLd(site, breadcrumbFor(slug, page)), ...(page.faq ? [faqJsonLd(page.faq)] : [])],
+    };
   });
 };
 
@@ -69,11 +72,11 @@ function SectionBody({ section }: { section: ScamPageSection }) {
 
 export default function ScamPage({ loaderData }: Route.ComponentProps) {
   const { slug } = loaderData;
-  const page = scamPages[slug];
+  const page = scamPages(useFeeModel())[slug];
   return (
     <>
       <PageHero
-        before={<Breadcrumb items={breadcrumbFor(slug)} />}
+        before={<Breadcrumb items={breadcrumbFor(slug, page)} />}
         eyebrow={page.hero.eyebrow}
         heading={page.hero.heading}
         lead={page.hero.lead}

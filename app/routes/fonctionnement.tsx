@@ -7,20 +7,25 @@ import { FeatureGrid } from "~/components/marketing/feature-grid";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PageSection } from "~/components/marketing/page-section";
 import { StepList } from "~/components/marketing/step-list";
-import { howItWorksContent as content } from "~/content/pages/how-it-works";
+import { howItWorksContent } from "~/content/pages/how-it-works";
+import { useFeeModel } from "~/components/use-operator";
 import { staticPageHandle } from "~/lib/page-handle";
 import { faqJsonLd, publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
-  publicPageMeta(args, {
-    title: content.metaTitle,
-    description: content.metaDescription,
-    jsonLd: () => [faqJsonLd(content.faq.items)],
+  publicPageMeta(args, (site) => {
+    const content = howItWorksContent(site.fees);
+    return {
+      title: content.metaTitle,
+      description: content.metaDescription,
+      jsonLd: () => [faqJsonLd(content.faq.items)],
+    };
   });
 
 export default function HowItWorksPage() {
+  const content = howItWorksContent(useFeeModel());
   return (
     <>
       <PageHero heading={content.heading} lead={<p>{content.lead}</p>} primary={content.closing.cta} />

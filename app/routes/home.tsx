@@ -10,20 +10,25 @@ import { ScamCardGrid } from "~/components/marketing/scam-card-grid";
 import { StatGrid } from "~/components/marketing/stat-grid";
 import { FeeStatement } from "~/components/marketing/fee-statement";
 import { CheckIcon } from "~/components/ui/icons";
-import { homeContent as content } from "~/content/pages/home";
+import { homeContent } from "~/content/pages/home";
+import { useFeeModel } from "~/components/use-operator";
 import { staticPageHandle } from "~/lib/page-handle";
 import { legalServiceJsonLd, publicPageMeta } from "~/content/seo";
 
 export const handle = staticPageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
-  publicPageMeta(args, {
-    title: content.metaTitle,
-    description: content.metaDescription,
-    jsonLd: (site) => [legalServiceJsonLd(site, content.metaDescription)],
+  publicPageMeta(args, (site) => {
+    const content = homeContent(site.fees);
+    return {
+      title: content.metaTitle,
+      description: content.metaDescription,
+      jsonLd: () => [legalServiceJsonLd(site, content.metaDescription)],
+    };
   });
 
 export default function Home() {
+  const content = homeContent(useFeeModel());
   return (
     <>
       <PageHero

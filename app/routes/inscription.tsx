@@ -6,8 +6,10 @@ import { FormAlert, NewPasswordField, SubmitButton, useFormValidation, Validated
 import { TextField } from "~/components/ui/field";
 import { CountryField } from "~/components/country-field";
 import { PhoneField } from "~/components/phone-field";
-import { feeStatement, guarantees, safetyNotice } from "~/content/site";
-import { useOperator } from "~/components/use-operator";
+import { feeStatement, feeTerms } from "~/content/fees";
+import { guarantees, safetyNotice } from "~/content/site";
+import type { FeeModel } from "~/lib/fees";
+import { useFeeModel, useOperator } from "~/components/use-operator";
 import { countryByIsoCode, countryBySignUpValue, DEFAULT_COUNTRY, type CountryIsoCode } from "~/lib/countries";
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
 import { signUpSchema } from "~/modules/accounts/accounts.schema";
@@ -21,11 +23,10 @@ import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } fr
 export const handle = publicFormPageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
-  publicPageMeta(args, {
+  publicPageMeta(args, (site) => ({
     title: "Inscription",
-    description:
-      "Créez gratuitement votre compte Recours\u202f: analyse de votre dossier sans engagement, aucun frais à l'avance, un avocat spécialisé à vos côtés.",
-  });
+    description: `Créez gratuitement votre compte Recours\u202f: analyse de votre dossier sans engagement, ${feeTerms(site.fees).nothingUpfront ? "aucun frais à l'avance" : "honoraires fixés par écrit"}, un avocat spécialisé à vos côtés.`,
+  }));
 
 /** Where the new account goes once created (a landing page sends its visitors on to the case wizard). */
 function landingOf(request: Request): string {
@@ -68,11 +69,17 @@ const benefits = [
   "Un accompagnement personnel jusqu'à la récupération",
 ];
 
-const promises = [
-  { value: guarantees.successRate, label: "de dossiers gagnés" },
-  { value: guarantees.upfrontFees, label: "de frais à l'avance" },
-  { value: guarantees.successFee, label: "d'honoraires, seulement en cas de succès" },
-];
+/** The three figures beside the form; the fees come from the operator's fee model (decision 77). */
+function promisesFor(model: FeeModel) {
+  const fees = feeTerms(model);
+  return [
+    { value: guarantees.successRate, label: "de dossiers gagnés" },
+    fees.nothingUpfront
+      ? { value: fees.upfrontValue, label: "de frais à l'avance" }
+      : { value: fees.upfrontValue, label: "d'honoraires de diligence, à la signature" },
+    { value: fees.resultFeeShort, label: "en complément, sur les sommes récupérées" },
+  ];
+}
 
 /** After sign-up when the address must be confirmed: what to do next, in plain words. */
 function ConfirmationSent({ email }: { email: string }) {
@@ -100,6 +107,7 @@ function ConfirmationSent({ email }: { email: string }) {
 
 export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
   const operator = useOperator();
+  const fees = useFeeModel();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/inscription";
   const validation = useFormValidation(signUpSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
@@ -188,7 +196,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
         <dl className="grid grid-cols-3 gap-3 text-center">
-          {promises.map((promise) => (
+          {promisesFor(fees).map((promise) => (
             <div key={promise.label} className="rounded-lg bg-brand-800 p-3">
               <dt className="text-xs text-brand-100">{promise.label}</dt>
               <dd className="order-first text-2xl font-bold">{promise.value}</dd>
@@ -198,7 +206,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
         <div className="rounded-lg bg-brand-800 p-4 text-sm">
           <p className="font-semibold">Nos garanties</p>
           <p data-fee-statement="" className="mt-1 text-brand-50">
-            {feeStatement}
+            {feeStatement(fees)}
           </p>
           <p className="mt-2 text-brand-50">{safetyNotice}</p>
         </div>

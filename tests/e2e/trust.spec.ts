@@ -1,6 +1,7 @@
 /** What a wary visitor checks first: sourced figures, one fee story, one safety message, first steps at hand. */
 import { expect, test } from "@playwright/test";
-import { DEVELOPMENT_FIGURE_SOURCE_TEXT, feeStatement, operatorPlaceholders, safetyNotice, scamSlugs, type FigureKey } from "~/content/site";
+import { EXAMPLE_FEE_MODEL, feeStatement } from "~/content/fees";
+import { DEVELOPMENT_FIGURE_SOURCE_TEXT, operatorPlaceholders, safetyNotice, scamSlugs, type FigureKey } from "~/content/site";
 import { expectNoAxeViolations } from "./support/axe";
 
 test("every figure on the home and scam pages shows its source beside it", async ({ page }) => {
@@ -24,9 +25,11 @@ test("every figure on the home and scam pages shows its source beside it", async
 });
 
 test("the same fee sentence on the home page, how it works, sign-up, lawyers' page and terms", async ({ page }) => {
+  // The test server sets no FEE_* variables: the statement is development's example model's (decision 77).
   for (const path of ["/", "/fonctionnement", "/inscription", "/avocats", "/conditions-generales"]) {
     await page.goto(path);
-    await expect(page.getByText(feeStatement).first(), path).toBeVisible();
+    await expect(page.getByText(feeStatement(EXAMPLE_FEE_MODEL)).first(), path).toBeVisible();
+    await expect(page.getByRole("main"), path).not.toContainText(/si rien n'est récupéré, vous ne payez rien|commission/i);
   }
   await page.goto("/avocats");
   await expect(page.getByRole("main")).not.toContainText(/commission attractive|commission sur les dossiers/i);

@@ -13,6 +13,7 @@ import { lawyersContent } from "~/content/pages/lawyers";
 import { testimonialsContent } from "~/content/pages/testimonials";
 import { scamPages } from "~/content/scam-pages";
 import { scamSlugs } from "~/content/site";
+import { EXAMPLE_FEE_MODEL } from "~/content/fees";
 import { NAME_LINE_MESSAGE } from "~/lib/form";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { stopRuntime, db } from "~/platform/runtime.server";
@@ -65,7 +66,7 @@ const legalRows: RouteAccessRow[] = Object.entries(legalDocumentsByPath).map(([p
 const scamRows: RouteAccessRow[] = scamSlugs.map((slug) => ({
   file: "routes/arnaque.tsx",
   path: `/arnaques/${slug}`,
-  expect: forAll(ok([scamPages[slug].hero.heading, "Premiers réflexes"])),
+  expect: forAll(ok([scamPages(EXAMPLE_FEE_MODEL)[slug].hero.heading, "Premiers réflexes"])),
 }));
 
 /** The back-office pages (issue 14): admins only; a user or lawyer is sent to their dashboard. */
@@ -111,8 +112,8 @@ export const ADMIN_ACTIONS: { path: string; body: Record<string, string> }[] = [
 ];
 
 export const routeAccess: RouteAccessRow[] = [
-  { file: "routes/home.tsx", path: "/", expect: forAll(ok([homeContent.hero.heading, "Nos engagements"])) },
-  { file: "routes/fonctionnement.tsx", path: "/fonctionnement", expect: forAll(ok([howItWorksContent.heading, "Nos engagements"])) },
+  { file: "routes/home.tsx", path: "/", expect: forAll(ok([homeContent(EXAMPLE_FEE_MODEL).hero.heading, "Nos engagements"])) },
+  { file: "routes/fonctionnement.tsx", path: "/fonctionnement", expect: forAll(ok([howItWorksContent(EXAMPLE_FEE_MODEL).heading, "Nos engagements"])) },
   { file: "routes/temoignages.tsx", path: "/temoignages", expect: forAll(ok([testimonialsContent.heading])) },
   { file: "routes/a-propos.tsx", path: "/a-propos", expect: forAll(ok([aboutContent.heading])) },
   { file: "routes/avocats.tsx", path: "/avocats", expect: forAll(ok([lawyersContent.heading])) },

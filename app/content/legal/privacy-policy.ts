@@ -100,7 +100,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
               "Vérifier votre identité, pour éviter les fraudes et l'usurpation d'identité, et pour que votre avocat sache avec certitude pour qui il agit.",
               "Étudier votre situation, accepter ou non votre dossier et le confier à un avocat partenaire.",
               "Permettre les échanges entre vous et votre avocat, et suivre l'avancement de votre dossier.",
-              "Facturer notre commission et tenir notre comptabilité.",
+              "Conserver la convention d'honoraires signée avec votre avocat et tenir notre comptabilité.",
               "Vous envoyer des e-mails sur votre dossier et, seulement si vous l'avez accepté, des informations sur nos services.",
               "Protéger le site et vos données\u202f: détecter les connexions suspectes, empêcher les abus, garder des traces techniques.",
               "Répondre à nos obligations légales et, si besoin, défendre nos droits en justice.",

@@ -1,4 +1,4 @@
-import { figures, PRODUCT_NAME } from "~/content/site";
+import { PRODUCT_NAME } from "~/content/site";
 import type { Feature } from "~/content/types";
 
 /** The 'Nos engagements' trust block, shown on the home page and on /fonctionnement. */
@@ -19,8 +19,8 @@ export const engagementsContent: EngagementsContent = {
   commitments: [
     {
       icon: "euro",
-      title: "Jamais de paiement à l'avance",
-      text: `L'analyse de votre dossier est gratuite. Vous payez ${figures.upfrontFeesEuros}\u202f€ pour commencer, et nous ne vous réclamerons jamais de « frais de dossier » pour débloquer votre argent.`,
+      title: "Jamais de frais pour débloquer votre argent",
+      text: "L'analyse de votre dossier est gratuite. Les honoraires de l'avocat sont écrits dans une convention d'honoraires que vous signez avant tout travail, et nous ne vous réclamerons jamais de « frais de dossier » pour débloquer votre argent.",
     },
     {
       icon: "lock",

@@ -1,4 +1,4 @@
-import { figures, illegalContentReporting, officialScamReporting, PRODUCT_NAME, safetyNotice } from "~/content/site";
+import { illegalContentReporting, officialScamReporting, PRODUCT_NAME, safetyNotice } from "~/content/site";
 import type { CallToAction, Paragraph } from "~/content/types";
 
 /** A phone number or website to contact. href: tel:, sms: or an https:// address of an official body. */
@@ -95,7 +95,7 @@ export const firstStepsContent: FirstStepsContent = {
       "N'installez jamais une application de prise de contrôle à distance (AnyDesk, TeamViewer…) à la demande de quelqu'un.",
       "Méfiez-vous de toute personne qui vous contacte la première pour vous proposer son aide.",
     ],
-    ourPromise: `${PRODUCT_NAME} ne vous demande jamais de paiement à l'avance\u202f: ${figures.upfrontFeesEuros}\u202f€ pour commencer. ${safetyNotice}`,
+    ourPromise: `${PRODUCT_NAME} ne vous demandera jamais de payer pour «\u202fdébloquer\u202f» votre argent\u202f: les honoraires de l'avocat sont écrits dans une convention que vous signez avant tout travail. ${safetyNotice}`,
   },
   closing: {
     heading: "Quand vous serez prêt, nous sommes là",
