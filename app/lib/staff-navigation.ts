@@ -66,6 +66,12 @@ export const ADMIN_SECTIONS: StaffSection[] = [
     destinations: [
       { to: "/admin/cases", label: "Dossiers", description: "Suivi et attribution à un avocat", available: true },
       { to: "/admin/documents", label: "Documents d'identité", description: "Vérification des pièces envoyées", available: true },
+      {
+        to: "/admin/conventions",
+        label: "Conventions d'honoraires",
+        description: "Versions du modèle de convention proposé aux clients",
+        available: true,
+      },
     ],
   },
   {

@@ -94,6 +94,9 @@ const adminPageRows: RouteAccessRow[] = [
   adminPage("routes/admin-email-template.tsx", "/admin/email-templates/nouveau", ok(["Nouveau modèle", "Aperçu"])),
   adminPage("routes/admin-email-template.tsx", "/admin/email-templates/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
   adminPage("routes/admin-journal.tsx", "/admin/journal", ok(["Journal des actions", "Toutes les actions"])),
+  adminPage("routes/admin-conventions.tsx", "/admin/conventions", ok(["Conventions d'honoraires", "Version 1", "ne modifie jamais une convention"])),
+  adminPage("routes/admin-convention-new.tsx", "/admin/conventions/nouvelle", ok(["Nouvelle version du modèle de convention", "Le droit de rétractation (14 jours)"])),
+  adminPage("routes/admin-convention.tsx", "/admin/conventions/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
   adminPage("routes/admin-suppressions.tsx", "/admin/suppressions", ok(["Suppressions de compte", "Aucune demande de suppression"])),
   adminPage("routes/admin-journal.tsx", "/admin/journal?actor=%25&action=__proto__&target=superadmin&after=x", ok(["Aucune action ne correspond"])),
 ];
@@ -109,6 +112,7 @@ export const ADMIN_ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/email-templates", body: { intent: "supprimer", templateId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", confirmation: "oui" } },
   { path: "/admin/email-templates/nouveau", body: { name: "Modèle", subject: "Objet", body: "Texte", variables: "" } },
   { path: "/admin/documents", body: { decision: "approve", documentId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
+  { path: "/admin/conventions/nouvelle", body: { intent: "enregistrer", title: "Modèle", baseFeeMin: "500", baseFeeMax: "500", baseFeeDue: "fin-de-dossier", resultPercentMin: "0", resultPercentMax: "15" } },
 ];
 
 export const routeAccess: RouteAccessRow[] = [
@@ -847,6 +851,31 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     const braces = await post("/admin/email-templates/nouveau", { name: "Relance", subject: "Objet", body: "Bonjour {{prenom", variables: "prenom" });
     expect(braces.status).toBe(400);
     expect(visibleText(braces.body)).toContain("Les accolades ne sont pas équilibrées");
+    // A crafted agreement template: every value kept as typed, French messages, 400, never a 500, nothing saved.
+    const template = await post("/admin/conventions/nouvelle", {
+      intent: "enregistrer",
+      title: "Modèle piégé",
+      baseFeeMin: "cinq cents",
+      baseFeeMax: "99999999999",
+      baseFeeDue: "__proto__",
+      resultPercentMin: "-1",
+      resultPercentMax: "150",
+      "section-0-kind": "__proto__",
+      "section-0-title": "Clause",
+      "section-0-body": "Texte avec {{constructor}}",
+      "section-999-kind": "parties",
+      "section-999-title": "Les parties",
+      "section-999-body": "{{client}} et {{avocat}}",
+    });
+    expect(template.status).toBe(400);
+    const templatePage = visibleText(template.body);
+    for (const message of ["Indiquez un montant en euros", "Indiquez un pourcentage entre 0 et 100", "Choisissez le type de la section.", "Variable inconnue : {{constructor}}", "Section obligatoire manquante : Le droit de rétractation (14 jours)"]) {
+      expect(templatePage, message).toContain(message);
+    }
+    expect(template.body).toContain('value="Modèle piégé"');
+    expect(template.body).toContain("Texte avec {{constructor}}");
+    const versions = visibleText((await http("/admin/conventions", { cookie: cookies.admin })).body);
+    expect(versions).not.toContain("Modèle piégé");
     const nul = await http("/admin/users?q=jean%00", { cookie: cookies.admin });
     expect(nul.status).toBe(400);
     const level = await post("/admin/lawyers", { intent: "niveau", lawyerId: lawyerId!, level: "superadmin" });
