@@ -70,6 +70,9 @@ export const RETURN_PAGE_PATTERNS = [
   "/admin/documents",
   "/admin/cases",
   "/admin/lawyer-allocation",
+  "/admin/conventions",
+  "/admin/conventions/nouvelle",
+  "/admin/conventions/:templateId",
   "/admin/*",
 ] as const;
 
