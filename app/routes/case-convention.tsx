@@ -459,8 +459,9 @@ function ProposeSection({
         <TextField
           name="baseFee"
           label="Honoraires de diligence, en euros HT"
-          hint={`Entre ${form.bounds.baseFeeMin} et ${form.bounds.baseFeeMax}.`}
+          hint={form.bounds.baseFeeFixed ? `Fixés par le modèle de convention : ${form.bounds.baseFeeMin}.` : `Entre ${form.bounds.baseFeeMin} et ${form.bounds.baseFeeMax}.`}
           inputMode="decimal"
+          readOnly={form.bounds.baseFeeFixed}
           defaultValue={values.baseFee ?? form.defaults.baseFee}
           error={errors.baseFee}
         />

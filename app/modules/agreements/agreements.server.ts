@@ -261,7 +261,7 @@ export interface ProposalForm {
   caseId: string;
   caseNumber: string;
   template: Pick<AgreementTemplate, "id" | "version" | "title" | "baseFeeDue">;
-  bounds: { baseFeeMin: string; baseFeeMax: string; percentMin: string; percentMax: string };
+  bounds: { baseFeeMin: string; baseFeeMax: string; baseFeeFixed: boolean; percentMin: string; percentMax: string };
   defaults: { baseFee: string; resultPercent: string };
   blocked: string | null;
 }
@@ -286,6 +286,7 @@ export async function proposalFormFor(actor: Actor, caseId: string): Promise<Pro
     bounds: {
       baseFeeMin: amountHtTtc(template.baseFeeMinCents),
       baseFeeMax: amountHtTtc(template.baseFeeMaxCents),
+      baseFeeFixed: template.baseFeeMinCents === template.baseFeeMaxCents,
       percentMin: percentHtTtc(template.resultPercentMinBp),
       percentMax: percentHtTtc(template.resultPercentMaxBp),
     },
