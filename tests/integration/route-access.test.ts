@@ -551,6 +551,40 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/case-convention.tsx",
+    // Issue 30: another person's (or an unknown) case's fee agreement: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/convention",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fconvention"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-convention-preview.ts",
+    // The preview is a POST only.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/convention/apercu",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fconvention%2Fapercu"),
+      user: { status: 405 },
+      lawyer: { status: 405 },
+      admin: { status: 405 },
+    },
+  },
+  {
+    file: "routes/case-convention-document.ts",
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/convention/7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21/convention-signee.pdf",
+    expect: {
+      anonymous: redirectTo(
+        "/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fconvention%2F7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21%2Fconvention-signee.pdf",
+      ),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
     file: "routes/case-bank-letter-pdf.ts",
     path: "/case/pas-un-identifiant/lettre-banque.pdf?banque=x",
     expect: {
@@ -804,6 +838,17 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     const longNote = await post("/avocat/dossiers", "lawyer", { caseId: foreignCaseId, status: "in_progress", note: "x".repeat(2001) });
     expect(longNote.status).toBe(400);
     expect(visibleText(longNote.body)).toContain("La note ne peut pas dépasser 2000 caractères.");
+    // Issue 30: the fee agreement's actions on a case that is not theirs are 404 for everyone, whatever the intent.
+    for (const [intent, visitor, body] of [
+      ["propose", "lawyer", { baseFee: "500", resultPercent: "15" }],
+      ["propose", "admin", { baseFee: "500", resultPercent: "15" }],
+      ["send-code", "user", { agreementId: "7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21" }],
+      ["withdraw", "user", { agreementId: "7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21" }],
+      ["countersign", "lawyer", { agreementId: "7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21", documentSha256: "a".repeat(64), code: "123456" }],
+    ] as const) {
+      const refused = await post(`/case/${foreignCaseId}/convention?intent=${intent}`, visitor, body);
+      expect(refused.status, `${intent} as ${visitor}`).toBe(404);
+    }
     const asAdmin = await post("/avocat/dossiers", "admin", { caseId: foreignCaseId, status: "in_progress" });
     expect(asAdmin.status).toBe(302);
     expect(asAdmin.location).toBe("/dashboard");
