@@ -124,7 +124,7 @@ export function isWaitingForLawyer(status: string, hasLawyer: boolean): boolean 
 export function lawyerNextStepText(status: string, clientName: string): string {
   switch (normalizeCaseStatus(status)) {
     case "assigned":
-      return `Ce dossier vient de vous être confié. Lisez le récit et les preuves de ${clientName}, passez le dossier « En cours » quand vous commencez, et écrivez à votre client dans la messagerie du dossier.`;
+      return `Ce dossier vient de vous être confié. Lisez le récit et les preuves de ${clientName}, proposez-lui la convention d'honoraires, puis passez le dossier « En cours » une fois qu'elle est signée par vous deux. Écrivez à votre client dans la messagerie du dossier.`;
     case "in_progress":
       return `Vous traitez ce dossier. Tenez ${clientName} informé dans la messagerie du dossier\u202f; une fois l'affaire terminée, marquez le dossier comme résolu ou fermez-le.`;
     case "resolved":
@@ -151,7 +151,7 @@ export function nextStepText(status: string, lawyerName: string | null): string 
     case "under_review":
       return "Notre équipe vérifie votre dossier avant de le confier à un avocat partenaire. Vous recevrez un email à chaque étape.";
     case "assigned":
-      return `${lawyer} étudie votre dossier et vous écrira dans la messagerie du dossier. Préparez vos preuves\u202f: il pourra vous les demander.`;
+      return `${lawyer} étudie votre dossier et vous proposera une convention d'honoraires à lire et signer en ligne avant de commencer. Il vous écrira dans la messagerie du dossier. Préparez vos preuves\u202f: il pourra vous les demander.`;
     case "in_progress":
       return `${lawyer} agit pour vous. Répondez à ses questions dans la messagerie du dossier\u202f: c'est là qu'il vous tient informé.`;
     case "resolved":
