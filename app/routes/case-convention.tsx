@@ -4,7 +4,7 @@ import type { Route } from "./+types/case-convention";
 import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { PdfPreview } from "~/components/identity/pdf-preview";
 import { BackLink, Button, ButtonLink } from "~/components/ui/button";
-import { controlClasses, FieldError, TextField } from "~/components/ui/field";
+import { controlClasses, Field, FieldError, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/content/site";
 import { formatDate, formatDateTime, formatTime } from "~/lib/format";
@@ -473,25 +473,15 @@ function ProposeSection({
           defaultValue={values.resultPercent ?? form.defaults.resultPercent}
           error={errors.resultPercent}
         />
-        <div>
-          <label htmlFor="champ-foreseenCosts" className="block font-semibold text-slate-900">
-            Frais et débours prévus (facultatif)
-          </label>
-          <p id="champ-foreseenCosts-aide" className="text-sm text-slate-700">
-            Commissaire de justice, traduction, expertise… Ils ne seront engagés qu'avec l'accord écrit préalable du client.
-          </p>
-          <textarea
-            id="champ-foreseenCosts"
-            name="foreseenCosts"
-            rows={3}
-            maxLength={2000}
-            defaultValue={values.foreseenCosts ?? ""}
-            aria-describedby={errors.foreseenCosts ? "champ-foreseenCosts-aide champ-foreseenCosts-erreur" : "champ-foreseenCosts-aide"}
-            aria-invalid={errors.foreseenCosts ? true : undefined}
-            className={controlClasses(errors.foreseenCosts)}
-          />
-          <FieldError id="champ-foreseenCosts-erreur" message={errors.foreseenCosts} />
-        </div>
+        <Field
+          id="champ-foreseenCosts"
+          label="Frais et débours prévus (facultatif)"
+          hint="Commissaire de justice, traduction, expertise… Ils ne seront engagés qu'avec l'accord écrit préalable du client."
+          error={errors.foreseenCosts}
+          control={(control) => (
+            <textarea name="foreseenCosts" rows={3} maxLength={2000} defaultValue={values.foreseenCosts ?? ""} className={controlClasses(errors.foreseenCosts)} {...control} />
+          )}
+        />
         <div className="flex flex-wrap gap-3">
           <Button variant="secondary" formAction={`/case/${encodeURIComponent(form.caseId)}/convention/apercu`} formTarget="_blank">
             Aperçu du PDF
