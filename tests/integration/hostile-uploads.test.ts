@@ -134,7 +134,8 @@ describe.each(testEngines())("hostile uploads on %s", (engine) => {
   }, 60_000);
 
   it("a worker that crashes or hangs mid-check: the file is refused, nothing stored, the pool recovers", async () => {
-    await withPool(createInspectionPool({ timeoutMs: 5000 }, faultyWorker), async () => {
+    // 12 s: a sound file's check (a fresh worker registers tsx first) stays under it on a loaded 2-core machine.
+    await withPool(createInspectionPool({ timeoutMs: 12_000 }, faultyWorker), async () => {
       const before = await state();
       const crash = await post("plantage.pdf", await pdfFile({ marker: "PLANTAGE" }));
       expect(crash).toMatchObject({ status: 422, body: { message: uploadMessages.uncheckable } });
