@@ -240,14 +240,25 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
   useEffect(() => {
     if (!unreadForMe || connection === "lost") return;
     let sent = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const markRead = () => {
       if (sent || document.visibilityState !== "visible") return;
       sent = true;
-      void fetch(`/case/${caseId}/chat/messages?intent=read`, { method: "POST", body: new URLSearchParams() }).catch(() => (sent = false));
+      // A refused or lost post (a busy instance, a network blip) is tried again a little later.
+      const failed = () => {
+        sent = false;
+        retry = setTimeout(markRead, 2000);
+      };
+      fetch(`/case/${caseId}/chat/messages?intent=read`, { method: "POST", body: new URLSearchParams() }).then((response) => {
+        if (!response.ok) failed();
+      }, failed);
     };
     markRead();
     document.addEventListener("visibilitychange", markRead);
-    return () => document.removeEventListener("visibilitychange", markRead);
+    return () => {
+      clearTimeout(retry);
+      document.removeEventListener("visibilitychange", markRead);
+    };
   }, [unreadForMe, caseId, connection, messages]);
 
   // Older pages: on reaching the top of the thread (the button remains for keyboards and screen readers).
