@@ -8,7 +8,15 @@ import { Badge } from "~/components/ui/badge";
 import { pageTitle } from "~/content/site";
 import { caseRowAction, staffListLoader } from "~/modules/back-office/staff-list.server";
 import { adminCaseList, assignCaseByAdmin, type AdminCaseRow, type LawyerChoice } from "~/modules/cases/admin-cases.server";
-import { ADMIN_CASE_STATUSES, adminCaseMessages, adminCaseQuerySchema, assignLawyerSchema, FINISHED_STATUSES } from "~/modules/cases/admin-cases.schema";
+import {
+  ADMIN_AGREEMENT_FILTERS,
+  ADMIN_CASE_STATUSES,
+  adminCaseMessages,
+  adminCaseQuerySchema,
+  assignLawyerSchema,
+  CASE_AGREEMENT_LABELS,
+  FINISHED_STATUSES,
+} from "~/modules/cases/admin-cases.schema";
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import { requireRole } from "~/platform/guards.server";
 import { formatDate } from "~/lib/format";
@@ -41,6 +49,10 @@ const LAWYER_FILTER_OPTIONS = [
   { value: "tous", label: "Assignés ou non" },
   { value: "non-assignes", label: "Non assignés" },
 ];
+const AGREEMENT_FILTER_OPTIONS = ADMIN_AGREEMENT_FILTERS.map((value) => ({
+  value,
+  label: value === "toutes" ? "Toutes les conventions" : CASE_AGREEMENT_LABELS[value],
+}));
 
 function lawyerOption(lawyer: LawyerChoice): string {
   const share =
@@ -128,6 +140,7 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
         statuses={STATUS_OPTIONS}
       >
         <FilterSelect id="filter" name="filter" label="Avocat" value={query.filter} options={LAWYER_FILTER_OPTIONS} />
+        <FilterSelect id="agreement" name="agreement" label="Convention" value={query.agreement} options={AGREEMENT_FILTER_OPTIONS} />
       </CaseSearchForm>
 
       {actionData ? (
@@ -136,7 +149,7 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
         </ListAlert>
       ) : null}
 
-      <StaffTable caption="Dossiers&#x202f;: numéro, client, type d'arnaque, montant, statut, date de création, avocat et attribution" rows={page.rows} empty="Aucun dossier ne correspond." columns={[
+      <StaffTable caption="Dossiers&#x202f;: numéro, client, type d'arnaque, montant, statut, convention d'honoraires, date de création, avocat et attribution" rows={page.rows} empty="Aucun dossier ne correspond." columns={[
         {
           header: "Dossier",
           cell: (row) => (
@@ -162,6 +175,7 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
           ),
         },
         ...caseSummaryColumns<AdminCaseRow>(),
+        { header: "Convention", cell: (row) => CASE_AGREEMENT_LABELS[row.agreement] },
         { header: "Créé le", cell: (row) => formatDate(row.createdAt) },
         {
           header: "Avocat",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CaseStatus } from "~/platform/database-schema";
+import type { CaseStatus, FeeAgreementState } from "~/platform/database-schema";
 import { flaggedKeysetCursor } from "~/platform/keyset";
 import { CASE_STATUS_LABELS, SCAM_TYPE_LABELS } from "./cases.schema";
 
@@ -24,10 +24,29 @@ export const FINISHED_STATUSES: readonly CaseStatus[] = ["resolved", "completed"
 
 export const ADMIN_CASE_FILTERS = ["tous", "non-assignes"] as const;
 
+/** A case's fee agreement as the admin list names it: its current revision's state, or none. */
+export type CaseAgreementState = Exclude<FeeAgreementState, "replaced"> | "none";
+
+export const CASE_AGREEMENT_LABELS: Record<CaseAgreementState, string> = {
+  none: "Aucune",
+  proposed: "Proposée",
+  signed: "Signée par le client",
+  countersigned: "Contre-signée",
+  active: "En vigueur",
+  withdrawn: "Rétractée",
+};
+
+/** The list's filter on the agreement: "toutes", or one state (like the status filter). */
+export const ADMIN_AGREEMENT_FILTERS = ["toutes", "none", "proposed", "signed", "countersigned", "active", "withdrawn"] as const satisfies readonly (
+  | CaseAgreementState
+  | "toutes"
+)[];
+
 export const adminCaseQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),
   status: z.enum(["tous", ...ADMIN_CASE_STATUSES] as [string, ...string[]]).catch("tous"),
   filter: z.enum(ADMIN_CASE_FILTERS).catch("tous"),
+  agreement: z.enum(ADMIN_AGREEMENT_FILTERS).catch("toutes"),
   after: flaggedKeysetCursor.optional().catch(undefined),
   /** The one case whose assignment form is open: the lawyer list is loaded and sent only for it. */
   assign: z.uuid().optional().catch(undefined),

@@ -13,6 +13,7 @@ import { db } from "~/platform/runtime.server";
 import {
   ADMIN_CASE_PAGE_SIZE,
   adminCaseMessages,
+  type CaseAgreementState,
   FINISHED_STATUSES,
   scamTypesMatching,
   type AdminCaseQuery,
@@ -24,6 +25,8 @@ import { withHistoryContext } from "./case-history.server";
 export interface AdminCaseRow extends CaseListItem {
   createdAt: string;
   waitingForLawyer: boolean;
+  /** The state of the case's current fee agreement (its latest revision not replaced), or "none". */
+  agreement: CaseAgreementState;
   client: { email: string; firstName: string; lastName: string };
   lawyer: { id: string; firstName: string; lastName: string } | null;
 }
@@ -46,17 +49,22 @@ export interface AdminCasePage {
 /**
  * The admin's case list: cases waiting for a lawyer first, then newest first, with the owner and the lawyer; search on
  * case number, client email or name, and scam type (its French label too); filter by status or 'not assigned';
- * keyset pagination on (waiting, created_at, id).
+ * the fee agreement's state (filterable); keyset pagination on (waiting, created_at, id).
  */
 export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promise<AdminCasePage> {
   assertRole(actor, "admin");
   const database = db();
   const waiting = sql<boolean>`(c.status = 'submitted')`;
+  // One probe per listed row, backwards on the (case_id, revision) unique index. Read here, not through the agreements
+  // module, which sits above cases.
+  const agreement = sql<CaseAgreementState>`coalesce((
+    SELECT a.state FROM fee_agreements a WHERE a.case_id = c.id AND a.state <> 'replaced' ORDER BY a.revision DESC LIMIT 1), 'none')`;
   let list = caseWithPeople(database).select([
     ...caseListColumns(),
     "c.created_at",
     cursorTime("c.created_at").as("cursor_at"),
     waiting.as("waiting"),
+    agreement.as("agreement"),
     "o.email",
     "o.first_name",
     "o.last_name",
@@ -66,6 +74,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
   ]);
   if (query.status !== "tous") list = list.where("c.status", "=", query.status as CaseStatus);
   if (query.filter === "non-assignes") list = list.where("c.assigned_lawyer_id", "is", null).where("c.status", "<>", "draft");
+  if (query.agreement !== "toutes") list = list.where(agreement, "=", query.agreement);
   // A whole case number or email address is one equality lookup in a unique index; only when it finds nothing does
   // the term go on to the contains search below (decision 0057).
   const exact = query.q ? await exactCaseSearch(query.q) : null;
@@ -124,6 +133,7 @@ export async function adminCaseList(actor: Actor, query: AdminCaseQuery): Promis
       ...caseListFields(row),
       createdAt: row.created_at.toISOString(),
       waitingForLawyer: row.waiting,
+      agreement: row.agreement,
       client: { email: row.email, firstName: row.first_name, lastName: row.last_name },
       lawyer:
         row.assigned_lawyer_id && row.lawyer_first_name !== null && row.lawyer_last_name !== null

@@ -58,6 +58,11 @@ export function deletionExplanation(settings?: RetentionSettings): DeletionExpla
         duration: closedCases.duration,
         outcome: `${closedCases.outcome} (${CLOSED_CASE_RETENTION_DAYS / 365} ans\u202f: ${closedCases.basis.toLowerCase()})`,
       },
+      {
+        data: "Vos conventions d'honoraires signées et leurs preuves de signature (le PDF scellé et, pour chaque signataire, nom, adresse e-mail, adresse IP, navigateur et horodatage)\u202f: votre avocat peut toujours les consulter.",
+        duration: closedCases.duration,
+        outcome: `${closedCases.outcome} (${CLOSED_CASE_RETENTION_DAYS / 365} ans\u202f: ${closedCases.basis.toLowerCase()})`,
+      },
       { data: accounting.data, duration: accounting.duration, outcome: `${accounting.outcome} (${accounting.basis})` },
     ],
   };

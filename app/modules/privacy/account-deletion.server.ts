@@ -43,7 +43,8 @@ export type DeletionOutcome =
  * an upload committing for this person waits and then sees the account gone (receiveUpload checks under the same
  * lock). With a case in progress with a lawyer nothing is deleted: a 'waiting' request is recorded once and each
  * lawyer concerned is emailed once. Otherwise, at once: every file the person owns is marked for deletion (the
- * sweep deletes the objects, then the rows: a crash leaves marked rows, never an orphan object), identity
+ * sweep deletes the objects, then the rows: a crash leaves marked rows, never an orphan object) except the fee
+ * agreements' PDFs, kept with the legal file until the case's purge; identity
  * documents and drafts deleted, other cases closed, the profile and user rows pseudonymised, sessions, password,
  * second factor and tokens deleted, emails to the person emptied. Idempotent: a deleted account is left alone.
  */
@@ -112,12 +113,14 @@ export async function deleteAccountIn(
 
   const pseudonym = `supprime-${randomUUID()}@${DELETED_EMAIL_DOMAIN}`;
 
-  // Files: marked, so no link opens them any more; the sweep deletes objects then rows.
+  // Files: marked, so no link opens them any more; the sweep deletes objects then rows. The fee agreements' PDFs are
+  // the legal file's (kept with the case, marked by its purge).
   const marked = await trx
     .updateTable("stored_files")
     .set({ deletion_requested_at: now })
     .where("owner_id", "=", userId)
     .where("deletion_requested_at", "is", null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("fee_agreement_documents as d").select("d.id").whereRef("d.file_id", "=", "stored_files.id"))))
     .returning("id")
     .execute();
   const ownedFiles = trx.selectFrom("stored_files").select("id").where("owner_id", "=", userId);
@@ -288,7 +291,8 @@ export async function deleteFlaggedInactiveAccounts(database: Kysely<Database>, 
 
 /**
  * Closed cases whose closing is older than the retention period are deleted with everything they hold (history,
- * messages, payments, identifiers, evidence); their files are marked in the same transaction for the sweep.
+ * messages, payments, identifiers, evidence, fee agreements with their signatures and documents); their files are
+ * marked in the same transaction for the sweep.
  */
 export async function purgeExpiredClosedCases(database: Kysely<Database>, now: Date, retentionDays: number): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
@@ -306,13 +310,19 @@ export async function purgeExpiredClosedCases(database: Kysely<Database>, now: D
       if (ids.length === 0) return 0;
       const chatFiles = trx.selectFrom("case_chat_messages").select("file_id").where("case_id", "in", ids).where("file_id", "is not", null);
       const evidenceFiles = trx.selectFrom("case_evidence").select("stored_file_id").where("case_id", "in", ids);
+      const agreementFiles = trx
+        .selectFrom("fee_agreement_documents as d")
+        .innerJoin("fee_agreements as a", "a.id", "d.agreement_id")
+        .select("d.file_id")
+        .where("a.case_id", "in", ids);
       await trx
         .updateTable("stored_files")
         .set({ deletion_requested_at: now })
         .where("deletion_requested_at", "is", null)
-        .where((eb) => eb.or([eb("id", "in", chatFiles), eb("id", "in", evidenceFiles)]))
+        .where((eb) => eb.or([eb("id", "in", chatFiles), eb("id", "in", evidenceFiles), eb("id", "in", agreementFiles)]))
         .execute();
-      // Messages name their file with ON DELETE RESTRICT: they go with the case, before the sweep deletes the rows.
+      // Messages and agreement documents name their file with ON DELETE RESTRICT: they go with the case (the agreements
+      // by cascade, their append-only evidence with them), before the sweep deletes the rows.
       const removed = await trx.deleteFrom("cases").where("id", "in", ids).executeTakeFirst();
       return Number(removed.numDeletedRows);
     });

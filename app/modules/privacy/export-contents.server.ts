@@ -28,7 +28,10 @@ function zipName(index: number, name: string): string {
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
-/** Everything Recours holds about one person, as JSON, and the files they uploaded (decrypted when zipped). */
+/**
+ * Everything Recours holds about one person, as JSON, and the files they uploaded and their fee agreements' PDFs
+ * (decrypted when zipped).
+ */
 export async function collectExportContents(database: Kysely<Database>, userId: string, now = new Date()): Promise<ExportContents> {
   const user = await database.selectFrom("user").select(["id", "email", "emailVerified", "createdAt"]).where("id", "=", userId).executeTakeFirstOrThrow();
   const profile = await database.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
@@ -112,6 +115,51 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
           .execute(),
       ])
     : [[], [], [], [], []];
+  const agreements = caseIds.length
+    ? await database
+        .selectFrom("fee_agreements as a")
+        .innerJoin("fee_agreement_templates as t", "t.id", "a.template_id")
+        .select([
+          "a.id",
+          "a.case_id",
+          "a.revision",
+          "a.state",
+          "a.base_fee_cents",
+          "a.base_fee_due",
+          "a.result_percent_bp",
+          "a.vat_rate_bp",
+          "a.foreseen_costs",
+          "a.document_sha256",
+          "a.early_start_requested",
+          "a.proposed_at",
+          "a.client_signed_at",
+          "a.lawyer_signed_at",
+          "a.activated_at",
+          "a.withdrawn_at",
+          "a.withdrawal_channel",
+          "t.title as template_title",
+          "t.version as template_version",
+        ])
+        .where("a.case_id", "in", caseIds)
+        .orderBy("a.case_id")
+        .orderBy("a.revision")
+        .execute()
+    : [];
+  const agreementIds = agreements.map((a) => a.id);
+  // Of the evidence, only the person's own signature: the lawyer's (address, browser) is not theirs to receive.
+  const [agreementDocuments, ownSignatures] = agreementIds.length
+    ? await Promise.all([
+        database.selectFrom("fee_agreement_documents").select(["agreement_id", "kind", "file_id", "sha256", "created_at"]).where("agreement_id", "in", agreementIds).orderBy("id").execute(),
+        database
+          .selectFrom("fee_agreement_signatures")
+          .select(["agreement_id", "full_name", "email", "ip_address", "user_agent", "method", "document_sha256", "consented_at", "signed_at", "early_start_requested"])
+          .where("agreement_id", "in", agreementIds)
+          .where("role", "=", "client")
+          .where("signer_id", "=", userId)
+          .execute(),
+      ])
+    : [[], []];
+  const agreementFiles = await storedFiles(agreementDocuments.map((d) => d.file_id));
   const evidenceFiles = await storedFiles(evidence.filter((e) => e.uploaded_by === userId).map((e) => e.stored_file_id));
   const chatFiles = await storedFiles(messages.flatMap((m) => (m.sender_id === userId && m.file_id ? [m.file_id] : [])));
   const senderName = (m: (typeof messages)[number]) =>
@@ -147,6 +195,50 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
           added_at: iso(e.created_at),
           file_in_export: e.uploaded_by === userId ? addFile(`${folder}/preuves`, evidenceFiles.get(e.stored_file_id)) : null,
         })),
+      fee_agreements: agreements
+        .filter((a) => a.case_id === c.id)
+        .map((a) => {
+          const signature = ownSignatures.find((row) => row.agreement_id === a.id);
+          return {
+            revision: a.revision,
+            state: a.state,
+            template: { title: a.template_title, version: a.template_version },
+            base_fee_cents_ht: a.base_fee_cents,
+            base_fee_due: a.base_fee_due,
+            result_percent_ht: a.result_percent_bp / 100,
+            vat_rate_percent: a.vat_rate_bp / 100,
+            foreseen_costs: a.foreseen_costs,
+            document_sha256: a.document_sha256,
+            early_start_requested: a.early_start_requested,
+            proposed_at: iso(a.proposed_at),
+            signed_by_you_at: iso(a.client_signed_at),
+            countersigned_at: iso(a.lawyer_signed_at),
+            in_force_at: iso(a.activated_at),
+            withdrawn_at: iso(a.withdrawn_at),
+            withdrawal_channel: a.withdrawal_channel,
+            your_signature: signature
+              ? {
+                  full_name: signature.full_name,
+                  email: signature.email,
+                  ip_address: signature.ip_address,
+                  user_agent: signature.user_agent,
+                  method: signature.method,
+                  document_sha256: signature.document_sha256,
+                  early_start_requested: signature.early_start_requested,
+                  consented_at: iso(signature.consented_at),
+                  signed_at: iso(signature.signed_at),
+                }
+              : null,
+            documents: agreementDocuments
+              .filter((d) => d.agreement_id === a.id)
+              .map((d) => ({
+                kind: d.kind,
+                sha256: d.sha256,
+                recorded_at: iso(d.created_at),
+                file_in_export: addFile(`${folder}/convention`, agreementFiles.get(d.file_id)),
+              })),
+          };
+        }),
       messages: messages
         .filter((m) => m.case_id === c.id)
         .map((m) => ({
@@ -210,11 +302,13 @@ Ce fichier ZIP contient tout ce que Recours conserve à votre sujet (RGPD, artic
 
 - donnees.json\u202f: votre compte et votre profil (dont votre date de naissance et votre NIF, déchiffrés), votre
   vérification d'identité, vos dossiers avec leur historique de statuts, leurs paiements, les identifiants de
-  l'escroc, les preuves et les messages échangés avec votre avocat, les e-mails que nous vous avons envoyés, vos
-  sessions de connexion et la liste des consultations de vos données par l'équipe Recours.
+  l'escroc, les preuves, les conventions d'honoraires (montants, dates, empreintes SHA-256 et votre signature) et les
+  messages échangés avec votre avocat, les e-mails que nous vous avons envoyés, vos sessions de connexion et la liste
+  des consultations de vos données par l'équipe Recours.
 - fichiers/\u202f: les fichiers que vous nous avez envoyés, déchiffrés\u202f: pièces d'identité et justificatifs encore
-  conservés, preuves de vos dossiers, pièces jointes de vos messages. Le champ "file_in_export" de donnees.json
-  indique où se trouve chacun.
+  conservés, preuves de vos dossiers, pièces jointes de vos messages\u202f; et les PDF de vos conventions d'honoraires
+  (proposition et convention scellée), à l'octet près. Le champ "file_in_export" de donnees.json indique où se
+  trouve chacun.
 
 Ce fichier contient vos documents d'identité\u202f: conservez-le dans un endroit sûr et ne le partagez pas.
 `;

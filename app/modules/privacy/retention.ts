@@ -104,7 +104,7 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
     },
     {
       key: "closed-cases",
-      data: "Dossier juridique (dossier, messages, pièces et paiements déclarés)",
+      data: "Dossier juridique (dossier, messages, pièces et paiements déclarés), conventions d'honoraires signées et leurs preuves de signature",
       duration: "10 ans après la clôture du dossier",
       days: CLOSED_CASE_RETENTION_DAYS,
       basis: "Obligation légale et défense de droits en justice (délais de prescription)",
