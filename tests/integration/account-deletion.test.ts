@@ -338,6 +338,9 @@ describe.each(testEngines())("account deletion on %s", (engine) => {
     const rules = new Map(retentionRules().map((rule) => [rule.key, rule]));
     const explanation = deletionExplanation();
     expect(explanation.kept[0]!.duration).toBe(rules.get("closed-cases")!.duration);
-    expect(explanation.kept[1]!.duration).toBe(rules.get("accounting")!.duration);
+    // Issue 30: the signed fee agreements are kept with the legal file, as long.
+    expect(explanation.kept[1]!.data).toContain("conventions d'honoraires signées et leurs preuves de signature");
+    expect(explanation.kept[1]!.duration).toBe(rules.get("closed-cases")!.duration);
+    expect(explanation.kept[2]!.duration).toBe(rules.get("accounting")!.duration);
   });
 });

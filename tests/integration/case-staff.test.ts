@@ -209,6 +209,8 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       const row = page.rows.find((r) => r.id === assigned.id)!;
       expect(row.client).toEqual({ email: client.email, firstName: "Jeanne", lastName: "Durand" });
       expect(row.lawyer).toMatchObject({ id: lawyerA.userId, lastName: "Avocat" });
+      // No fee agreement proposed yet (issue 30).
+      expect(row.agreement).toBe("none");
 
       // The lawyer list is sent only with the one case being assigned (?assign=<id>), not with every row.
       expect(page.lawyers).toEqual([]);
