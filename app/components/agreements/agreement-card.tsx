@@ -67,6 +67,15 @@ export function AgreementCard({ panel }: { panel: AgreementPanel }) {
             {next.label}
           </ButtonLink>
         ) : null}
+        {current?.state === "active" && current.sealed?.intact ? (
+          <a
+            href={`${base}/${current.id}/convention-signee.pdf`}
+            download
+            className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Télécharger la convention signée (PDF)
+          </a>
+        ) : null}
         {panel.mayWithdraw ? (
           <ButtonLink to={`${base}?retractation=confirmer`} variant="secondary">
             Me rétracter
