@@ -5,7 +5,7 @@ import { FeeModelSummary, TEMPLATE_VERSIONS_NOTE } from "~/components/back-offic
 import { ButtonLink } from "~/components/ui/button";
 import { pageTitle } from "~/content/site";
 import { BASE_FEE_DUE_TEXT } from "~/lib/fees";
-import { baseFeeBoundsText, resultPercentBoundsText } from "~/modules/agreements/templates.schema";
+import { baseFeeBoundsText, boundsBeyondModel, resultPercentBoundsText } from "~/modules/agreements/templates.schema";
 import { currentFeeModel, listTemplates } from "~/modules/agreements/templates.server";
 import { requireRole } from "~/platform/guards.server";
 
@@ -19,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function AdminConventionsPage({ loaderData }: Route.ComponentProps) {
   const { templates, feeModel } = loaderData;
   const latest = templates[0]?.id;
+  const stale = templates[0] ? boundsBeyondModel(templates[0], feeModel) : [];
   return (
     <BackOfficePage
       id="titre-conventions"
@@ -31,6 +32,18 @@ export default function AdminConventionsPage({ loaderData }: Route.ComponentProp
       }
     >
       <FeeModelSummary model={feeModel} />
+      {stale.length > 0 ? (
+        <div role="alert" className="mt-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-red-900">
+          <p className="font-semibold">
+            La version en vigueur ne correspond plus au modèle d'honoraires annoncé sur le site&#x202f;: enregistrez une nouvelle version.
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {stale.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className="mt-6">
         <ButtonLink to="/admin/conventions/nouvelle">Nouvelle version</ButtonLink>
       </p>

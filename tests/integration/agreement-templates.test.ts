@@ -7,7 +7,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_FEE_MODEL } from "~/content/operator.server";
 import { REQUIRED_SECTION_KINDS, SECTION_KIND_LABELS } from "~/modules/agreements/agreements.schema";
-import { templateVersionSchema, type TemplateVersionInput } from "~/modules/agreements/templates.schema";
+import { placeholderValues } from "~/modules/agreements/agreement-pdf.server";
+import { fillPlaceholders } from "~/modules/agreements/templates.schema";
+import { boundsBeyondModel, templateVersionSchema, type TemplateVersionInput } from "~/modules/agreements/templates.schema";
 import { createTemplateVersion, currentTemplate, listTemplates, templateById, templateVersion } from "~/modules/agreements/templates.server";
 import { ForbiddenError, NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
@@ -66,6 +68,18 @@ describe.each(testEngines())("agreement templates on %s", (engine) => {
       expect(text).toContain(mention);
     }
     expect(await templateById(db(), first.id)).toEqual(first);
+    // Filled in as a proposal fills it: every placeholder has a value, and the sentences read right.
+    for (const due of ["fin-de-dossier", "signature"] as const) {
+      const party = { fullName: "Jeanne Martin", email: "jeanne@example.com", address: "1 rue de la Paix, 75002 Paris", reference: "Identité vérifiée" };
+      const values = placeholderValues({
+        caseNumber: "REC-2026-000001", revision: 1, templateTitle: first.title, templateVersion: 1, sections: first.sections,
+        client: party, lawyer: { ...party, fullName: "Maître Paul Durand", barName: "Barreau de Lyon", barNumber: "12345" },
+        operator: { name: "Recours SAS", email: "bonjour@recours.fr" }, baseFeeCents: 50_000, baseFeeDue: due, resultPercentBp: 1500, vatRateBp: 2000,
+        foreseenCosts: "", proposedAt: new Date(),
+      });
+      const filled = first.sections.map((section) => fillPlaceholders(`${section.title}\n${section.body}`, values)).join("\n");
+      expect(filled, due).not.toMatch(/\{\{|payables payables/);
+    }
     // The generated version passes the rules an admin's version must pass.
     expect(templateVersionSchema(EXAMPLE_FEE_MODEL).safeParse(formOf(first)).success).toBe(true);
   });
@@ -139,6 +153,9 @@ describe.each(testEngines())("agreement templates on %s", (engine) => {
     expect((await refused({ resultPercentMinBp: 1000, resultPercentMaxBp: 500 })).resultPercentMin).toBe("Le minimum ne peut pas dépasser le maximum.");
     expect((await refused({ baseFeeMinCents: 0 })).baseFeeMin).toMatch(/pacte de quota litis/);
     expect((await refused({ baseFeeDue: "signature" })).baseFeeDue).toMatch(/payables à la fin du dossier/);
+    // The operator lowering its percentage since: the saved version is flagged for a new one.
+    expect(boundsBeyondModel(current, EXAMPLE_FEE_MODEL)).toEqual([]);
+    expect(boundsBeyondModel(current, { ...EXAMPLE_FEE_MODEL, resultPercentBp: 1000 })).toEqual(["Le maximum ne peut pas dépasser le pourcentage annoncé sur le site\u202f: 10\u202f% HT."]);
   });
 
   it("is for admins only", async () => {

@@ -38,7 +38,7 @@ L'avocat est tenu d'une obligation de moyens\u00a0: il ne garantit ni le succès
       title: "Les honoraires de diligence (travail accompli)",
       body: `En rémunération du travail accompli, le client verse à l'avocat des honoraires de diligence forfaitaires de {{honoraires_diligence}}, TVA au taux de {{tva}}.
 
-Ces honoraires sont payables {{echeance_diligence}}. Ils rémunèrent les diligences de l'avocat quel que soit le résultat obtenu et donnent lieu à une facture détaillée.`,
+Ces honoraires sont {{echeance_diligence}}. Ils rémunèrent les diligences de l'avocat quel que soit le résultat obtenu et donnent lieu à une facture détaillée.`,
     },
     {
       kind: "result-fee",

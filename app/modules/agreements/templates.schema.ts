@@ -288,3 +288,12 @@ export function resultPercentBoundsText(template: Pick<AgreementTemplate, "resul
     ? `${formatPercentBp(template.resultPercentMinBp)} HT`
     : `de ${formatPercentBp(template.resultPercentMinBp)} à ${formatPercentBp(template.resultPercentMaxBp)} HT`;
 }
+
+/**
+ * What a saved version's bounds say that the fee model no longer allows (the operator changed FEE_* since): the
+ * admin page asks for a new version, so the site and the next agreements agree again.
+ */
+export function boundsBeyondModel(template: TemplateVersionInput, model: FeeModel): string[] {
+  const problems = templateProblems(template, model);
+  return (["baseFeeMin", "baseFeeMax", "baseFeeDue", "resultPercentMin", "resultPercentMax"] as const).flatMap((field) => problems[field] ?? []);
+}
