@@ -150,6 +150,8 @@ test.describe("cases, staff side", () => {
     await expect(adminRow).toContainText("Maître Louise Lefèvre");
     await expect(adminRow).toContainText("Jeanne Durand");
     await expect(adminRow).toContainText("8 400 €");
+    // Started under a documented urgency, without a fee agreement: the list says so (issue 30).
+    await expect(adminRow.getByRole("cell").filter({ hasText: /^Aucune$/ })).toHaveCount(1);
     await expectNoAxeViolations(adminPage, "/admin/cases");
     // Only the row being assigned carries the lawyer list (?assign=<id>).
     await expect(adminRow.getByLabel("Avocat")).toHaveCount(0);
