@@ -27,7 +27,7 @@ export const aboutContent: AboutContent = {
   metaTitle: "À propos",
   metaDescription: `Depuis ${figures.helpingSince}, ${PRODUCT_NAME} aide les victimes d'arnaques en ligne à se défendre, avec un réseau de ${figures.partnerLawyers} avocats partenaires. Notre mission, nos valeurs.`,
   heading: "Qui sommes-nous\u202f?",
-  lead: `${PRODUCT_NAME} aide les victimes d'arnaques en ligne à trouver un avocat compétent et à se défendre, sans payer à l'avance.`,
+  lead: `${PRODUCT_NAME} aide les victimes d'arnaques en ligne à trouver un avocat compétent et à se défendre\u202f: l'analyse du dossier est gratuite, et les honoraires de l'avocat sont fixés par écrit avant tout travail.`,
   mission: {
     heading: "Notre mission",
     paragraphs: [
@@ -95,7 +95,7 @@ export const aboutContent: AboutContent = {
     heading: "Notre dirigeant",
     role: "Fondateur et président",
     portrait: [
-      `À l'origine de ${PRODUCT_NAME}, une conviction\u202f: une victime d'arnaque ne doit ni rester seule, ni payer d'avance pour être aidée.`,
+      `À l'origine de ${PRODUCT_NAME}, une conviction\u202f: une victime d'arnaque ne doit ni rester seule, ni payer pour faire analyser son dossier.`,
       "Son rôle est de veiller à ce que chaque dossier soit étudié avec sérieux, et à ce que chaque client sache toujours où en est le sien.",
     ],
   },
