@@ -211,6 +211,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         activeCases: 3,
         newCases: 2,
         unreadMessages: 2,
+        agreementsToCountersign: [],
       });
     });
 

@@ -21,6 +21,7 @@ import {
 } from "~/modules/agreements/agreements.server";
 import { changeCaseStatusByLawyer } from "~/modules/cases/lawyer-cases.server";
 import { lawyerCaseMessages, statusChangeSchema } from "~/modules/cases/lawyer-cases.schema";
+import { dashboardFor, type LawyerDashboard, type UserDashboard } from "~/modules/dashboard/dashboard.server";
 import { useFileStorage, type FileStorage } from "~/modules/files/files.server";
 import { createJobWorker } from "~/modules/jobs/jobs.server";
 import { NotFoundError, type UserActor } from "~/platform/actor";
@@ -137,6 +138,7 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
     expect(text).toContain("Eloise NomEloise");
     expect(text).toContain("Barreau de Bordeaux");
     expect(text).toContain("Traduction des échanges en anglais");
+    expect(((await dashboardFor(client)) as UserDashboard).agreementsToSign).toEqual([{ caseId, caseNumber: expect.any(String) }]);
     const emails = await queuedEmails(client.email, "convention-proposee");
     expect(emails).toHaveLength(1);
     expect(JSON.stringify(emails[0])).not.toMatch(/€|%|500/);
@@ -200,6 +202,7 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
   it("countersigned, the agreement is not active until sealed; the seal job finishes it once, and pdfsig accepts the whole file", async () => {
     const current = (await agreementPanelFor(lawyer, caseId)).current!;
     expect(current.state).toBe("signed");
+    expect(((await dashboardFor(lawyer)) as LawyerDashboard).agreementsToCountersign).toEqual([{ caseId, caseNumber: expect.any(String) }]);
     expect(await countersign(lawyer, caseId, { agreementId: current.id, documentSha256: current.documentSha256, code: "000000" }, ORIGIN)).toMatchObject({ ok: false, status: 400 });
     expect(await countersign(lawyer, caseId, { agreementId: current.id, documentSha256: current.documentSha256, code: await totpCode(lawyerKey) }, ORIGIN)).toEqual({ ok: true });
 

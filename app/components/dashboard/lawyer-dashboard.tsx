@@ -7,18 +7,23 @@ import { DashboardHeader } from "./dashboard-header";
 import { plural, StatSection, VerifiedSplit } from "./stat-cards";
 
 export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard }) {
-  const { newCases, unreadMessages } = dashboard;
+  const { newCases, unreadMessages, agreementsToCountersign } = dashboard;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
       <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title="Tableau de bord avocat" withAccountActions={false} />
 
-      {newCases > 0 || unreadMessages > 0 ? (
+      {newCases > 0 || unreadMessages > 0 || agreementsToCountersign.length > 0 ? (
         <Notice id="titre-action-requise" tone="warning" title="Action requise">
           <ul className="list-disc space-y-1 pl-5">
             {newCases > 0 ? (
               <ActionItem to="/avocat/dossiers?view=nouveaux">{plural(newCases, "nouveau dossier à examiner", "nouveaux dossiers à examiner")}</ActionItem>
             ) : null}
+            {agreementsToCountersign.map((item) => (
+              <ActionItem key={item.caseId} to={`/case/${item.caseId}/convention`}>
+                Convention signée par votre client à contre-signer (dossier {item.caseNumber})
+              </ActionItem>
+            ))}
             {unreadMessages > 0 ? (
               <ActionItem to="/avocat/messages">{plural(unreadMessages, "message non lu dans vos dossiers", "messages non lus dans vos dossiers")}</ActionItem>
             ) : null}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { UserDashboard } from "~/modules/dashboard/dashboard.server";
 import { nextStepFor } from "./user-dashboard";
 
-function dashboard(overrides: { profileCompleted?: boolean; identity?: UserDashboard["identity"]; cases?: number }): UserDashboard {
+function dashboard(overrides: { profileCompleted?: boolean; identity?: UserDashboard["identity"]; cases?: number; toSign?: UserDashboard["agreementsToSign"] }): UserDashboard {
   return {
     view: "user",
     profile: { email: "a@exemple.fr", firstName: "A", lastName: "B", profileCompleted: overrides.profileCompleted ?? false, identityVerified: false },
@@ -21,6 +21,7 @@ function dashboard(overrides: { profileCompleted?: boolean; identity?: UserDashb
       unreadMessages: 0,
     })),
     activity: [],
+    agreementsToSign: overrides.toSign ?? [],
   };
 }
 
@@ -31,6 +32,12 @@ describe("the dashboard's next step", () => {
     expect(nextStepFor(dashboard({ profileCompleted: true, identity: "rejected" }))?.action).toBe("Reprendre la vérification");
     expect(nextStepFor(dashboard({ profileCompleted: true, identity: "pending" }))?.title).toBe("Déposez votre dossier");
     expect(nextStepFor(dashboard({ profileCompleted: true, identity: "verified" }))?.title).toBe("Déposez votre dossier");
+  });
+
+  it("is the fee agreement to sign when the lawyer proposed one", () => {
+    const step = nextStepFor(dashboard({ profileCompleted: true, identity: "verified", cases: 1, toSign: [{ caseId: "c1", caseNumber: "RC-2026-000001" }] }));
+    expect(step).toMatchObject({ title: "Signez la convention d'honoraires", to: "/case/c1/convention" });
+    expect(step?.why).toContain("RC-2026-000001");
   });
 
   it("is gone once a case exists", () => {

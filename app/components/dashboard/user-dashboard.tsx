@@ -59,6 +59,15 @@ export function nextStepFor(dashboard: UserDashboard): Step | null {
       to: VERIFY_IDENTITY,
     };
   }
+  const toSign = dashboard.agreementsToSign[0];
+  if (toSign) {
+    return {
+      title: "Signez la convention d'honoraires",
+      why: `Votre avocat vous propose la convention du dossier ${toSign.caseNumber}\u202f: lisez-la, posez-lui vos questions dans la messagerie, puis signez-la en ligne. Vous pourrez vous rétracter pendant 14 jours.`,
+      action: "Lire et signer la convention",
+      to: `/case/${toSign.caseId}/convention`,
+    };
+  }
   if (dashboard.cases.length === 0) {
     return {
       title: "Déposez votre dossier",

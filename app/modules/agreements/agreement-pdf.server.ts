@@ -1,4 +1,4 @@
-import { amountHtTtc, formatPercentBp, percentHtTtc, type FeeBaseDue } from "~/lib/fees";
+import { amountHtTtc, BASE_FEE_DUE_TEXT, formatPercentBp, percentHtTtc, type FeeBaseDue } from "~/lib/fees";
 import { formatDateTime } from "~/lib/format";
 import { typeset } from "~/lib/typography";
 import { finishPdf, heading, labelled, newPdf, paragraph, section } from "~/modules/case-file/pdf-document.server";
@@ -31,10 +31,11 @@ export interface AgreementDocumentInput {
   proposedAt: Date;
 }
 
-export const BASE_FEE_DUE_TEXT: Record<FeeBaseDue, string> = {
-  signature: "payables à la signature de la convention",
-  "fin-de-dossier": "payables à la fin du dossier, quel qu'en soit le résultat\u202f; rien n'est demandé à l'avance",
-};
+/** When the base fee is payable, as the agreement's clause says it. */
+function baseFeeDueClause(due: FeeBaseDue): string {
+  const when = `payables ${BASE_FEE_DUE_TEXT[due]}`;
+  return due === "fin-de-dossier" ? `${when}, quel qu'en soit le résultat\u202f; rien n'est demandé à l'avance` : when;
+}
 
 /** The value of each placeholder a template may use, for this proposal. */
 export function placeholderValues(input: AgreementDocumentInput): Record<TemplatePlaceholder, string> {
@@ -47,7 +48,7 @@ export function placeholderValues(input: AgreementDocumentInput): Record<Templat
     operateur: input.operator.name,
     email_operateur: input.operator.email,
     honoraires_diligence: amountHtTtc(input.baseFeeCents, input.vatRateBp),
-    echeance_diligence: BASE_FEE_DUE_TEXT[input.baseFeeDue],
+    echeance_diligence: baseFeeDueClause(input.baseFeeDue),
     pourcentage_resultat: percentHtTtc(input.resultPercentBp, input.vatRateBp),
     frais_prevus: input.foreseenCosts.trim() || "aucun frais ni débours n'est prévu à ce jour",
     tva: formatPercentBp(input.vatRateBp),

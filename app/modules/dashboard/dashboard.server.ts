@@ -4,7 +4,7 @@ import { allocationAlerts, type AllocationAlerts } from "~/modules/cases/allocat
 import { isWaitingForLawyer } from "~/modules/cases/cases.schema";
 import { sql } from "kysely";
 import { assertUser, type UserActor, type Actor } from "~/platform/actor";
-import type { CaseStatus, DocumentSide, DocumentType } from "~/platform/database-schema";
+import type { CaseStatus, DocumentSide, DocumentType, Executor } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus } from "~/modules/identity/identity.schema";
 import { identitySummaryFor } from "~/modules/identity/identity.server";
@@ -35,6 +35,8 @@ export interface UserDashboard {
   }[];
   /** Messages received and status changes, newest first. */
   activity: ActivityItem[];
+  /** Cases whose fee agreement the lawyer proposed and the client has not signed yet (issue 30). */
+  agreementsToSign: { caseId: string; caseNumber: string }[];
 }
 
 export interface LawyerDashboard {
@@ -46,6 +48,8 @@ export interface LawyerDashboard {
   activeCases: number;
   newCases: number;
   unreadMessages: number;
+  /** Agreements the client signed that wait for this lawyer's countersignature (issue 30). */
+  agreementsToCountersign: { caseId: string; caseNumber: string }[];
 }
 
 export interface AdminDashboard {
@@ -80,7 +84,7 @@ const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", 
 
 async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   const database = db();
-  const [profile, cases, verification, unread, activity] = await Promise.all([
+  const [profile, cases, verification, unread, activity, toSign] = await Promise.all([
     database
       .selectFrom("profiles")
       .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
@@ -95,6 +99,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
     identitySummaryFor(actor),
     clientUnreadByCase(actor),
     clientRecentActivity(actor),
+    agreementsWaiting(database, { clientId: actor.userId, state: "proposed" }),
   ]);
   return {
     view: "user",
@@ -117,6 +122,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       unreadMessages: unread[row.id] ?? 0,
     })),
     activity,
+    agreementsToSign: toSign,
   };
 }
 
@@ -141,8 +147,10 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
          WHERE c.assigned_lawyer_id = ${actor.userId}) AS unread_messages
   `.execute(db());
   const row = counts.rows[0]!;
+  const toCountersign = await agreementsWaiting(db(), { lawyerId: actor.userId, state: "signed" });
   return {
     view: "lawyer",
+    agreementsToCountersign: toCountersign,
     firstName: actor.firstName,
     lastName: actor.lastName,
     clients: row.clients,
@@ -187,4 +195,20 @@ async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
     pendingDocuments: row.pending_documents,
     allocation: await alerts,
   };
+}
+
+/** Agreements waiting for a person's signature: the client's proposals, or the lawyer's countersignatures. */
+async function agreementsWaiting(
+  database: Executor,
+  who: { clientId: string; state: "proposed" } | { lawyerId: string; state: "signed" },
+): Promise<{ caseId: string; caseNumber: string }[]> {
+  let query = database
+    .selectFrom("fee_agreements as a")
+    .innerJoin("cases as c", "c.id", "a.case_id")
+    .select(["c.id", "c.case_number"])
+    .where("a.state", "=", who.state)
+    .where("c.status", "<>", "closed");
+  query = "clientId" in who ? query.where("a.client_id", "=", who.clientId).where("c.user_id", "=", who.clientId) : query.where("a.lawyer_id", "=", who.lawyerId).where("c.assigned_lawyer_id", "=", who.lawyerId);
+  const rows = await query.orderBy("a.proposed_at").limit(20).execute();
+  return rows.map((row) => ({ caseId: row.id, caseNumber: row.case_number }));
 }
