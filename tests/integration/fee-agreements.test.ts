@@ -280,6 +280,23 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
     expect(events.map((event) => event.to_state)).toEqual(["proposed", "signed", "withdrawn"]);
   });
 
+  it("a withdrawal sent by e-mail with the model form is recorded by the lawyer, and journalled", async () => {
+    const third = await assignedCase(client);
+    const agreementId = await propose(third);
+    await signedByClient(third, agreementId);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await recordEmailWithdrawal(lawyer, third, { agreementId, sentOn: "2999-01-01" })).toMatchObject({ ok: false, status: 400 });
+    expect(await recordEmailWithdrawal(lawyer, third, { agreementId, sentOn: today })).toEqual({ ok: true, earlyStart: false });
+    expect(await db().selectFrom("fee_agreements").select(["state", "withdrawal_channel"]).where("id", "=", agreementId).executeTakeFirstOrThrow()).toEqual({
+      state: "withdrawn",
+      withdrawal_channel: "email",
+    });
+    const journalled = await db().selectFrom("staff_audit_log").select(["action"]).where("target_id", "=", third).where("action", "=", "agreement.withdrawal-recorded").execute();
+    expect(journalled).toHaveLength(1);
+    // Once withdrawn, the lawyer may propose a new agreement.
+    expect((await agreementPanelFor(lawyer, third)).mayPropose).toBe(true);
+  });
+
   it("the evidence tables are append-only", async () => {
     await expect(db().updateTable("fee_agreement_signatures").set({ ip_address: "0.0.0.0" }).execute()).rejects.toThrow(/ajout seul/);
     await expect(db().deleteFrom("fee_agreement_documents").execute()).rejects.toThrow(/ajout seul/);

@@ -811,6 +811,9 @@ async function withdraw(
   if (!locked) throw new NotFoundError();
   if (!locked.client_signed_at || !["signed", "countersigned", "active"].includes(locked.state)) return { ok: false, status: 409, formError: messages.notPossible };
   if (!withinWithdrawalPeriod(locked.client_signed_at, sentOn)) return { ok: false, status: 409, formError: messages.withdrawalClosed };
+  if (channel === "email" && parisIsoDay(sentOn) < parisIsoDay(locked.client_signed_at)) {
+    return { ok: false, status: 400, fieldErrors: { sentOn: "Cette date est antérieure à la signature de la convention par le client." } };
+  }
   await withHistoryContext(trx, { actorId: actor.userId }, () =>
     trx.updateTable("fee_agreements").set({ state: "withdrawn", withdrawn_at: now, withdrawal_channel: channel }).where("id", "=", locked.id).execute(),
   );
@@ -845,7 +848,7 @@ export async function withdrawAgreement(actor: Actor, caseId: string, agreementI
 /** The lawyer records the model form the client sent by e-mail; the day it was sent must be within the 14 days. */
 export async function recordEmailWithdrawal(actor: Actor, caseId: string, input: EmailWithdrawalInput, now: Date = new Date()): Promise<WithdrawalResult> {
   const sentOn = new Date(`${input.sentOn}T12:00:00Z`);
-  if (sentOn > now) return { ok: false, status: 400, fieldErrors: { sentOn: "La date d'envoi ne peut pas être dans le futur." } };
+  if (input.sentOn > parisIsoDay(now)) return { ok: false, status: 400, fieldErrors: { sentOn: "La date d'envoi ne peut pas être dans le futur." } };
   const result = await db()
     .transaction()
     .execute(async (trx) => {
