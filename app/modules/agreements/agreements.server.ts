@@ -568,6 +568,19 @@ async function checkSigningCode(trx: Executor, agreementId: string, userId: stri
   return latest.attempts + 1 >= SIGNING_CODE_TRIES ? "too-many" : "wrong";
 }
 
+/** An agreement of this case (the case already checked), optionally locked; another case's or an unknown one is 404. */
+async function agreementOfCase(executor: Executor, caseId: string, agreementId: string, lock = false) {
+  let query = executor
+    .selectFrom("fee_agreements")
+    .select(["id", "state", "document_sha256", "lawyer_id"])
+    .where("id", "=", agreementId)
+    .where("case_id", "=", caseId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
 export interface RequestOrigin {
   ipAddress: string;
   userAgent: string;
@@ -582,13 +595,7 @@ export type SignResult = { ok: true } | Failure;
  */
 export async function signAsClient(actor: Actor, caseId: string, input: ClientSignatureInput, origin: RequestOrigin, now: Date = new Date()): Promise<SignResult> {
   const access = await partyAccess(actor, caseId, "owner");
-  const agreement = await db()
-    .selectFrom("fee_agreements")
-    .select(["id", "state", "document_sha256"])
-    .where("id", "=", input.agreementId)
-    .where("case_id", "=", access.caseId)
-    .executeTakeFirst();
-  if (!agreement) throw new NotFoundError();
+  const agreement = await agreementOfCase(db(), access.caseId, input.agreementId);
   if (agreement.state !== "proposed" || agreement.document_sha256 !== input.documentSha256) return { ok: false, status: 409, formError: messages.changed };
   const identity = await db().selectFrom("profiles").select(["identity_verified", "first_name", "last_name"]).where("id", "=", access.ownerId).executeTakeFirstOrThrow();
   if (!identity.identity_verified) return { ok: false, status: 409, formError: "Votre identité doit être vérifiée avant de signer la convention." };
@@ -602,7 +609,7 @@ export async function signAsClient(actor: Actor, caseId: string, input: ClientSi
     .transaction()
     .execute(async (trx): Promise<SignResult> => {
       await partyAccess(actor, caseId, "owner", trx);
-      const locked = await trx.selectFrom("fee_agreements").select(["id", "state", "document_sha256", "lawyer_id"]).where("id", "=", agreement.id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await agreementOfCase(trx, access.caseId, agreement.id, true);
       if (locked.state !== "proposed" || locked.document_sha256 !== input.documentSha256) return { ok: false, status: 409, formError: messages.changed };
       const code = await checkSigningCode(trx, locked.id, access.actor.userId, input.code, now);
       if (code === "expired") return { ok: false, status: 400, fieldErrors: { code: messages.codeExpired } };
@@ -650,13 +657,7 @@ export type CountersignResult = { ok: true } | Failure;
 /** The lawyer countersigns with their second factor; the seal follows in a job, and only then is the agreement active. */
 export async function countersign(actor: Actor, caseId: string, input: CountersignatureInput, origin: RequestOrigin, now: Date = new Date()): Promise<CountersignResult> {
   const access = await partyAccess(actor, caseId, "lawyer");
-  const agreement = await db()
-    .selectFrom("fee_agreements")
-    .select(["id", "state", "document_sha256"])
-    .where("id", "=", input.agreementId)
-    .where("case_id", "=", access.caseId)
-    .executeTakeFirst();
-  if (!agreement) throw new NotFoundError();
+  const agreement = await agreementOfCase(db(), access.caseId, input.agreementId);
   if (agreement.state !== "signed" || agreement.document_sha256 !== input.documentSha256) return { ok: false, status: 409, formError: messages.notPossible };
   const confirmation = await confirmWithSecondFactor(access.actor, input.code);
   if (!confirmation.ok) {
@@ -667,7 +668,7 @@ export async function countersign(actor: Actor, caseId: string, input: Countersi
     .transaction()
     .execute(async (trx): Promise<CountersignResult> => {
       await partyAccess(actor, caseId, "lawyer", trx);
-      const locked = await trx.selectFrom("fee_agreements").select(["id", "state", "document_sha256"]).where("id", "=", agreement.id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await agreementOfCase(trx, access.caseId, agreement.id, true);
       if (locked.state !== "signed" || locked.document_sha256 !== input.documentSha256) return { ok: false, status: 409, formError: messages.notPossible };
       const lawyer = await trx.selectFrom("profiles").select(["first_name", "last_name", "bar_name", "bar_number"]).where("id", "=", access.actor.userId).executeTakeFirstOrThrow();
       await trx

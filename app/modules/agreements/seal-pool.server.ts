@@ -1,22 +1,13 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { logger } from "~/platform/logger.server";
+import { projectFile } from "~/platform/project-file.server";
 import type { SealOutcome, SealTask } from "./seal-task.server";
 
 const WORKER_PATH = "app/modules/agreements/seal-worker.mjs";
 
-/** The worker entry from the sources (dev, Vitest) or from the server bundle, both inside the folder that holds app/. */
+/** The worker entry from the sources (dev, Vitest) or from the server bundle. */
 export function sealWorkerFile(): string {
-  let directory = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(directory, WORKER_PATH);
-    if (existsSync(candidate)) return candidate;
-    const parent = path.dirname(directory);
-    if (parent === directory) throw new Error(`${WORKER_PATH} introuvable depuis ${fileURLToPath(import.meta.url)}`);
-    directory = parent;
-  }
+  return projectFile(WORKER_PATH, import.meta.url);
 }
 
 export interface SealLimits {

@@ -1,32 +1,20 @@
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 // libvips must stay loaded by the main thread while worker threads use it (sharp's documentation, glibc Linux).
 import "sharp";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
+import { projectFile } from "~/platform/project-file.server";
 import type { InspectedImage } from "./file-inspection.server";
 import type { InspectionOutcome, InspectionTask } from "./inspection-tasks.server";
 import { UploadError } from "./upload-error";
 
 const WORKER_PATH = "app/modules/files/inspection-worker.mjs";
 
-/**
- * The worker entry, found from this module in every layout: the sources (dev, Vitest: app/modules/files/) and the
- * server bundle (build/server/index.js), both inside the project folder that holds app/.
- */
+/** The worker entry, from the sources (dev, Vitest) or the server bundle (build/server/index.js). */
 export function inspectionWorkerFile(): string {
-  let directory = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(directory, WORKER_PATH);
-    if (existsSync(candidate)) return candidate;
-    const parent = path.dirname(directory);
-    if (parent === directory) throw new Error(`${WORKER_PATH} introuvable depuis ${fileURLToPath(import.meta.url)}`);
-    directory = parent;
-  }
+  return projectFile(WORKER_PATH, import.meta.url);
 }
 
 export interface InspectionLimits {
