@@ -25,8 +25,11 @@ export const MODULE_ARROWS = {
   chat: ["audit", "cases", "files", "jobs", "notifications"],
   "back-office": ["audit", "jobs", "notifications"],
   agreements: ["accounts", "audit", "case-file", "cases", "files", "identity", "jobs", "notifications", "profile"],
-  privacy: ["accounts", "agreements", "audit", "case-file", "cases", "files", "identity", "jobs", "notifications", "profile"],
-  dashboard: ["agreements", "case-file", "cases", "chat", "identity"],
+  recoveries: ["agreements", "audit", "case-file", "cases", "files", "jobs", "notifications", "profile"],
+  invoicing: ["accounts", "agreements", "audit", "case-file", "cases", "files", "jobs", "notifications", "profile", "recoveries"],
+  results: ["cases", "invoicing", "recoveries"],
+  privacy: ["accounts", "agreements", "invoicing", "recoveries", "audit", "case-file", "cases", "files", "identity", "jobs", "notifications", "profile"],
+  dashboard: ["agreements", "case-file", "cases", "chat", "identity", "invoicing", "recoveries", "results"],
 };
 
 const element = (type, more = {}) => ({ element: { type, ...more } });
