@@ -597,6 +597,26 @@ export interface FeeAgreementCodeTable {
   created_at: CreatedAt;
 }
 
+export type RecoverySource = "rappel-de-fonds" | "chargeback" | "remboursement-beneficiaire" | "decision-de-justice" | "autre";
+
+/** Issue 31: the recoveries ledger (migration 0094), append-only. */
+export interface CaseRecoveryTable {
+  id: Generated<string>;
+  case_id: string;
+  agreement_id: string;
+  recovered_on: DateOnly;
+  /** BIGINT cents: read back as a decimal string (use Number(), always below 2^53). */
+  amount_cents: ColumnType<string, string | number, never>;
+  source: RecoverySource;
+  payment_ids: ColumnType<string[], string[] | undefined, never>;
+  note: ColumnType<string, string | undefined, never>;
+  proof_file_id: string | null;
+  reverses_id: string | null;
+  reason: string | null;
+  recorded_by: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -636,6 +656,7 @@ export interface Database {
   fee_agreement_documents: FeeAgreementDocumentTable;
   fee_agreement_signatures: FeeAgreementSignatureTable;
   fee_agreement_codes: FeeAgreementCodeTable;
+  case_recoveries: CaseRecoveryTable;
 }
 
 export type Profile = Selectable<ProfileTable>;
