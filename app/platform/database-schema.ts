@@ -617,6 +617,61 @@ export interface CaseRecoveryTable {
   created_at: CreatedAt;
 }
 
+export interface LawyerInvoicingProfileTable {
+  lawyer_id: string;
+  firm_name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  siren: string;
+  siret: string | null;
+  vat_number: string | null;
+  vat_franchise: ColumnType<boolean, boolean | undefined, boolean>;
+  mandate_accepted_at: Timestamp | null;
+  mandate_version: string | null;
+  updated_at: Timestamp;
+}
+
+export type InvoiceSeries = "F" | "A";
+export type InvoiceKind = "invoice" | "credit-note";
+
+export interface InvoiceCounterTable {
+  issuer_id: string;
+  series: InvoiceSeries;
+  last_value: ColumnType<number, number | undefined, number>;
+}
+
+export interface InvoiceTable {
+  id: Generated<string>;
+  kind: InvoiceKind;
+  issuer_id: string;
+  sequence: number;
+  number: string;
+  case_id: string;
+  case_number: string;
+  agreement_id: string;
+  buyer_id: string;
+  credited_invoice_id: string | null;
+  issued_at: CreatedAt;
+  service_date: DateOnly;
+  due_date: DateOnly;
+  seller: ColumnType<unknown, string, never>;
+  buyer: ColumnType<unknown, string, never>;
+  lines: ColumnType<unknown, string, never>;
+  vat_rate_bp: number;
+  /** BIGINT cents: read back as a decimal string. */
+  total_ht_cents: ColumnType<string, number, never>;
+  vat_cents: ColumnType<string, number, never>;
+  total_ttc_cents: ColumnType<string, number, never>;
+}
+
+export interface InvoiceDocumentTable {
+  invoice_id: string;
+  file_id: string;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -657,6 +712,10 @@ export interface Database {
   fee_agreement_signatures: FeeAgreementSignatureTable;
   fee_agreement_codes: FeeAgreementCodeTable;
   case_recoveries: CaseRecoveryTable;
+  lawyer_invoicing_profiles: LawyerInvoicingProfileTable;
+  invoice_counters: InvoiceCounterTable;
+  invoices: InvoiceTable;
+  invoice_documents: InvoiceDocumentTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

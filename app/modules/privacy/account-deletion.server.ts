@@ -121,6 +121,8 @@ export async function deleteAccountIn(
     .where("owner_id", "=", userId)
     .where("deletion_requested_at", "is", null)
     .where((eb) => eb.not(eb.exists(eb.selectFrom("fee_agreement_documents as d").select("d.id").whereRef("d.file_id", "=", "stored_files.id"))))
+    // Invoices and credit notes are kept 10 years whatever happens to the account (Code de commerce L123-22).
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("invoice_documents as v").select("v.invoice_id").whereRef("v.file_id", "=", "stored_files.id"))))
     .returning("id")
     .execute();
   const ownedFiles = trx.selectFrom("stored_files").select("id").where("owner_id", "=", userId);

@@ -11,6 +11,8 @@ export const INACTIVE_ACCOUNT_RETENTION_DAYS = 3 * 365;
 export const INACTIVE_ACCOUNT_WARNING_DAYS = 30;
 export const CLOSED_CASE_RETENTION_DAYS = 10 * 365;
 export const ACCOUNTING_RETENTION_YEARS = 10;
+/** Invoices and credit notes issued in the lawyers' names: kept whatever happens to the account or the case. */
+export const INVOICE_RETENTION_YEARS = ACCOUNTING_RETENTION_YEARS;
 export const PROSPECTING_RETENTION_YEARS = 3;
 export const COOKIE_MAX_MONTHS = 13;
 /** The retention jobs run once a day. */
@@ -112,8 +114,8 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
     },
     {
       key: "accounting",
-      data: "Pièces comptables (factures, honoraires)",
-      duration: `${ACCOUNTING_RETENTION_YEARS} ans après la clôture de l'exercice`,
+      data: "Factures et avoirs d'honoraires (émis au nom des avocats), pièces comptables",
+      duration: `${INVOICE_RETENTION_YEARS} ans après la clôture de l'exercice, même après la suppression du compte`,
       days: null,
       basis: "Obligation légale (Code de commerce, art. L123-22)",
       outcome: "Supprimées",
