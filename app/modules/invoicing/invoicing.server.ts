@@ -243,7 +243,7 @@ export async function issueInvoice(actor: Actor, caseId: string, hooks: IssueHoo
       const lawyer = people.find((person) => person.id === lawyerId)!;
       const buyer: BuyerSnapshot = { name: `${client.first_name} ${client.last_name}`, address: postalAddress(client) || "Adresse non renseignée" };
 
-      const { sequence, number, issuedAt } = await nextNumber(trx, lawyerId, "F");
+      const { sequence, number, issuedAt } = await nextNumber(trx, lawyerId, SERIES.invoice);
       await hooks.afterCounter?.(sequence);
       const issueDay = parisIsoDay(issuedAt);
       const inserted = await trx
@@ -295,7 +295,7 @@ export async function issueCreditNote(actor: Actor, invoiceId: string): Promise<
       if (credited) return { ok: false, status: 409, formError: invoicingMessages.alreadyCredited };
       const lawyer = await trx.selectFrom("profiles").select(["first_name", "last_name"]).where("id", "=", lawyerActor.userId).executeTakeFirstOrThrow();
       const lines = (invoice.lines as InvoiceLine[]).map((line) => ({ ...line, unitHtCents: -line.unitHtCents, htCents: -line.htCents }));
-      const { sequence, number, issuedAt } = await nextNumber(trx, lawyerActor.userId, "A");
+      const { sequence, number, issuedAt } = await nextNumber(trx, lawyerActor.userId, SERIES["credit-note"]);
       const issueDay = parisIsoDay(issuedAt);
       const inserted = await trx
         .insertInto("invoices")
