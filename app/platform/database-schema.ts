@@ -142,9 +142,19 @@ export interface CaseTable {
   submitted_at: Timestamp | null;
   /** When the assigned lawyer first opened it (migration 0035). */
   opened_at: Timestamp | null;
+  /** How the case ended, set by the lawyer with 'resolved' or 'closed' (migration 0097). */
+  outcome: CaseOutcome | null;
+  /** Why a case was not pursued (required for that outcome only). */
+  outcome_reason: string | null;
+  /** The recoveries ledger's total when the outcome was recorded. */
+  outcome_recovered_cents: ColumnType<string | null, number | string | null, number | string | null>;
+  outcome_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
+
+export const CASE_OUTCOMES = ["recovered_in_full", "recovered_in_part", "nothing_recovered", "withdrawn_by_client", "not_pursued"] as const;
+export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
 
 /** Written by the database's trigger only (migrations 0002, 0035). */
 /** Kept by the cases' triggers (migration 0080): the lawyer's cases not closed. */
@@ -194,6 +204,10 @@ export interface CaseStatusHistoryTable {
   note: string | null;
   /** Set when the platform itself acted (e.g. "assignation-automatique"). */
   system_reason: string | null;
+  /** On the row of a closing status change: the case's outcome, copied by the trigger (migration 0097). */
+  outcome: CaseOutcome | null;
+  outcome_reason: string | null;
+  outcome_recovered_cents: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
 }
 

@@ -77,8 +77,9 @@ function TimelineStatus({
     <li className="relative">
               <span aria-hidden="true" className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white" />
               <p className="font-semibold text-slate-900">
-                {timelineText(entry.toStatus, { lawyerName: entry.lawyerName ?? lawyerName, forOwner, first: index === 0 })}
+                {timelineText(entry.toStatus, { lawyerName: entry.lawyerName ?? lawyerName, forOwner, first: index === 0, outcome: entry.outcome })}
               </p>
+              {entry.outcome?.reason ? <p className="mt-1 whitespace-pre-line break-words text-slate-800">Raison&#x202f;: {entry.outcome.reason}</p> : null}
               <p className="text-sm text-slate-700">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 {entry.by ? ` · par ${entry.by}` : entry.automatic ? " · automatiquement" : ""}

@@ -208,7 +208,7 @@ test.describe("filing a case", () => {
     // The lawyer starts work, with a note (their own screens are tested in lawyer-cases.spec.ts).
     await server.stop();
     await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    const moved = await changeCaseStatusByLawyer(lawyer, { caseId: caseUrl.slice("/case/".length), status: "in_progress", note: "J'ai écrit à votre banque.", urgency: "Rappel de fonds à demander avant la clôture du virement." });
+    const moved = await changeCaseStatusByLawyer(lawyer, { caseId: caseUrl.slice("/case/".length), status: "in_progress", note: "J'ai écrit à votre banque.", urgency: "Rappel de fonds à demander avant la clôture du virement.", outcomeReason: "" });
     expect(moved.ok).toBe(true);
     await stopRuntime();
     await startServer();

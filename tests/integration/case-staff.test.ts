@@ -376,7 +376,7 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       // A double click changes nothing more.
       expect(await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "in_progress" }))).toMatchObject({ ok: true, unchanged: true });
       expect(
-        await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "resolved", note: "  Fonds restitués par la banque.  " })),
+        await changeCaseStatusByLawyer(lawyerA, statusChangeSchema.parse({ caseId: created.id, status: "resolved", outcome: "nothing_recovered", note: "  Fonds restitués par la banque.  " })),
       ).toMatchObject({ ok: true });
       const history = await db().selectFrom("case_status_history").selectAll().where("case_id", "=", created.id).orderBy("id").execute();
       expect(history.slice(-2).map((row) => [row.from_status, row.to_status, row.changed_by, row.note])).toEqual([

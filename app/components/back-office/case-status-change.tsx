@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { LAWYER_TRANSITIONS, NOTE_MAX, TRANSITION_LABELS } from "~/modules/cases/lawyer-cases.schema";
+import { LAWYER_TRANSITIONS, NOTE_MAX, OUTCOME_LABELS, TRANSITION_LABELS } from "~/modules/cases/lawyer-cases.schema";
 import type { CaseStatus } from "~/platform/database-schema";
 
 /** The lawyer's next statuses for a case (assigned → in_progress → resolved or closed). */
@@ -11,7 +11,8 @@ export function lawyerNextStatuses(status: CaseStatus) {
 /**
  * The lawyer's status change (a note for the client, one button per allowed move), posted to the page's own action,
  * which runs changeCaseStatusByLawyer. Used by the lawyer's case list (in each row) and the case page. Works without
- * JavaScript: a plain form.
+ * JavaScript: a plain form. A case in progress shows the outcome too: its buttons end the case, and the server
+ * refuses to end one without it (issue 31).
  */
 export function CaseStatusForm({ caseId, caseNumber, status }: { caseId: string; caseNumber: string; status: CaseStatus }) {
   const navigation = useNavigation();
@@ -33,6 +34,24 @@ export function CaseStatusForm({ caseId, caseNumber, status }: { caseId: string;
           <textarea name="urgency" rows={2} maxLength={NOTE_MAX} className="rounded-md border border-slate-400 p-2 font-normal" />
           <span className="text-xs font-normal text-slate-700">La raison est inscrite au journal. Sans convention signée ni urgence, le dossier ne peut pas passer en cours.</span>
         </label>
+      ) : null}
+      {status === "in_progress" ? (
+        <fieldset className="flex flex-col gap-1 text-sm">
+          <legend className="font-semibold">Issue du dossier (obligatoire pour le marquer comme résolu ou le fermer)</legend>
+          {Object.entries(OUTCOME_LABELS).map(([outcome, label]) => (
+            <label key={outcome} className="flex min-h-8 items-center gap-2">
+              <input type="radio" name="outcome" value={outcome} className="size-4" />
+              {label}
+            </label>
+          ))}
+          <label className="mt-1 flex flex-col gap-1 font-semibold">
+            Raison (si le dossier n'est pas poursuivi)
+            <textarea name="outcomeReason" rows={2} maxLength={NOTE_MAX} className="rounded-md border border-slate-400 p-2 font-normal" />
+          </label>
+          <span className="text-xs text-slate-700">
+            La somme récupérée est celle inscrite au relevé des sommes récupérées du dossier&#x202f;; le client voit l'issue dans l'historique.
+          </span>
+        </fieldset>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {next.map((target) => (

@@ -1,4 +1,5 @@
-import type { CaseStatus } from "~/platform/database-schema";
+import type { CaseOutcome, CaseStatus } from "~/platform/database-schema";
+import { formatEuroCents } from "~/lib/fees";
 import { formatCurrency } from "~/lib/format";
 import { CONTACT_METHOD_LABELS, EVIDENCE_TYPE_LABELS, PAYMENT_METHOD_LABELS, type ContactMethod, type EvidenceType, type PaymentMethod } from "./case-choices";
 
@@ -86,8 +87,31 @@ export function evidenceTypeLabel(value: string): string {
 
 // ——— The case page ———
 
+/** The outcome of a closed case as the timeline says it (issue 31): what came back, in euros, or why nothing did. */
+export function outcomeTimelineText(outcome: CaseOutcome, recoveredCents: number, forOwner: boolean): string {
+  const recovered = `${formatEuroCents(recoveredCents)} ${recoveredCents >= 200 ? "récupérés" : "récupéré"}`;
+  switch (outcome) {
+    case "recovered_in_full":
+      return `Dossier clôturé\u202f: ${recovered} (récupération totale)`;
+    case "recovered_in_part":
+      return `Dossier clôturé\u202f: ${recovered} (récupération partielle)`;
+    case "nothing_recovered":
+      return "Dossier clôturé sans somme récupérée";
+    case "withdrawn_by_client":
+      return `Dossier clôturé\u202f: ${forOwner ? "vous avez retiré votre dossier" : "retiré par le client"}${recoveredCents > 0 ? ` (${recovered})` : ""}`;
+    case "not_pursued":
+      return `Dossier clôturé\u202f: la procédure n'est pas poursuivie${recoveredCents > 0 ? ` (${recovered})` : ""}`;
+  }
+}
+
 /** One line of the timeline, in plain French, as the client reads it (staff read "Le dossier…"). */
-export function timelineText(status: string, options: { lawyerName: string | null; forOwner: boolean; first: boolean }): string {
+export function timelineText(
+  status: string,
+  options: { lawyerName: string | null; forOwner: boolean; first: boolean; outcome?: { outcome: CaseOutcome; recoveredCents: number } | null },
+): string {
+  if (options.outcome && (status === "resolved" || status === "closed")) {
+    return outcomeTimelineText(options.outcome.outcome, options.outcome.recoveredCents, options.forOwner);
+  }
   const your = options.forOwner ? "Votre dossier" : "Le dossier";
   const lawyer = options.lawyerName ? `Maître ${options.lawyerName}` : "un avocat partenaire";
   switch (normalizeCaseStatus(status)) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import { isUuid } from "~/lib/uuid";
 import { assertUser, ForbiddenError, NotFoundError, type Actor, type UserActor } from "~/platform/actor";
-import type { CaseStatus, Database } from "~/platform/database-schema";
+import type { CaseOutcome, CaseStatus, Database } from "~/platform/database-schema";
 import { isoToFrenchDate } from "~/lib/dates";
 import { db } from "~/platform/runtime.server";
 import { recordPersonalDataRead } from "~/modules/audit/audit.server";
@@ -307,6 +307,8 @@ export interface CaseTimelineEntry {
   automatic: boolean;
   /** The lawyer the case went to, on rows where it changed lawyer. */
   lawyerName: string | null;
+  /** On the row that closed the case: its outcome and the sum recovered then (issue 31). */
+  outcome: { outcome: CaseOutcome; recoveredCents: number; reason: string | null } | null;
 }
 
 export interface CaseView {
@@ -388,6 +390,9 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
       "h.changed_by",
       "h.note",
       "h.system_reason",
+      "h.outcome",
+      "h.outcome_reason",
+      "h.outcome_recovered_cents",
       "p.first_name",
       "p.last_name",
       "p.role",
@@ -428,6 +433,7 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
       note: entry.note,
       automatic: entry.system_reason !== null,
       lawyerName: entry.lawyer_first_name ? `${entry.lawyer_first_name} ${entry.lawyer_last_name ?? ""}`.trim() : null,
+      outcome: entry.outcome ? { outcome: entry.outcome, recoveredCents: Number(entry.outcome_recovered_cents ?? 0), reason: entry.outcome_reason } : null,
     })),
   };
 }

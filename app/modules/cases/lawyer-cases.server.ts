@@ -5,14 +5,17 @@ import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
+import type { CaseOutcome } from "~/platform/database-schema";
 import { containsPattern } from "~/platform/like-pattern";
 import { db } from "~/platform/runtime.server";
 import { withHistoryContext, publicLink } from "./case-history.server";
 import { caseStatusLabel } from "./cases.schema";
 import {
   LAWYER_CASE_PAGE_SIZE,
+  CLOSING_STATUSES,
   LAWYER_TRANSITIONS,
   lawyerCaseMessages,
+  OUTCOMES_WITH_RECOVERY,
   STATUS_EXPLANATIONS,
   type LawyerCaseQuery,
   type LawyerClientQuery,
@@ -191,7 +194,7 @@ export async function markCaseOpened(actor: Actor, caseId: string): Promise<void
 
 export type StatusChangeResult =
   | { ok: true; status: LawyerTargetStatus; unchanged: boolean }
-  | { ok: false; status: 409; message: string };
+  | { ok: false; status: 400 | 409; message: string };
 
 /**
  * The lawyer moves their case assigned → in_progress → resolved or closed, with an optional note (kept in the
@@ -221,10 +224,30 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
         startsWork &&
         (await trx.selectFrom("fee_agreements").select("id").where("case_id", "=", theCase.id).where("state", "=", "active").executeTakeFirst()) !== undefined;
       if (startsWork && !agreementActive && input.urgency === "") return { ok: false, status: 409, message: lawyerCaseMessages.agreementRequired };
+      // Issue 31: ending a case records its outcome and the ledger's total at this moment (the case row is locked).
+      const closing = CLOSING_STATUSES.includes(input.status);
+      let outcome: { outcome: CaseOutcome; outcome_reason: string | null; outcome_recovered_cents: number } | null = null;
+      if (closing) {
+        if (!input.outcome) return { ok: false, status: 400, message: lawyerCaseMessages.outcomeRequired };
+        if (input.outcome === "not_pursued" && input.outcomeReason === "") return { ok: false, status: 400, message: lawyerCaseMessages.reasonRequired };
+        const ledger = await trx
+          .selectFrom("case_recoveries")
+          .select(sql<string>`coalesce(sum(amount_cents), 0)`.as("total"))
+          .where("case_id", "=", theCase.id)
+          .executeTakeFirstOrThrow();
+        const recovered = Number(ledger.total);
+        if (OUTCOMES_WITH_RECOVERY.includes(input.outcome) && recovered <= 0) return { ok: false, status: 409, message: lawyerCaseMessages.nothingRecorded };
+        if (input.outcome === "nothing_recovered" && recovered > 0) return { ok: false, status: 409, message: lawyerCaseMessages.somethingRecorded };
+        outcome = {
+          outcome: input.outcome,
+          outcome_reason: input.outcome === "not_pursued" ? input.outcomeReason : null,
+          outcome_recovered_cents: recovered,
+        };
+      }
       await withHistoryContext(trx, { actorId: actor.userId, note: input.note || null }, () =>
         trx
           .updateTable("cases")
-          .set({ status: input.status, opened_at: sql`coalesce(opened_at, now())` })
+          .set({ status: input.status, opened_at: sql`coalesce(opened_at, now())`, ...(outcome ? { ...outcome, outcome_at: sql<Date>`now()` } : {}) })
           .where("id", "=", theCase.id)
           .execute(),
       );
@@ -236,6 +259,7 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
         after: {
           status: input.status,
           withNote: input.note !== "",
+          ...(outcome ? { outcome: outcome.outcome, recoveredCents: outcome.outcome_recovered_cents } : {}),
           ...(startsWork && !agreementActive ? { withoutAgreement: true, urgency: input.urgency } : {}),
         },
       });
@@ -263,7 +287,7 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
  */
 export function lawyerStatusChange(actor: Actor, back: (url: URL) => string) {
   return {
-    fields: ["note", "urgency", "status", "caseId"],
+    fields: ["note", "urgency", "outcome", "outcomeReason", "status", "caseId"],
     failed: lawyerCaseMessages.changeFailed,
     unknownCase: lawyerCaseMessages.unknownCase,
     run: (input: StatusChangeInput) => changeCaseStatusByLawyer(actor, input),
