@@ -46,6 +46,7 @@ export default [
     route("case/:caseId/convention", "routes/case-convention.tsx"),
     route("case/:caseId/convention/apercu", "routes/case-convention-preview.ts"),
     route("case/:caseId/convention/:agreementId/:document", "routes/case-convention-document.ts"),
+    route("case/:caseId/compte-detaille.pdf", "routes/case-detailed-account-pdf.ts"),
     route("compte", "routes/compte.tsx"),
     route("api/communes", "routes/api-communes.ts"),
     route("compte/email", "routes/compte-email.tsx"),

@@ -49,6 +49,7 @@ export const RETURN_PAGE_PATTERNS = [
   "/case/:caseId/convention",
   "/case/:caseId/convention/apercu",
   "/case/:caseId/convention/:agreementId/:document",
+  "/case/:caseId/compte-detaille.pdf",
   "/compte",
   "/api/communes",
   "/compte/email",

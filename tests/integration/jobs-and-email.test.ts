@@ -197,6 +197,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "nouveau-message",
         "reinitialisation-mot-de-passe",
         "suppression-compte-demandee",
+        "somme-recuperee",
         "suppression-compte-dossier-en-cours",
         "suppression-compte-effectuee",
         "tentative-inscription",

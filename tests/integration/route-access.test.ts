@@ -585,6 +585,17 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/case-detailed-account-pdf.ts",
+    // Issue 31: another person's (or an unknown) case's detailed account: the case page's 404, no PDF.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/compte-detaille.pdf",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fcompte-detaille.pdf"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
     file: "routes/case-bank-letter-pdf.ts",
     path: "/case/pas-un-identifiant/lettre-banque.pdf?banque=x",
     expect: {

@@ -38,7 +38,8 @@ export type EmailTemplateKey =
   | "convention-code"
   | "convention-signee-client"
   | "convention-en-vigueur"
-  | "convention-retractee";
+  | "convention-retractee"
+  | "somme-recuperee";
 
 export const EMAIL_JOB = "email";
 

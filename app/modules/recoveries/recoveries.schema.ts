@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { parseFrenchDate } from "~/lib/dates";
+import { trimmedText } from "~/lib/form";
+import { parseEuroAmount } from "~/modules/cases/cases.schema";
+import type { RecoverySource } from "~/platform/database-schema";
+
+/** The recoveries ledger's forms (issue 31), shared by the browser and the actions, with their French messages. */
+
+export const RECOVERY_SOURCE_LABELS: Record<RecoverySource, string> = {
+  "rappel-de-fonds": "Rappel de fonds par la banque",
+  chargeback: "Rétrofacturation (chargeback)",
+  "remboursement-beneficiaire": "Remboursement par le bénéficiaire",
+  "decision-de-justice": "Décision de justice",
+  autre: "Autre",
+};
+export const RECOVERY_SOURCES = Object.keys(RECOVERY_SOURCE_LABELS) as RecoverySource[];
+
+/** 999 999 999,99 €: the ledger's CHECK. */
+export const MAX_RECOVERY_CENTS = 99_999_999_999;
+export const RECOVERY_NOTE_MAX = 1000;
+export const REVERSAL_REASON_MAX = 1000;
+/** Each related payment is a checkbox named `paiement-<id>` (several values of one name would need JavaScript to read). */
+export const PAYMENT_FIELD_PREFIX = "paiement-";
+
+export const recoveryMessages = {
+  dateRequired: "Indiquez la date à laquelle la somme a été récupérée",
+  dateFormat: "Format de date invalide\u202f: utilisez JJ-MM-AAAA, par exemple 14-03-2025",
+  dateInvalid: "Date invalide",
+  dateInFuture: "La date de récupération ne peut pas être dans le futur",
+  dateBeforeCase: (day: string) => `La date de récupération ne peut pas être antérieure à la création du dossier (${day})`,
+  amountRequired: "Indiquez le montant récupéré",
+  amountInvalid: "Saisissez un montant en euros, par exemple 1 234,56",
+  amountNotPositive: "Le montant récupéré doit être supérieur à zéro",
+  amountTooLarge: "Le montant ne peut pas dépasser 999\u202f999\u202f999,99\u00a0€",
+  sourceRequired: "Choisissez l'origine de la somme récupérée",
+  sourceUnknown: "Cette origine n'existe pas. Choisissez dans la liste.",
+  paymentUnknown: "Un des paiements choisis n'appartient pas à ce dossier. Rechargez la page.",
+  noteTooLong: `La note ne peut pas dépasser ${RECOVERY_NOTE_MAX} caractères.`,
+  reasonRequired: "Indiquez la raison de la contre-passation",
+  reasonTooLong: `La raison ne peut pas dépasser ${REVERSAL_REASON_MAX} caractères.`,
+  noActiveAgreement: "Aucune convention d'honoraires n'est en vigueur pour ce dossier\u202f: une somme récupérée ne peut être enregistrée qu'après son entrée en vigueur.",
+  reversalOfReversal: "Une contre-passation ne peut pas être contre-passée. Enregistrez plutôt une nouvelle somme récupérée.",
+  alreadyReversed: "Cette entrée a déjà été contre-passée.",
+  entryUnknown: "Cette entrée n'existe pas dans ce dossier. Rechargez la page.",
+} as const;
+
+const amountCents = trimmedText().transform((text, ctx) => {
+  const parsed = text.length > 40 ? ({ kind: "invalid" } as const) : parseEuroAmount(text);
+  if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: recoveryMessages.amountRequired });
+  else if (parsed.kind === "negative") ctx.addIssue({ code: "custom", message: recoveryMessages.amountNotPositive });
+  else if (parsed.kind === "too-large") ctx.addIssue({ code: "custom", message: recoveryMessages.amountTooLarge });
+  else if (parsed.kind !== "ok") ctx.addIssue({ code: "custom", message: recoveryMessages.amountInvalid });
+  else {
+    const [units, cents = "0"] = parsed.value.split(".") as [string, string?];
+    const total = Number(units) * 100 + Number(cents.padEnd(2, "0"));
+    if (total <= 0) ctx.addIssue({ code: "custom", message: recoveryMessages.amountNotPositive });
+    else if (total > MAX_RECOVERY_CENTS) ctx.addIssue({ code: "custom", message: recoveryMessages.amountTooLarge });
+    else return total;
+  }
+  return z.NEVER;
+});
+
+/** "JJ-MM-AAAA" (or JJ/MM/AAAA) as typed, or "yyyy-MM-dd" from a date picker: "yyyy-MM-dd". */
+const recoveredOn = trimmedText().transform((text, ctx) => {
+  const typed = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text.slice(8, 10)}-${text.slice(5, 7)}-${text.slice(0, 4)}` : text;
+  const parsed = parseFrenchDate(typed);
+  if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: recoveryMessages.dateRequired });
+  else if (parsed.kind === "format") ctx.addIssue({ code: "custom", message: recoveryMessages.dateFormat });
+  else if (parsed.kind === "invalid") ctx.addIssue({ code: "custom", message: recoveryMessages.dateInvalid });
+  else return parsed.iso;
+  return z.NEVER;
+});
+
+const source = trimmedText().transform((text, ctx) => {
+  if (text === "") ctx.addIssue({ code: "custom", message: recoveryMessages.sourceRequired });
+  else if (!(RECOVERY_SOURCES as string[]).includes(text)) ctx.addIssue({ code: "custom", message: recoveryMessages.sourceUnknown });
+  else return text as RecoverySource;
+  return z.NEVER;
+});
+
+/** The lawyer's form: date, amount in euros (integer cents out), source, related payments, note. */
+export const recoverySchema = z.preprocess(
+  (values) => {
+    if (typeof values !== "object" || values === null) return values;
+    const record = values as Record<string, unknown>;
+    const checked = Object.keys(record).filter((key) => key.startsWith(PAYMENT_FIELD_PREFIX) && record[key]);
+    return { ...record, paymentIds: Array.isArray(record.paymentIds) ? record.paymentIds : checked.map((key) => key.slice(PAYMENT_FIELD_PREFIX.length)) };
+  },
+  z.object({
+    recoveredOn,
+    amount: amountCents,
+    source,
+    paymentIds: z.array(z.string()).max(200, recoveryMessages.paymentUnknown),
+    note: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, recoveryMessages.noteTooLong),
+  }),
+);
+export type RecoveryInput = z.output<typeof recoverySchema>;
+
+export const reversalSchema = z.object({
+  recoveryId: trimmedText(),
+  reason: trimmedText()
+    .refine((value) => value.length > 0, recoveryMessages.reasonRequired)
+    .refine((value) => value.length <= REVERSAL_REASON_MAX, recoveryMessages.reasonTooLong),
+});
+export type ReversalInput = z.output<typeof reversalSchema>;

@@ -1,0 +1,352 @@
+import { formatEuroCents, formatPercentBp } from "~/lib/fees";
+import { formatDate, parisIsoDay } from "~/lib/format";
+import { isUuid } from "~/lib/uuid";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { caseAccess, type CaseViewer } from "~/modules/cases/case-access.server";
+import { lawyerTitle, publicLink } from "~/modules/cases/case-history.server";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
+import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import { NotFoundError, type Actor } from "~/platform/actor";
+import type { CaseStatus, Executor, FeeBaseDue, RecoverySource } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+import { renderDetailedAccountPdf } from "./detailed-account-pdf.server";
+import { computeFees, type AgreementTerms, type FeeFigures } from "./fee-computation";
+import { RECOVERY_SOURCE_LABELS, recoveryMessages as messages, type RecoveryInput } from "./recoveries.schema";
+
+type Failure = { ok: false; status: 400 | 404 | 409; formError?: string; fieldErrors?: Record<string, string> };
+
+/** A case is finished once resolved, completed or closed: the base fee payable "at the end" is then due. */
+const FINISHED: readonly CaseStatus[] = ["resolved", "completed", "closed"];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fee figures (shared with invoicing)
+
+export interface CaseFeeFigures {
+  agreementId: string;
+  terms: AgreementTerms & { baseFeeDue: FeeBaseDue };
+  baseFeeDue: boolean;
+  figures: FeeFigures;
+}
+
+/**
+ * The fee figures of a case from its active agreement and the ledger entries recorded under it, in the caller's
+ * transaction; null when no agreement is in force. Costs approved and sums already paid are 0 until Recours records them.
+ */
+export async function feeFiguresForCase(executor: Executor, caseId: string): Promise<CaseFeeFigures | null> {
+  const agreement = await executor
+    .selectFrom("fee_agreements as a")
+    .innerJoin("cases as c", "c.id", "a.case_id")
+    .select(["a.id", "a.base_fee_cents", "a.base_fee_due", "a.result_percent_bp", "a.vat_rate_bp", "c.status"])
+    .where("a.case_id", "=", caseId)
+    .where("a.state", "=", "active")
+    .executeTakeFirst();
+  if (!agreement) return null;
+  const ledger = await executor.selectFrom("case_recoveries").select(["amount_cents"]).where("agreement_id", "=", agreement.id).execute();
+  const terms = { baseFeeCents: agreement.base_fee_cents, resultPercentBp: agreement.result_percent_bp, vatRateBp: agreement.vat_rate_bp, baseFeeDue: agreement.base_fee_due };
+  const baseFeeDue = agreement.base_fee_due === "signature" || FINISHED.includes(agreement.status);
+  return {
+    agreementId: agreement.id,
+    terms,
+    baseFeeDue,
+    figures: computeFees(terms, { ledgerCents: ledger.map((row) => Number(row.amount_cents)), baseFeeDue, approvedCostsCents: 0, alreadyPaidCents: 0 }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+export interface RecoveryEntryView {
+  id: string;
+  /** "yyyy-MM-dd". */
+  recoveredOn: string;
+  amountCents: number;
+  amountText: string;
+  source: RecoverySource;
+  sourceLabel: string;
+  payments: { id: string; label: string }[];
+  note: string;
+  /** On a reversal: the entry it cancels, and why. */
+  reversesId: string | null;
+  reason: string | null;
+  /** On an entry that was reversed: its reversal. */
+  reversedById: string | null;
+  recordedBy: string;
+  createdAt: string;
+}
+
+export interface RecoveriesPanel {
+  caseId: string;
+  caseNumber: string;
+  viewer: CaseViewer;
+  entries: RecoveryEntryView[];
+  netCents: number;
+  netText: string;
+  agreementActive: boolean;
+  /** The assigned lawyer, with an agreement in force. */
+  mayRecord: boolean;
+  /** The case's payments the lawyer may relate a sum to (lawyer only). */
+  payments: { id: string; label: string }[];
+  fees: FeeTexts | null;
+}
+
+export interface FeeTexts {
+  figures: FeeFigures;
+  baseFeeDue: boolean;
+  baseFeeDueAt: FeeBaseDue;
+  resultPercentText: string;
+  vatRateText: string;
+}
+
+function paymentLabel(payment: { paid_on: string; amount: string; currency: string }): string {
+  const amount = Number(payment.amount).toLocaleString("fr-FR", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return `Paiement du ${formatDate(payment.paid_on)} (${amount}\u00a0${payment.currency === "EUR" ? "€" : payment.currency})`;
+}
+
+async function ledgerEntries(executor: Executor, caseId: string): Promise<RecoveryEntryView[]> {
+  const [rows, payments] = await Promise.all([
+    executor
+      .selectFrom("case_recoveries as r")
+      .leftJoin("profiles as p", "p.id", "r.recorded_by")
+      .select(["r.id", "r.recovered_on", "r.amount_cents", "r.source", "r.payment_ids", "r.note", "r.reverses_id", "r.reason", "r.created_at", "p.first_name", "p.last_name", "p.role"])
+      .where("r.case_id", "=", caseId)
+      .orderBy("r.created_at")
+      .orderBy("r.id")
+      .execute(),
+    executor.selectFrom("case_payments").select(["id", "paid_on", "amount", "currency"]).where("case_id", "=", caseId).execute(),
+  ]);
+  const paymentById = new Map(payments.map((payment) => [payment.id, payment]));
+  const reversedBy = new Map(rows.filter((row) => row.reverses_id).map((row) => [row.reverses_id!, row.id]));
+  return rows.map((row) => {
+    const amountCents = Number(row.amount_cents);
+    return {
+      id: row.id,
+      recoveredOn: row.recovered_on,
+      amountCents,
+      amountText: formatEuroCents(amountCents),
+      source: row.source,
+      sourceLabel: RECOVERY_SOURCE_LABELS[row.source],
+      payments: row.payment_ids.map((id) => {
+        const payment = paymentById.get(id);
+        return { id, label: payment ? paymentLabel(payment) : "Paiement supprimé du dossier" };
+      }),
+      note: row.note,
+      reversesId: row.reverses_id,
+      reason: row.reason,
+      reversedById: reversedBy.get(row.id) ?? null,
+      recordedBy: row.first_name ? (row.role === "lawyer" ? lawyerTitle({ first_name: row.first_name, last_name: row.last_name ?? "" }) : `${row.first_name} ${row.last_name ?? ""}`.trim()) : "Compte supprimé",
+      createdAt: row.created_at.toISOString(),
+    };
+  });
+}
+
+function feeTexts(fees: CaseFeeFigures | null): FeeTexts | null {
+  if (!fees) return null;
+  return {
+    figures: fees.figures,
+    baseFeeDue: fees.baseFeeDue,
+    baseFeeDueAt: fees.terms.baseFeeDue,
+    resultPercentText: formatPercentBp(fees.terms.resultPercentBp),
+    vatRateText: formatPercentBp(fees.terms.vatRateBp),
+  };
+}
+
+/** The "Sommes récupérées" part of the case page: its client, its lawyer and admins read every entry. */
+export async function recoveriesFor(actor: Actor, caseId: string): Promise<RecoveriesPanel> {
+  const access = await caseAccess(actor, caseId);
+  const database = db();
+  const [entries, fees, payments] = await Promise.all([
+    ledgerEntries(database, access.caseId),
+    feeFiguresForCase(database, access.caseId),
+    access.viewer === "lawyer"
+      ? database.selectFrom("case_payments").select(["id", "paid_on", "amount", "currency"]).where("case_id", "=", access.caseId).orderBy("paid_on").orderBy("id").execute()
+      : Promise.resolve([]),
+  ]);
+  const netCents = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
+  return {
+    caseId: access.caseId,
+    caseNumber: access.caseNumber,
+    viewer: access.viewer,
+    entries,
+    netCents,
+    netText: formatEuroCents(netCents),
+    agreementActive: fees !== null,
+    mayRecord: access.viewer === "lawyer" && fees !== null,
+    payments: payments.map((payment) => ({ id: payment.id, label: paymentLabel(payment) })),
+    fees: feeTexts(fees),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Recording and reversing
+
+export type RecordResult = { ok: true; recoveryId: string } | Failure;
+
+/**
+ * The assigned lawyer records a sum that came back, on a case whose agreement is in force. The client is told by
+ * e-mail (no amount in it) and the action is kept in the staff journal. Anyone else gets the case's 404.
+ */
+export async function recordRecovery(actor: Actor, caseId: string, input: RecoveryInput, now: Date = new Date()): Promise<RecordResult> {
+  const result = await db()
+    .transaction()
+    .execute(async (trx): Promise<RecordResult> => {
+      const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
+      if (access.viewer !== "lawyer") throw new NotFoundError();
+      const agreement = await trx.selectFrom("fee_agreements").select(["id"]).where("case_id", "=", access.caseId).where("state", "=", "active").executeTakeFirst();
+      if (!agreement) return { ok: false, status: 409, formError: messages.noActiveAgreement };
+      const created = await trx.selectFrom("cases").select(["created_at"]).where("id", "=", access.caseId).executeTakeFirstOrThrow();
+      const fieldErrors: Record<string, string> = {};
+      const firstDay = parisIsoDay(created.created_at);
+      if (input.recoveredOn > parisIsoDay(now)) fieldErrors.recoveredOn = messages.dateInFuture;
+      else if (input.recoveredOn < firstDay) fieldErrors.recoveredOn = messages.dateBeforeCase(formatDate(firstDay));
+      const paymentIds = [...new Set(input.paymentIds)];
+      if (paymentIds.some((id) => !isUuid(id))) fieldErrors.paymentIds = messages.paymentUnknown;
+      else if (paymentIds.length > 0) {
+        const found = await trx.selectFrom("case_payments").select(["id"]).where("case_id", "=", access.caseId).where("id", "in", paymentIds).execute();
+        if (found.length !== paymentIds.length) fieldErrors.paymentIds = messages.paymentUnknown;
+      }
+      if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, fieldErrors };
+      const inserted = await trx
+        .insertInto("case_recoveries")
+        .values({
+          case_id: access.caseId,
+          agreement_id: agreement.id,
+          recovered_on: input.recoveredOn,
+          amount_cents: input.amount,
+          source: input.source,
+          payment_ids: paymentIds,
+          note: input.note,
+          recorded_by: access.actor.userId,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordStaffAction(trx, access.actor, {
+        action: "recovery.recorded",
+        targetType: "case",
+        targetId: access.caseId,
+        after: { recoveryId: inserted.id, amountCents: input.amount, recoveredOn: input.recoveredOn, source: input.source, paymentIds },
+      });
+      const people = await trx.selectFrom("profiles").select(["id", "email", "first_name", "last_name"]).where("id", "in", [access.ownerId, access.actor.userId]).execute();
+      const client = people.find((person) => person.id === access.ownerId);
+      const lawyer = people.find((person) => person.id === access.actor.userId);
+      if (client) {
+        await enqueueEmail(trx, {
+          to: client.email,
+          template: "somme-recuperee",
+          variables: {
+            prenom: client.first_name,
+            avocat: lawyer ? lawyerTitle(lawyer) : "Votre avocat",
+            numero_dossier: access.caseNumber,
+            lien: publicLink(`/case/${access.caseId}#recuperations`),
+          },
+        });
+      }
+      return { ok: true, recoveryId: inserted.id };
+    });
+  if (result.ok) jobsEnqueued();
+  return result;
+}
+
+export type ReverseResult = { ok: true; reversalId: string } | Failure;
+
+/**
+ * The lawyer cancels an entry by a reversal: its exact opposite, dated like it (the period figures net out), with a
+ * reason. A reversal is never reversed, and an entry is reversed once (the table's trigger and unique key agree).
+ */
+export async function reverseRecovery(actor: Actor, caseId: string, recoveryId: string, reason: string): Promise<ReverseResult> {
+  const trimmed = reason.trim();
+  if (trimmed === "") return { ok: false, status: 400, fieldErrors: { reason: messages.reasonRequired } };
+  if (trimmed.length > 1000) return { ok: false, status: 400, fieldErrors: { reason: messages.reasonTooLong } };
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<ReverseResult> => {
+      const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
+      if (access.viewer !== "lawyer") throw new NotFoundError();
+      if (!isUuid(recoveryId)) return { ok: false, status: 404, formError: messages.entryUnknown };
+      const entry = await trx
+        .selectFrom("case_recoveries")
+        .select(["id", "agreement_id", "recovered_on", "amount_cents", "source", "reverses_id"])
+        .where("id", "=", recoveryId)
+        .where("case_id", "=", access.caseId)
+        .executeTakeFirst();
+      if (!entry) return { ok: false, status: 404, formError: messages.entryUnknown };
+      if (entry.reverses_id !== null) return { ok: false, status: 409, formError: messages.reversalOfReversal };
+      const existing = await trx.selectFrom("case_recoveries").select(["id"]).where("reverses_id", "=", entry.id).executeTakeFirst();
+      if (existing) return { ok: false, status: 409, formError: messages.alreadyReversed };
+      const amount = -Number(entry.amount_cents);
+      const inserted = await trx
+        .insertInto("case_recoveries")
+        .values({
+          case_id: access.caseId,
+          agreement_id: entry.agreement_id,
+          recovered_on: entry.recovered_on,
+          amount_cents: amount,
+          source: entry.source,
+          reverses_id: entry.id,
+          reason: trimmed,
+          recorded_by: access.actor.userId,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordStaffAction(trx, access.actor, {
+        action: "recovery.reversed",
+        targetType: "case",
+        targetId: access.caseId,
+        after: { recoveryId: inserted.id, reverses: entry.id, amountCents: amount, reason: trimmed },
+      });
+      return { ok: true, reversalId: inserted.id };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The detailed account (compte détaillé, RIN 11.7)
+
+export interface DetailedAccount {
+  caseId: string;
+  caseNumber: string;
+  clientName: string;
+  lawyerName: string;
+  lawyerBar: string;
+  terms: CaseFeeFigures["terms"];
+  baseFeeDue: boolean;
+  figures: FeeFigures;
+  entries: RecoveryEntryView[];
+  generatedAt: Date;
+}
+
+/** The detailed account of a case for its client, its lawyer or an admin; null while no agreement is in force. */
+export async function detailedAccountFor(actor: Actor, caseId: string, now: Date = new Date()): Promise<DetailedAccount | null> {
+  const access = await caseAccess(actor, caseId);
+  const database = db();
+  const fees = await feeFiguresForCase(database, access.caseId);
+  if (!fees) return null;
+  const [entries, people] = await Promise.all([
+    ledgerEntries(database, access.caseId),
+    database
+      .selectFrom("profiles")
+      .select(["id", "first_name", "last_name", "bar_name", "bar_number"])
+      .where("id", "in", [access.ownerId, access.assignedLawyerId ?? access.ownerId])
+      .execute(),
+  ]);
+  const client = people.find((person) => person.id === access.ownerId);
+  const lawyer = people.find((person) => person.id === access.assignedLawyerId);
+  return {
+    caseId: access.caseId,
+    caseNumber: access.caseNumber,
+    clientName: client ? `${client.first_name} ${client.last_name}` : "Client",
+    lawyerName: lawyer ? lawyerTitle(lawyer) : "Avocat non désigné",
+    lawyerBar: lawyer?.bar_name ? `${lawyer.bar_name}${lawyer.bar_number ? `, n°\u00a0${lawyer.bar_number}` : ""}` : "Barreau non renseigné",
+    terms: fees.terms,
+    baseFeeDue: fees.baseFeeDue,
+    figures: fees.figures,
+    entries,
+    generatedAt: now,
+  };
+}
+
+export type DetailedAccountDocument = { ok: true; fileName: string; pdf: Buffer } | { ok: false; status: 409; message: string };
+
+export async function detailedAccountDocument(actor: Actor, caseId: string, now: Date = new Date()): Promise<DetailedAccountDocument> {
+  const account = await detailedAccountFor(actor, caseId, now);
+  if (!account) return { ok: false, status: 409, message: "Aucune convention d'honoraires n'est en vigueur pour ce dossier\u202f: il n'y a pas encore de compte détaillé." };
+  return { ok: true, fileName: `compte-detaille-${account.caseNumber}.pdf`, pdf: await renderDetailedAccountPdf(account) };
+}
