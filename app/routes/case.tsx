@@ -29,6 +29,13 @@ import { BackToDashboardLink, ButtonLink } from "~/components/ui/button";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { AgreementCard, agreementTimelineText } from "~/components/agreements/agreement-card";
 import { agreementPanelFor } from "~/modules/agreements/agreements.server";
+import { RecoveriesSection, type RecoveryActionData } from "~/components/recoveries/recoveries-section";
+import { recoverySchema, reversalSchema } from "~/modules/recoveries/recoveries.schema";
+import { recordRecovery, recoveriesFor, reverseRecovery } from "~/modules/recoveries/recoveries.server";
+import { data } from "react-router";
+import type { FieldErrors } from "~/lib/form";
+import { redirectWithToast } from "~/platform/flash.server";
+import { answerInit, parseForm } from "~/platform/form.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -38,18 +45,40 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
   const view = await caseFor(actor, params.caseId);
-  const [caseFile, evidence, agreement] = await Promise.all([
+  const [caseFile, evidence, agreement, recoveries] = await Promise.all([
     caseFileFor(actor, params.caseId),
     evidencePanelFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : agreementPanelFor(actor, params.caseId),
+    view.status === "draft" ? Promise.resolve(null) : recoveriesFor(actor, params.caseId),
   ]);
-  return { ...view, caseFile, evidence, agreement };
+  return { ...view, caseFile, evidence, agreement, recoveries };
 }
 
-/** The assigned lawyer's status change, the same form and use case as their case list's; back to this page. */
+/**
+ * The assigned lawyer's posts: a sum recovered (?intent=recuperation), a reversal (?intent=contre-passation), else
+ * the status change, the same form and use case as their case list's; back to this page.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireRole(context, "lawyer");
-  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(actor, () => `/case/${encodeURIComponent(params.caseId)}`));
+  const here = `/case/${encodeURIComponent(params.caseId)}`;
+  const intent = new URL(request.url).searchParams.get("intent");
+  const fail = (name: RecoveryActionData["intent"], result: { status: number; formError?: string; fieldErrors?: FieldErrors }, values: Record<string, string>) =>
+    data({ intent: name, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values } satisfies RecoveryActionData, answerInit(result));
+  if (intent === "recuperation") {
+    const form = await parseForm(request, recoverySchema);
+    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
+    const result = await recordRecovery(actor, params.caseId, form.data);
+    if (!result.ok) return fail(intent, result, form.values);
+    return redirectWithToast(`${here}#recuperations`, { title: "Somme récupérée enregistrée", description: "Votre client est prévenu par e-mail.", tone: "success" });
+  }
+  if (intent === "contre-passation") {
+    const form = await parseForm(request, reversalSchema);
+    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
+    const result = await reverseRecovery(actor, params.caseId, form.data.recoveryId, form.data.reason);
+    if (!result.ok) return fail(intent, result, form.values);
+    return redirectWithToast(`${here}#recuperations`, { title: "Entrée contre-passée", description: "La contre-passation figure dans les sommes récupérées.", tone: "success" });
+  }
+  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(actor, () => here));
 }
 
 
@@ -132,7 +161,7 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
             <h2 id="titre-statut" className="font-bold text-slate-900">
               Changer le statut du dossier
             </h2>
-            {actionData ? (
+            {actionData && "error" in actionData ? (
               <p role="alert" className="mt-2 rounded-md border-2 border-red-700 bg-red-50 p-3 font-semibold text-red-900">
                 {lawyerCaseMessages.changeFailed}&#x202f;: {actionData.error}
               </p>
@@ -201,6 +230,10 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
       )}
 
       {view.agreement ? <AgreementCard panel={view.agreement} /> : null}
+
+      {view.recoveries && (view.recoveries.agreementActive || view.recoveries.entries.length > 0) ? (
+        <RecoveriesSection panel={view.recoveries} actionData={actionData && "intent" in actionData ? actionData : undefined} />
+      ) : null}
 
       <CaseFilePanels caseId={view.id} caseFile={view.caseFile} />
 
