@@ -50,6 +50,8 @@ export const RETURN_PAGE_PATTERNS = [
   "/case/:caseId/convention/apercu",
   "/case/:caseId/convention/:agreementId/:document",
   "/case/:caseId/compte-detaille.pdf",
+  "/case/:caseId/factures",
+  "/factures/:invoiceId",
   "/compte",
   "/api/communes",
   "/compte/email",
@@ -61,6 +63,7 @@ export const RETURN_PAGE_PATTERNS = [
   "/avocat/dossiers/:caseId",
   "/avocat/clients",
   "/avocat/messages",
+  "/avocat/facturation",
   "/admin/comptes",
   "/admin/users",
   "/admin/users/:userId",
@@ -77,6 +80,8 @@ export const RETURN_PAGE_PATTERNS = [
   "/admin/conventions",
   "/admin/conventions/nouvelle",
   "/admin/conventions/:templateId",
+  "/admin/factures",
+  "/admin/factures/export.csv",
   "/admin/*",
 ] as const;
 

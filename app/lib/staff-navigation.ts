@@ -72,6 +72,7 @@ export const ADMIN_SECTIONS: StaffSection[] = [
         description: "Versions du modèle de convention proposé aux clients",
         available: true,
       },
+      { to: "/admin/factures", label: "Factures", description: "Factures et avoirs émis, export pour le comptable", available: true },
     ],
   },
   {
@@ -91,6 +92,7 @@ export const LAWYER_SECTIONS: StaffSection[] = [
       { to: "/avocat/dossiers", label: "Dossiers", description: "Les dossiers qui vous sont attribués", available: true },
       { to: "/avocat/clients", label: "Clients", description: "Vos clients et leur vérification", available: true },
       { to: "/avocat/messages", label: "Messages", description: "Les conversations de vos dossiers", available: true },
+      { to: "/avocat/facturation", label: "Facturation", description: "Votre cabinet, SIREN, TVA et mandat de facturation", available: true },
     ],
   },
 ];

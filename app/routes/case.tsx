@@ -36,6 +36,7 @@ import { data } from "react-router";
 import type { FieldErrors } from "~/lib/form";
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
+import { InvoicesCard } from "~/components/invoicing/invoices-card";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -230,6 +231,7 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
       )}
 
       {view.agreement ? <AgreementCard panel={view.agreement} /> : null}
+      {view.agreement ? <InvoicesCard panel={view.agreement} /> : null}
 
       {view.recoveries && (view.recoveries.agreementActive || view.recoveries.entries.length > 0) ? (
         <RecoveriesSection panel={view.recoveries} actionData={actionData && "intent" in actionData ? actionData : undefined} />

@@ -1,7 +1,8 @@
 import { formatPercentBp } from "~/lib/fees";
-import { formatCurrency, formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { typeset } from "~/lib/typography";
 import { finishPdf, heading, labelled, newPdf, paragraph, section, table } from "~/modules/case-file/pdf-document.server";
+import { invoiceAmount } from "./invoice-amount";
 import { VAT_FRANCHISE_MENTION } from "./invoicing.schema";
 
 /** What was true about the seller when the invoice was issued. */
@@ -48,12 +49,6 @@ export interface InvoiceDocumentInput {
   vatCents: number;
   totalTtcCents: number;
   operatorName: string;
-}
-
-/** A signed amount, always with cents, U+202F as thousands separator and before "€" ("−1 234,50 €"). */
-export function invoiceAmount(cents: number): string {
-  const formatted = formatCurrency(Math.abs(cents) / 100, "EUR", true);
-  return cents < 0 ? `\u2212${formatted}` : formatted;
 }
 
 export const LATE_PAYMENT_MENTION =

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin-factures-export";
+import { parisIsoDay } from "~/lib/format";
+import { adminInvoicesCsv } from "~/modules/invoicing/invoicing.server";
+import { adminInvoiceFilterSchema } from "~/modules/invoicing/invoicing.schema";
+import { requireRole } from "~/platform/guards.server";
+import { PRIVATE_FILE_HEADERS } from "~/platform/file-response-headers";
+
+/** GET /admin/factures/export.csv?q=&from=&to=: every invoice and credit note the filter finds, for the accountant. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireRole(context, "admin");
+  const parsed = adminInvoiceFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw data({ message: "Les dates du filtre sont invalides." }, { status: 400 });
+  const csv = await adminInvoicesCsv(actor, parsed.data);
+  return new Response(csv, {
+    headers: {
+      ...PRIVATE_FILE_HEADERS,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="factures-${parisIsoDay(new Date())}.csv"`,
+    },
+  });
+}
