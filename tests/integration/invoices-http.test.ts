@@ -1,0 +1,150 @@
+/**
+ * Invoicing over real HTTP against the production build, as a browser without JavaScript posts: the lawyer's invoicing
+ * profile and mandate (French errors and the error summary), issuing from the case's invoices page, the client's PDF
+ * download, another lawyer's 404, and /admin/factures with its CSV export.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoicingMessages } from "~/modules/invoicing/invoicing.schema";
+import type { UserActor } from "~/platform/actor";
+import { stopRuntime } from "~/platform/runtime.server";
+import { cookieHeaderFrom, seedEnrolledAccount } from "../support/accounts";
+import { actorFor, seedPerson } from "../support/cases";
+import { caseWithActiveAgreement, SIREN, VAT_NUMBER } from "../support/invoicing";
+import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
+import { totpCode } from "../support/totp";
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const KEEP = (name: string) => !name.startsWith("recours_flash");
+
+const PROFILE = {
+  firmName: "Cabinet Martin",
+  address: "12 allées de Tourny",
+  postalCode: "33000",
+  city: "Bordeaux",
+  siren: SIREN,
+  siret: "",
+  vatNumber: VAT_NUMBER,
+};
+
+describe.each(testEngines())("invoicing over HTTP, production build, %s", (engine) => {
+  let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
+  let server: RunningServer | undefined;
+  const cookies = { client: "", other: "", lawyer: "", otherLawyer: "", admin: "" };
+  let caseId = "";
+  const http = (path: string, init: Parameters<typeof httpRequest>[2] = {}) => httpRequest(server!.baseUrl, path, init);
+  const post = (path: string, who: keyof typeof cookies, fields: Record<string, string>) =>
+    http(path, { method: "POST", headers: FORM, cookie: cookies[who], body: new URLSearchParams(fields).toString() });
+
+  beforeAll(async () => {
+    ensureProductionBuild();
+    persistent = await persistentDatabaseTarget(engine);
+    await startTestRuntimeOn(persistent.target);
+    const client = await seedPerson("user", "Claire", { email: "client@invoices-http.example", verified: true });
+    const other = await seedPerson("user", "Olivier", { email: "other@invoices-http.example", verified: true });
+    const staff = {
+      lawyer: await seedEnrolledAccount("lawyer", { email: "lawyer@invoices-http.example", firstName: "Louise", lastName: "Martin" }),
+      otherLawyer: await seedEnrolledAccount("lawyer", { email: "other-lawyer@invoices-http.example" }),
+      admin: await seedEnrolledAccount("admin", { email: "admin@invoices-http.example" }),
+    };
+    const lawyer: UserActor = actorFor("lawyer", staff.lawyer.userId, staff.lawyer.email, "Louise", "Martin");
+    ({ caseId } = await caseWithActiveAgreement(client.userId, lawyer.userId, { recoveredCents: [400_000] }));
+    await stopRuntime();
+    server = await startProductionServer({ ...persistent.serverEnv, AUTH_SECRET: "invoices-http-secret-invoices-http-secret-01" });
+    for (const [key, person] of [["client", client], ["other", other]] as const) {
+      const response = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: person.email, password: person.password }).toString() });
+      expect(response.status).toBe(302);
+      cookies[key] = cookieHeaderFrom(response.setCookies, KEEP);
+    }
+    for (const [key, account] of Object.entries(staff) as [keyof typeof staff, (typeof staff)["admin"]][]) {
+      const challenge = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: account.email, password: account.password }).toString() });
+      expect(challenge.location).toBe("/connexion/verification");
+      const verified = await http("/connexion/verification", {
+        method: "POST",
+        headers: FORM,
+        cookie: cookieHeaderFrom(challenge.setCookies, KEEP),
+        body: new URLSearchParams({ method: "app", code: await totpCode(account.manualKey) }).toString(),
+      });
+      expect(verified.status, visibleText(verified.body).slice(0, 500)).toBe(302);
+      cookies[key] = cookieHeaderFrom(verified.setCookies, KEEP);
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await stopRuntime();
+    await persistent?.drop();
+  }, 60_000);
+
+  it("issuing before the invoicing profile is filled answers 409 naming what is missing", async () => {
+    const refused = await post(`/case/${caseId}/factures?intent=emettre`, "lawyer", {});
+    expect(refused.status).toBe(409);
+    expect(visibleText(refused.body)).toContain("complétez votre profil de facturation (page Facturation) : nom du cabinet, adresse, SIREN");
+  });
+
+  it("the invoicing profile: French errors with the error summary, the mandate required once, then saved", async () => {
+    const page = await http("/avocat/facturation", { cookie: cookies.lawyer });
+    expect(page.status).toBe(200);
+    expect(visibleText(page.body)).toContain("Mandat de facturation");
+    // The lawyer layout sends anyone else away (as for the other lawyer pages).
+    expect((await http("/avocat/facturation", { cookie: cookies.client })).status).not.toBe(200);
+
+    const bad = await post("/avocat/facturation", "lawyer", { ...PROFILE, siren: "123456789", postalCode: "33", mandate: "on" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain("data-error-summary");
+    const badText = visibleText(bad.body);
+    expect(badText).toContain(invoicingMessages.sirenInvalid.replace(/\u202f/g, " "));
+    expect(badText).toContain(invoicingMessages.postalCodeInvalid);
+
+    const noMandate = await post("/avocat/facturation", "lawyer", PROFILE);
+    expect(noMandate.status).toBe(400);
+    expect(visibleText(noMandate.body)).toContain(invoicingMessages.mandateRequired);
+
+    const saved = await post("/avocat/facturation", "lawyer", { ...PROFILE, mandate: "on" });
+    expect(saved.status).toBe(200);
+    expect(visibleText(saved.body)).toContain("Profil de facturation enregistré");
+    expect(visibleText((await http("/avocat/facturation", { cookie: cookies.lawyer })).body)).toMatch(/Mandat accepté le \d{2}\/\d{2}\/\d{4}/);
+  });
+
+  it("the lawyer issues from the case's invoices page; the client downloads the PDF; others get 404", async () => {
+    expect((await post(`/case/${caseId}/factures?intent=emettre`, "otherLawyer", {})).status).toBe(404);
+    expect((await post(`/case/${caseId}/factures?intent=emettre`, "client", {})).status).toBe(404);
+    const issued = await post(`/case/${caseId}/factures?intent=emettre`, "lawyer", {});
+    expect(issued.status, visibleText(issued.body).slice(0, 500)).toBe(302);
+    expect(issued.location).toBe(`/case/${caseId}/factures`);
+
+    const casePage = visibleText((await http(`/case/${caseId}`, { cookie: cookies.client })).body);
+    expect(casePage).toContain("Voir les factures");
+    const list = await http(`/case/${caseId}/factures`, { cookie: cookies.client });
+    expect(list.status).toBe(200);
+    const number = /data-invoice="(F-\d{4}-000001)"/.exec(list.body)?.[1];
+    expect(number).toBeDefined();
+    const invoiceId = /href="\/factures\/([0-9a-f-]{36})"/.exec(list.body)![1]!;
+    const pdf = await http(`/factures/${invoiceId}`, { cookie: cookies.client });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.body.startsWith("%PDF")).toBe(true);
+    expect((await http(`/factures/${invoiceId}`, { cookie: cookies.lawyer })).status).toBe(200);
+    expect((await http(`/factures/${invoiceId}`, { cookie: cookies.other })).status).toBe(404);
+    expect((await http(`/factures/${invoiceId}`, { cookie: cookies.otherLawyer })).status).toBe(404);
+    expect((await http(`/case/${caseId}/factures`, { cookie: cookies.other })).status).toBe(404);
+    // Nothing more is due: a second issue is refused.
+    expect((await post(`/case/${caseId}/factures?intent=emettre`, "lawyer", {})).status).toBe(409);
+  });
+
+  it("/admin/factures lists and searches; the CSV export is for admins only", async () => {
+    const list = await http("/admin/factures?q=Claire", { cookie: cookies.admin });
+    expect(list.status).toBe(200);
+    expect(visibleText(list.body)).toMatch(/Facture F-\d{4}-000001/);
+    expect(visibleText((await http("/admin/factures?q=personne", { cookie: cookies.admin })).body)).toContain("Aucune facture ne correspond");
+    // The admin layout sends a lawyer away.
+    expect((await http("/admin/factures", { cookie: cookies.lawyer })).status).not.toBe(200);
+    const csv = await http("/admin/factures/export.csv", { cookie: cookies.admin });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.body).toMatch(/F-\d{4}-000001;\d{4}-\d{2}-\d{2};facture;Maître Louise Martin \(Cabinet Martin\);Claire NomClaire;[^;]+;1100,00;220,00;1320,00;/);
+    const lawyerExport = await http("/admin/factures/export.csv", { cookie: cookies.lawyer });
+    expect(lawyerExport.status).not.toBe(200);
+    expect(lawyerExport.body).not.toContain("facture;");
+  });
+});
