@@ -38,6 +38,10 @@ export const ACTION_LABELS = {
   "upload.quota-reached": "Limite d'envoi de fichiers atteinte",
   "chat.rate-limited": "Trop de messages envoyés dans la messagerie",
   "agreement-template.created": "Nouvelle version du modèle de convention d'honoraires",
+  "invoicing.mandate-accepted": "Mandat de facturation accepté",
+  "invoicing.profile-updated": "Profil de facturation modifié",
+  "invoice.issued": "Facture émise",
+  "invoice.credited": "Facture annulée par un avoir",
 } as const satisfies Record<string, string>;
 
 export type StaffActionName = keyof typeof ACTION_LABELS;

@@ -141,7 +141,7 @@ export async function saveInvoicingProfile(actor: Actor, input: InvoicingProfile
         .execute();
       await recordStaffAction(trx, lawyer, {
         action: mandateCurrent ? "invoicing.profile-updated" : "invoicing.mandate-accepted",
-        targetType: "profile",
+        targetType: "user",
         targetId: lawyer.userId,
         after: { siren: values.siren, vatFranchise: values.vat_franchise, mandateVersion: MANDATE_VERSION },
       });
