@@ -169,4 +169,29 @@ test.describe("the recoveries ledger, from the lawyer's entries to the client's 
     expect(text).toContain("Net revenant au client : 1 012,34 €");
     expect(text).toContain("Contre-passation : Rétrofacturation contestée par le commerçant");
   });
+
+  test("without JavaScript, the lawyer's form answers with the error summary, then records the sum", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const today = parisIsoDay(new Date());
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAsStaff(page, lawyer, false);
+    await page.goto(`/case/${theCase.id}`);
+    const form = page.locator("[data-recovery-form]");
+    await form.getByLabel("Date de récupération").fill(`${today.slice(8, 10)}-${today.slice(5, 7)}-${today.slice(0, 4)}`);
+    await form.getByLabel("Montant récupéré, en euros").fill("1 000 000 000");
+    await form.getByLabel("Origine de la somme").selectOption("decision-de-justice");
+    await form.getByRole("button", { name: "Enregistrer la somme récupérée" }).click();
+    const summary = page.locator("[data-recovery-form] [data-error-summary]");
+    await expect(summary).toContainText("Il y a 1 erreur");
+    await expect(summary).toContainText("Le montant ne peut pas dépasser 999 999 999,99 €");
+    await expect(page.locator("[data-recovery-entry]")).toHaveCount(3);
+    await expectNoAxeViolations(page, "/case/:id (avocat, erreur sans JavaScript)", { javaScript: false });
+
+    await page.locator("[data-recovery-form]").getByLabel("Montant récupéré, en euros").fill("10");
+    await page.locator("[data-recovery-form]").getByRole("button", { name: "Enregistrer la somme récupérée" }).click();
+    await expect(page.locator("[data-recovery-entry]")).toHaveCount(4);
+    await expect(page.locator("[data-recovered-total]")).toHaveText(/^1\s?244,56\s€$/);
+    await context.close();
+  });
 });
