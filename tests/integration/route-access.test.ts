@@ -97,6 +97,8 @@ const adminPageRows: RouteAccessRow[] = [
   adminPage("routes/admin-conventions.tsx", "/admin/conventions", ok(["Conventions d'honoraires", "Version 1", "ne modifie jamais une convention"])),
   adminPage("routes/admin-convention-new.tsx", "/admin/conventions/nouvelle", ok(["Nouvelle version du modèle de convention", "Le droit de rétractation (14 jours)"])),
   adminPage("routes/admin-convention.tsx", "/admin/conventions/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
+  adminPage("routes/admin-factures.tsx", "/admin/factures?q=F-2026&from=2026-01-01&to=pas-une-date", ok(["Factures", "le filtre a été ignoré", "Aucune facture."])),
+  adminPage("routes/admin-factures-export.ts", "/admin/factures/export.csv", { status: 200, contains: ["numero;date;type;emetteur;acheteur"] }),
   adminPage("routes/admin-suppressions.tsx", "/admin/suppressions", ok(["Suppressions de compte", "Aucune demande de suppression"])),
   adminPage("routes/admin-journal.tsx", "/admin/journal?actor=%25&action=__proto__&target=superadmin&after=x", ok(["Aucune action ne correspond"])),
 ];
@@ -375,6 +377,16 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/avocat-facturation.tsx",
+    path: "/avocat/facturation",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Ffacturation"),
+      user: redirectTo("/dashboard"),
+      lawyer: ok(["Facturation", "Vous ne pouvez pas encore émettre de facture", "Mandat de facturation", "J'accepte ce mandat de facturation."]),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
     file: "routes/avocat-messages.tsx",
     // A page number that is not one shows page 1.
     path: "/avocat/messages?page=abc",
@@ -593,6 +605,28 @@ export const routeAccess: RouteAccessRow[] = [
       user: { status: 404, contains: [caseMessages.noAccess] },
       lawyer: { status: 404, contains: [caseMessages.noAccess] },
       admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/case-factures.tsx",
+    // Issue 31: another person's (or an unknown) case's invoices: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/factures",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Ffactures"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
+    file: "routes/facture-pdf.ts",
+    // An unknown (or someone else's) invoice: 404 for everyone, admins included, no PDF.
+    path: "/factures/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Ffactures%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10"),
+      user: { status: 404 },
+      lawyer: { status: 404 },
+      admin: { status: 404 },
     },
   },
   {
