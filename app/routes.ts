@@ -8,6 +8,7 @@ export default [
   route("temoignages", "routes/temoignages.tsx"),
   route("a-propos", "routes/a-propos.tsx"),
   route("avocats", "routes/avocats.tsx"),
+  route("resultats", "routes/resultats.tsx"),
   route("premiers-reflexes", "routes/premiers-reflexes.tsx"),
   route("arnaques/:slug", "routes/arnaque.tsx"),
   ...legalPaths.map((path) => route(path, "routes/legal-page.tsx", { id: `legal/${path}` })),

@@ -93,6 +93,7 @@ describe("site figures", () => {
     const paths = publicPagePaths();
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain("/premiers-reflexes");
+    expect(paths).toContain("/resultats");
     expect(paths.some((path) => path.startsWith("/dashboard") || path.startsWith("/admin"))).toBe(false);
   });
 

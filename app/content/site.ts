@@ -254,6 +254,7 @@ export function publicPagePaths(): string[] {
   return [
     ...mainNavigation.map((item) => item.to),
     "/avocats",
+    "/resultats",
     "/premiers-reflexes",
     ...scamSlugs.map((slug) => `/arnaques/${slug}`),
     "/inscription",

@@ -14,6 +14,7 @@ export const RETURN_PAGE_PATTERNS = [
   "/temoignages",
   "/a-propos",
   "/avocats",
+  "/resultats",
   "/premiers-reflexes",
   "/arnaques/:slug",
   "/sitemap.xml",

@@ -69,6 +69,7 @@ describe("parseEnv", () => {
       CHAT_MESSAGES_PER_MINUTE: 30,
       CHAT_NOTIFY_DELAY_MINUTES: 10,
       IDENTITY_DOCUMENT_RETENTION_DAYS: 30,
+      RESULTS_MIN_CASES: 10,
       STORAGE_DRIVER: "filesystem",
     });
   });

@@ -104,6 +104,8 @@ const envSchema = z
     CHAT_NOTIFY_DELAY_MINUTES: wholeNumber(0, 10_080).default(10),
     /** Days an identity document's file is kept after its review decision (decision 0044); the outcome stays. */
     IDENTITY_DOCUMENT_RETENTION_DAYS: wholeNumber(0, 365).default(30),
+    /** /resultats hides any figure resting on fewer closed cases than this (issue 31, decision 0082). */
+    RESULTS_MIN_CASES: wholeNumber(1, 1_000_000).default(10),
     OPERATOR_NAME: operatorField,
     OPERATOR_LEGAL_FORM: operatorField,
     OPERATOR_SHARE_CAPITAL: operatorField,

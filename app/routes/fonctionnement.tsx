@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/fonctionnement";
 import { ClosingCallToAction } from "~/components/marketing/call-to-action";
 import { FeeStatement } from "~/components/marketing/fee-statement";
@@ -39,6 +40,13 @@ export default function HowItWorksPage() {
       <PageSection id="garanties" heading={content.guarantees.heading} intro={<p>{content.guarantees.intro}</p>}>
         <FeatureGrid items={content.guarantees.items} columns={content.guarantees.items.length >= 4 ? 4 : 3} />
         <FeeStatement />
+        <p className="mt-6 max-w-3xl text-slate-800">
+          Ce que les dossiers clos ont donné, chiffres et définitions à l'appui&#x202f;:{" "}
+          <Link to="/resultats" className="font-semibold text-brand-800 underline underline-offset-4">
+            nos résultats publiés
+          </Link>
+          .
+        </p>
       </PageSection>
       <Engagements />
       <PageSection id="questions" heading={content.faq.heading} tone="muted">

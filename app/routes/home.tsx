@@ -50,6 +50,12 @@ export default function Home() {
         </Link>
         <div className="mt-10">
           <StatGrid stats={content.stats} />
+          <p className="mt-3 text-slate-800">
+            <Link to="/resultats" className="font-semibold text-brand-800 underline underline-offset-4">
+              Nos résultats publiés
+            </Link>
+            &#x202f;: les dossiers clos et les sommes récupérées, avec leurs définitions.
+          </p>
         </div>
       </PageHero>
 

@@ -10,6 +10,7 @@ import { firstStepsContent } from "~/content/pages/first-steps";
 import { homeContent } from "~/content/pages/home";
 import { howItWorksContent } from "~/content/pages/how-it-works";
 import { lawyersContent } from "~/content/pages/lawyers";
+import { resultsContent } from "~/content/pages/results";
 import { testimonialsContent } from "~/content/pages/testimonials";
 import { scamPages } from "~/content/scam-pages";
 import { scamSlugs } from "~/content/site";
@@ -123,6 +124,7 @@ export const routeAccess: RouteAccessRow[] = [
   { file: "routes/temoignages.tsx", path: "/temoignages", expect: forAll(ok([testimonialsContent.heading])) },
   { file: "routes/a-propos.tsx", path: "/a-propos", expect: forAll(ok([aboutContent.heading])) },
   { file: "routes/avocats.tsx", path: "/avocats", expect: forAll(ok([lawyersContent.heading])) },
+  { file: "routes/resultats.tsx", path: "/resultats", expect: forAll(ok([resultsContent.heading, "Pas encore assez de dossiers clos"])) },
   { file: "routes/premiers-reflexes.tsx", path: "/premiers-reflexes", expect: forAll(ok([firstStepsContent.heading, "116 006"])) },
   ...scamRows,
   { file: "routes/arnaque.tsx", path: "/arnaques/arnaque-inconnue", expect: forAll(notFound) },
