@@ -7,6 +7,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parisIsoDay } from "~/lib/format";
 import { useFileStorage } from "~/modules/files/files.server";
+import { deleteMyAccount, purgeExpiredClosedCases } from "~/modules/privacy/account-deletion.server";
+import { sweepFilesMarkedForDeletion } from "~/modules/privacy/file-sweep.server";
+import { CLOSED_CASE_RETENTION_DAYS } from "~/modules/privacy/retention";
 import { adminInvoices, adminInvoicesCsv, caseInvoicesFor, invoiceDocument, invoicingProfileFor, issueCreditNote, issueInvoice, saveInvoicingProfile } from "~/modules/invoicing/invoicing.server";
 import { invoicingMessages, invoicingProfileSchema, MANDATE_VERSION } from "~/modules/invoicing/invoicing.schema";
 import { NotFoundError, type UserActor } from "~/platform/actor";
@@ -35,6 +38,7 @@ const fold = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, " ");
 describe.each(testEngines())("invoices on %s", (engine) => {
   let stop: () => Promise<void>;
   let store: TestStore;
+  let storage: ReturnType<typeof testFileStorage>;
   let client: UserActor;
   let otherClient: UserActor;
   let lawyer: UserActor;
@@ -46,7 +50,8 @@ describe.each(testEngines())("invoices on %s", (engine) => {
   beforeAll(async () => {
     ({ stop } = await startTestRuntime(engine));
     store = await startTestStore("filesystem");
-    useFileStorage(testFileStorage(store.store));
+    storage = testFileStorage(store.store);
+    useFileStorage(storage);
     client = await seedPerson("user", "Eloise", { verified: true });
     otherClient = await seedPerson("user", "Bastien", { verified: true });
     lawyer = await seedPerson("lawyer", "Anne");
@@ -245,5 +250,34 @@ describe.each(testEngines())("invoices on %s", (engine) => {
     expect(lines[0]).toBe("numero;date;type;emetteur;acheteur;dossier;total_ht;tva;total_ttc;facture_liee");
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${number("F", 1)};${today};facture;Maître Anne NomAnne \\(Cabinet Avocate & Associés\\);Eloise NomEloise;[^;]+;1700,00;340,00;2040,00;$`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${number("A", 1)};${today};avoir;.*;-[0-9]+,[0-9]{2};-[0-9]+,[0-9]{2};-[0-9]+,[0-9]{2};${number("F", 2)}$`)));
+  });
+
+  it("an invoice survives the client's account deletion and the purge of the case: its row, and its PDF intact", async () => {
+    const leaving = await seedPerson("user", "Partant", { verified: true });
+    const { caseId } = await caseWithActiveAgreement(leaving.userId, lawyer.userId, { recoveredCents: [300_000] });
+    const issued = await issueInvoice(lawyer, caseId);
+    if (!issued.ok) throw new Error("facture refusée");
+    const before = await invoiceDocument(lawyer, issued.invoiceId);
+    if (!before.ok) throw new Error("PDF absent");
+    await db().updateTable("cases").set({ status: "resolved" }).where("id", "=", caseId).execute();
+    expect((await deleteMyAccount(leaving, { password: leaving.password, confirmation: "oui" })).ok).toBe(true);
+    await db().updateTable("cases").set({ status: "closed" }).where("id", "=", caseId).execute();
+    const DAY = 24 * 3600 * 1000;
+    expect(await purgeExpiredClosedCases(db(), new Date(Date.now() + (CLOSED_CASE_RETENTION_DAYS + 1) * DAY), CLOSED_CASE_RETENTION_DAYS)).toBeGreaterThanOrEqual(1);
+    expect(await db().selectFrom("cases").select("id").where("id", "=", caseId).execute()).toEqual([]);
+    await sweepFilesMarkedForDeletion(db(), storage);
+
+    const file = await db()
+      .selectFrom("invoice_documents as d")
+      .innerJoin("stored_files as f", "f.id", "d.file_id")
+      .select(["f.deletion_requested_at"])
+      .where("d.invoice_id", "=", issued.invoiceId)
+      .executeTakeFirstOrThrow();
+    expect(file.deletion_requested_at).toBeNull();
+    const after = await invoiceDocument(lawyer, issued.invoiceId);
+    if (!after.ok) throw new Error("PDF perdu");
+    expect(after.sha256).toBe(before.sha256);
+    expect(pdfText(after.pdf)).toContain("Nom : Partant NomPartant");
+    expect((await adminInvoices(admin, { q: issued.number, from: "", to: "" })).map((row) => row.buyerName)).toEqual(["Partant NomPartant"]);
   });
 });
