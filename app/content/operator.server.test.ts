@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/platform/env.server";
 import { assertReadyForProduction, EXAMPLE_FEE_MODEL, feeModelFrom, figureSourcesFrom, missingForProduction, operatorIdentity } from "./operator.server";
-import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders } from "./site";
+import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders, RESULTS_PAGE_SOURCE } from "./site";
 
 describe("operatorIdentity", () => {
   it("shows samples marked as examples when nothing is configured, with no '[' placeholder marker", () => {
@@ -135,5 +135,27 @@ describe("figureSourcesFrom", () => {
     expect(sources.victimsHelped).toEqual({ title: "Registre des dossiers", url: "https://recours.fr/registre", date: "2026" });
     expect(sources.successRate).toBeNull();
     expect(sources.fees).toEqual(OWN_TERMS_SOURCE);
+  });
+
+  it("lets a figure describing results cite /resultats instead of a typed-in source, and no other figure", () => {
+    const cite = { page: "/resultats" };
+    const sources = figureSourcesFrom(
+      parseEnv({ OPERATOR_FIGURE_SOURCES: JSON.stringify({ successRate: cite, scamRates: cite, partnerLawyers: cite, victimsHelped: { page: "/autre" } }) }),
+    );
+    expect(sources.successRate).toEqual(RESULTS_PAGE_SOURCE);
+    expect(sources.scamRates).toEqual(RESULTS_PAGE_SOURCE);
+    expect(RESULTS_PAGE_SOURCE.url).toBe("/resultats");
+    expect(sources.partnerLawyers).toBeNull();
+    expect(sources.victimsHelped).toBeNull();
+  });
+
+  it("still refuses a production start for a figure with neither a source nor /resultats", () => {
+    const cite = { page: "/resultats" };
+    const others = Object.fromEntries(FIGURE_KEYS.filter((key) => key !== "successRate" && key !== "partnerLawyers").map((key) => [key, { title: "Registre", url: "https://recours.fr/registre", date: "2026" }]));
+    const missing = missingForProduction(
+      parseEnv({ ...complete, NODE_ENV: "production", PUBLIC_URL: "https://recours.fr", OPERATOR_FIGURE_SOURCES: JSON.stringify({ ...others, successRate: cite, partnerLawyers: cite }) }),
+    );
+    expect(missing.some((line) => line.startsWith("OPERATOR_FIGURE_SOURCES.successRate"))).toBe(false);
+    expect(missing.filter((line) => line.startsWith("OPERATOR_FIGURE_SOURCES."))).toEqual([expect.stringMatching(/^OPERATOR_FIGURE_SOURCES\.partnerLawyers /)]);
   });
 });

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { EXAMPLE_FEE_MODEL } from "./fees";
 import { parseEurosToCents, parsePercentToBp, type FeeModel } from "~/lib/fees";
-import { FIGURE_KEYS, OWN_TERMS_SOURCE, operatorPlaceholders, type FigureKey, type FigureSources, type OperatorIdentity } from "./site";
+import {
+  FIGURE_KEYS,
+  OWN_TERMS_SOURCE,
+  operatorPlaceholders,
+  RESULTS_FIGURE_KEYS,
+  RESULTS_PAGE_SOURCE,
+  type FigureKey,
+  type FigureSources,
+  type OperatorIdentity,
+} from "./site";
 
 type OperatorVariable =
   | "OPERATOR_NAME"
@@ -53,6 +62,9 @@ const FEE_VARIABLES: Record<FeeVariable, string> = {
 export const FEE_MODEL_REQUIRED =
   "Le modèle d'honoraires est obligatoire (article 10 de la loi n° 71-1130 du 31 décembre 1971 : la convention d'honoraires est écrite, et un honoraire fixé seulement en fonction du résultat est interdit). Des honoraires de diligence de 0 € doivent être indiqués expressément (FEE_BASE_EUROS=0).";
 
+/** A figure that describes results citing /resultats instead of a typed-in source (RESULTS_FIGURE_KEYS only). */
+const resultsPageSchema = z.strictObject({ page: z.literal("/resultats") });
+
 const figureSourceSchema = z.object({
   title: z.string().trim().min(1).max(300),
   url: z.url({ protocol: /^https?$/ }),
@@ -63,7 +75,8 @@ const figureSourceSchema = z.object({
 /**
  * The figures' sources from OPERATOR_FIGURE_SOURCES, a JSON object keyed by figure
  * ({"successRate": {"title": "…", "url": "https://…", "date": "…"}, …}). A figure missing or malformed there is
- * null (unsourced); `fees` is always the operator's own terms.
+ * null (unsourced); `fees` is always the operator's own terms. A figure describing results may name the published
+ * results page instead ({"successRate": {"page": "/resultats"}}, decision 82); any other figure naming it stays unsourced.
  */
 export function figureSourcesFrom(e: OperatorSettings): FigureSources {
   let configured: Record<string, unknown> = {};
@@ -75,7 +88,12 @@ export function figureSourcesFrom(e: OperatorSettings): FigureSources {
   }
   const sources = { fees: OWN_TERMS_SOURCE } as FigureSources;
   for (const key of FIGURE_KEYS) {
-    const parsed = figureSourceSchema.safeParse(Object.hasOwn(configured, key) ? configured[key] : undefined);
+    const value = Object.hasOwn(configured, key) ? configured[key] : undefined;
+    if (RESULTS_FIGURE_KEYS.includes(key) && resultsPageSchema.safeParse(value).success) {
+      sources[key] = RESULTS_PAGE_SOURCE;
+      continue;
+    }
+    const parsed = figureSourceSchema.safeParse(value);
     sources[key] = parsed.success ? parsed.data : null;
   }
   return sources;

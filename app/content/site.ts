@@ -125,6 +125,17 @@ export type FigureKey = (typeof FIGURE_KEYS)[number] | "fees";
 /** The fees' source: the operator's own terms, on this site. */
 export const OWN_TERMS_SOURCE: FigureSource = { title: "Conditions générales de Recours", url: "/conditions-generales", date: "en vigueur" };
 
+/**
+ * The figures that describe results may cite /resultats, computed from the cases' outcomes (issue 31, decision 82),
+ * instead of a typed-in source: OPERATOR_FIGURE_SOURCES {"successRate": {"page": "/resultats"}}.
+ */
+export const RESULTS_FIGURE_KEYS: readonly FigureKey[] = ["successRate", "scamRates"];
+export const RESULTS_PAGE_SOURCE: FigureSource = {
+  title: "Résultats publiés de Recours, calculés à partir des dossiers clos",
+  url: "/resultats",
+  date: "12 derniers mois, recalculés en continu",
+};
+
 /** Each figure's source as configured; null when unset (development and tests only: production refuses to start). */
 export type FigureSources = Record<FigureKey, FigureSource | null>;
 
