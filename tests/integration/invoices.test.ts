@@ -10,6 +10,7 @@ import { useFileStorage } from "~/modules/files/files.server";
 import { deleteMyAccount, purgeExpiredClosedCases } from "~/modules/privacy/account-deletion.server";
 import { sweepFilesMarkedForDeletion } from "~/modules/privacy/file-sweep.server";
 import { CLOSED_CASE_RETENTION_DAYS } from "~/modules/privacy/retention";
+import { collectExportContents } from "~/modules/privacy/export-contents.server";
 import { adminInvoices, adminInvoicesCsv, caseInvoicesFor, invoiceDocument, invoicingProfileFor, issueCreditNote, issueInvoice, saveInvoicingProfile } from "~/modules/invoicing/invoicing.server";
 import { invoicingMessages, invoicingProfileSchema, MANDATE_VERSION } from "~/modules/invoicing/invoicing.schema";
 import { NotFoundError, type UserActor } from "~/platform/actor";
@@ -233,6 +234,19 @@ describe.each(testEngines())("invoices on %s", (engine) => {
     ]);
     expect(panel.mayIssue).toBe(false);
     await expect(caseInvoicesFor(otherClient, invoice.case_id)).rejects.toBeInstanceOf(NotFoundError);
+
+    // The client's data export holds their invoices and credit notes, with the PDFs.
+    const exported = await collectExportContents(db(), client.userId);
+    const exportedInvoices = (exported.data as { invoices: { number: string; kind: string; cancels: string | null; file_in_export: string | null }[] }).invoices;
+    expect(exportedInvoices.map((row) => [row.number, row.kind, row.cancels])).toEqual([
+      [number("F", 1), "facture", null],
+      [number("F", 2), "facture", null],
+      [number("F", 3), "facture", null],
+      [number("A", 1), "avoir", number("F", 2)],
+      [number("F", 4), "facture", null],
+    ]);
+    expect(exportedInvoices.every((row) => row.file_in_export?.startsWith("fichiers/factures/"))).toBe(true);
+    expect((await collectExportContents(db(), otherClient.userId)).data).toMatchObject({ invoices: [] });
   });
 
   it("/admin/factures searches by number, client and lawyer, over a period, and exports CSV for the accountant", async () => {

@@ -252,6 +252,36 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
     };
   });
 
+  // Invoices and credit notes addressed to the person (kept 10 years, even after the case's purge).
+  const invoices = await database
+    .selectFrom("invoices as i")
+    .leftJoin("invoice_documents as d", "d.invoice_id", "i.id")
+    .leftJoin("invoices as c", "c.id", "i.credited_invoice_id")
+    .select(["i.kind", "i.number", "i.case_number", "i.issued_at", "i.service_date", "i.due_date", "i.seller", "i.buyer", "i.lines", "i.vat_rate_bp", "i.total_ht_cents", "i.vat_cents", "i.total_ttc_cents", "c.number as credited_number", "d.file_id", "d.sha256"])
+    .where("i.buyer_id", "=", userId)
+    .orderBy("i.issued_at")
+    .orderBy("i.number")
+    .execute();
+  const invoiceFiles = await storedFiles(invoices.flatMap((row) => (row.file_id ? [row.file_id] : [])));
+  const exportedInvoices = invoices.map((row) => ({
+    kind: row.kind === "invoice" ? "facture" : "avoir",
+    number: row.number,
+    cancels: row.credited_number,
+    case_number: row.case_number,
+    issued_at: iso(row.issued_at),
+    service_date: row.service_date,
+    due_date: row.due_date,
+    seller: row.seller,
+    buyer: row.buyer,
+    lines: row.lines,
+    vat_rate_percent: row.vat_rate_bp / 100,
+    total_ht_cents: Number(row.total_ht_cents),
+    vat_cents: Number(row.vat_cents),
+    total_ttc_cents: Number(row.total_ttc_cents),
+    sha256: row.sha256,
+    file_in_export: row.file_id ? addFile("factures", invoiceFiles.get(row.file_id)) : null,
+  }));
+
   const data = {
     format: "recours-export-donnees/1",
     generated_at: now.toISOString(),
@@ -282,6 +312,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
       documents: identityDocuments,
     },
     cases: exportedCases,
+    invoices: exportedInvoices,
     emails_sent_to_you: emails.map((e) => ({ sent_at: iso(e.sent_at), subject: e.subject, body: e.body_deleted_at ? null : e.body, status: e.status, body_erased_at: iso(e.body_deleted_at) })),
     sessions: sessions.map((s) => ({ signed_in_at: iso(new Date(s.createdAt)), last_active_at: iso(new Date(s.updatedAt)), expires_at: iso(new Date(s.expiresAt)), ip_address: s.ipAddress, user_agent: s.userAgent })),
     staff_reads_of_your_data: reads.map((r) => ({
@@ -303,11 +334,11 @@ Ce fichier ZIP contient tout ce que Recours conserve à votre sujet (RGPD, artic
 - donnees.json\u202f: votre compte et votre profil (dont votre date de naissance et votre NIF, déchiffrés), votre
   vérification d'identité, vos dossiers avec leur historique de statuts, leurs paiements, les identifiants de
   l'escroc, les preuves, les conventions d'honoraires (montants, dates, empreintes SHA-256 et votre signature) et les
-  messages échangés avec votre avocat, les e-mails que nous vous avons envoyés, vos sessions de connexion et la liste
+  messages échangés avec votre avocat, vos factures et avoirs, les e-mails que nous vous avons envoyés, vos sessions de connexion et la liste
   des consultations de vos données par l'équipe Recours.
 - fichiers/\u202f: les fichiers que vous nous avez envoyés, déchiffrés\u202f: pièces d'identité et justificatifs encore
   conservés, preuves de vos dossiers, pièces jointes de vos messages\u202f; et les PDF de vos conventions d'honoraires
-  (proposition et convention scellée), à l'octet près. Le champ "file_in_export" de donnees.json indique où se
+  (proposition et convention scellée) et de vos factures, à l'octet près. Le champ "file_in_export" de donnees.json indique où se
   trouve chacun.
 
 Ce fichier contient vos documents d'identité\u202f: conservez-le dans un endroit sûr et ne le partagez pas.
