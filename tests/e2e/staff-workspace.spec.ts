@@ -46,6 +46,15 @@ test.describe("staff workspace", () => {
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     await expect(page.locator("[data-staff-person]")).toHaveText(/Adèle Martin\s*Administrateur/);
+    // The operator's view of results (issue 31): a period chosen with a plain GET form.
+    const results = page.locator("[data-operator-results]");
+    await expect(results.getByRole("heading", { level: 2, name: "Résultats des dossiers" })).toBeVisible();
+    await results.getByLabel("Période").selectOption("tout");
+    await results.getByRole("button", { name: "Afficher" }).click();
+    await expect(page).toHaveURL(/periode=tout/);
+    await expect(results.getByLabel("Période")).toHaveValue("tout");
+    await expect(results.locator("[data-outcome]")).toHaveCount(5);
+    await expectNoAxeViolations(page, "/dashboard (administrateur, résultats des dossiers)");
     const nav = page.getByRole("navigation", { name: "Espace de travail" });
     await expect(nav.getByRole("link", { name: "Utilisateurs" })).toBeVisible();
     const administration = page.getByRole("navigation", { name: "Administration" });

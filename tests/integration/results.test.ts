@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HIDDEN_FIGURE_TEXT } from "~/content/pages/results";
-import { publishedResults, type PublishedResults, type ResultFigureKey } from "~/modules/results/results.server";
+import { operatorResults, publishedResults, type PublishedResults, type ResultFigureKey } from "~/modules/results/results.server";
 import { scamTypeLabel } from "~/modules/cases/case-labels";
-import type { UserActor } from "~/platform/actor";
+import { dashboardFor } from "~/modules/dashboard/dashboard.server";
+import { ForbiddenError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { seedActor } from "../support/cases";
 import { insertClosedCase, OUT_OF_PERIOD, recomputedResults, TEN_CLOSED_CASES } from "../support/outcomes";
@@ -14,12 +15,14 @@ describe.each(testEngines())("the published results on %s", (engine) => {
   let stop: () => Promise<void>;
   let client: UserActor;
   let lawyer: UserActor;
+  let admin: UserActor;
   const now = new Date();
 
   beforeAll(async () => {
     ({ stop } = await startTestRuntime(engine));
     client = await seedActor("user", "Jeanne", "Durand");
     lawyer = await seedActor("lawyer", "Alain", "Avocat");
+    admin = await seedActor("admin", "Adèle", "Martin");
     // Never counted: closed before the period, and closed without an outcome (before issue 31, or by the platform).
     await insertClosedCase(client.userId, lawyer.userId, OUT_OF_PERIOD, now);
     const old = await db()
@@ -84,5 +87,22 @@ describe.each(testEngines())("the published results on %s", (engine) => {
     // Seen from 95 days ago: the case closed 100 days ago, and the one closed 400 days ago (within those 12 months).
     expect(figure(earlier, "closed").basedOn).toBe(2);
     expect(figure(earlier, "totalRecovered").value).toBeNull();
+  });
+
+  it("gives the operator the sums recovered in a period and the cases closed by outcome, admins only", async () => {
+    const expected = recomputedResults(TEN_CLOSED_CASES);
+    const year = await operatorResults(admin, "12-mois", now);
+    expect(year.recoveredCents).toBe(expected.totalCents);
+    const byOutcome = (seeds: typeof TEN_CLOSED_CASES) =>
+      Object.fromEntries(["recovered_in_full", "recovered_in_part", "nothing_recovered", "withdrawn_by_client", "not_pursued"].map((o) => [o, seeds.filter((s) => s.outcome === o).length]));
+    expect(year.closedByOutcome).toEqual(byOutcome(TEN_CLOSED_CASES));
+    const all = await operatorResults(admin, "tout", now);
+    expect(all.recoveredCents).toBe(expected.totalCents + OUT_OF_PERIOD.ledger![0]!.cents);
+    expect(all.closedByOutcome).toEqual(byOutcome([...TEN_CLOSED_CASES, OUT_OF_PERIOD]));
+    // No ledger entry is dated in the last 30 days.
+    expect((await operatorResults(admin, "30-jours", now)).recoveredCents).toBe(0);
+    await expect(operatorResults(lawyer, "tout", now)).rejects.toBeInstanceOf(ForbiddenError);
+    const dashboard = await dashboardFor(admin, { period: "inconnue" });
+    expect(dashboard).toMatchObject({ view: "admin", results: { period: "12-mois", recoveredCents: expected.totalCents } });
   });
 });

@@ -9,6 +9,11 @@ import { IconTile } from "~/components/ui/icon-tile";
 import { plural, StatSection, VerifiedSplit } from "./stat-cards";
 import { ButtonLink } from "~/components/ui/button";
 import { AllocationAlertsNotice } from "~/components/back-office/allocation-alerts";
+import { Form } from "react-router";
+import { formatEuroCents } from "~/lib/fees";
+import { formatCount } from "~/lib/format";
+import { OUTCOME_LABELS } from "~/modules/cases/lawyer-cases.schema";
+import { OPERATOR_PERIODS } from "~/modules/results/results.schema";
 
 const SECTION_ICONS: Record<StaffSection["icon"], ReactNode> = {
   users: <UsersIcon />,
@@ -59,6 +64,8 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
       ]}
       />
 
+      <OperatorResultsSection results={dashboard.results} />
+
       <nav aria-label="Administration" className="grid gap-4 md:grid-cols-3">
         {ADMIN_SECTIONS.map((section) => (
           <section
@@ -81,5 +88,53 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
         ))}
       </nav>
     </div>
+  );
+}
+
+/** Sums recovered and cases closed by outcome over a chosen period (the fees invoiced are not shown here yet). */
+function OperatorResultsSection({ results }: { results: AdminDashboard["results"] }) {
+  const closed = Object.values(results.closedByOutcome).reduce((sum, count) => sum + count, 0);
+  return (
+    <section aria-labelledby="titre-resultats" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-operator-results="">
+      <h2 id="titre-resultats" className="text-lg font-bold text-slate-900">
+        Résultats des dossiers
+      </h2>
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Période
+          <select name="periode" defaultValue={results.period} className="min-h-11 rounded-md border border-slate-400 px-2 font-normal">
+            {Object.entries(OPERATOR_PERIODS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="min-h-11 rounded-md border border-slate-400 px-4 font-semibold text-slate-900">
+          Afficher
+        </button>
+      </Form>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-700">Sommes récupérées ({OPERATOR_PERIODS[results.period].toLowerCase()}, contre-passations déduites)</dt>
+          <dd className="text-2xl font-bold text-slate-900" data-recovered="">
+            {formatEuroCents(results.recoveredCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Dossiers clos avec leur issue</dt>
+          <dd className="text-2xl font-bold text-slate-900" data-closed="">
+            {formatCount(closed)}
+          </dd>
+        </div>
+      </dl>
+      <ul className="mt-3 grid gap-1 text-slate-800 sm:grid-cols-2" aria-label="Dossiers clos par issue">
+        {Object.entries(OUTCOME_LABELS).map(([outcome, label]) => (
+          <li key={outcome} data-outcome={outcome}>
+            {label}&#x202f;: <span className="font-semibold">{formatCount(results.closedByOutcome[outcome as keyof typeof results.closedByOutcome])}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,4 +1,6 @@
 import { caseListFields, paymentTotalsColumn } from "~/modules/cases/payment-totals.server";
+import { operatorResults, type OperatorResults } from "~/modules/results/results.server";
+import { operatorPeriodFrom, type OperatorPeriod } from "~/modules/results/results.schema";
 import type { CurrencyTotal } from "~/modules/cases/payment-totals";
 import { allocationAlerts, type AllocationAlerts } from "~/modules/cases/allocation.server";
 import { isWaitingForLawyer } from "~/modules/cases/cases.schema";
@@ -65,6 +67,8 @@ export interface AdminDashboard {
   pendingDocuments: number;
   /** Lawyers at 0 %, whether anyone can take a case, cases waiting for a lawyer. */
   allocation: AllocationAlerts;
+  /** Sums recovered and cases closed by outcome over the chosen period (issue 31, item 6). */
+  results: OperatorResults;
 }
 
 /** An exact count of a million cases is a 0.5 s scan on every dashboard view; past this, the estimate is shown. */
@@ -73,9 +77,9 @@ export const CASE_COUNT_ESTIMATE_FROM = 200_000;
 export type Dashboard = UserDashboard | LawyerDashboard | AdminDashboard;
 
 /** The dashboard of the acting user, chosen by role (spec: any unknown role sees the user view). */
-export async function dashboardFor(actor: Actor): Promise<Dashboard> {
+export async function dashboardFor(actor: Actor, options: { period?: string | null } = {}): Promise<Dashboard> {
   assertUser(actor);
-  if (actor.role === "admin") return adminDashboard(actor);
+  if (actor.role === "admin") return adminDashboard(actor, operatorPeriodFrom(options.period));
   if (actor.role === "lawyer") return lawyerDashboard(actor);
   return userDashboard(actor);
 }
@@ -161,8 +165,9 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
   };
 }
 
-async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
+async function adminDashboard(actor: UserActor, period: OperatorPeriod): Promise<AdminDashboard> {
   const alerts = allocationAlerts(actor);
+  const results = operatorResults(actor, period);
   const counts = await sql<{
     users: number;
     verified_users: number;
@@ -194,6 +199,7 @@ async function adminDashboard(actor: UserActor): Promise<AdminDashboard> {
     casesEstimated: row.cases_estimated,
     pendingDocuments: row.pending_documents,
     allocation: await alerts,
+    results: await results,
   };
 }
 

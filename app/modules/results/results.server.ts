@@ -2,9 +2,11 @@ import { sql } from "kysely";
 import { formatEuroCents } from "~/lib/fees";
 import { formatCount } from "~/lib/format";
 import { scamTypeLabel } from "~/modules/cases/case-labels";
-import type { Actor } from "~/platform/actor";
+import { assertRole, type Actor } from "~/platform/actor";
+import { CASE_OUTCOMES, type CaseOutcome } from "~/platform/database-schema";
 import { env } from "~/platform/env.server";
 import { db } from "~/platform/runtime.server";
+import type { OperatorPeriod } from "./results.schema";
 
 /**
  * The published results (/resultats, issue 31, decision 0082): computed from the outcomes lawyers record when they
@@ -155,4 +157,36 @@ export async function publishedResults(_actor: Actor, options: { now?: Date; min
     };
   });
   return { from: new Date(row.from), to, computedAt: new Date(), minCases, figures, byScamType };
+}
+
+export interface OperatorResults {
+  period: OperatorPeriod;
+  /** Sums recorded in the recoveries ledger with a date in the period, reversals deducted (cents). */
+  recoveredCents: number;
+  /** Cases closed with an outcome in the period, by outcome. */
+  closedByOutcome: Record<CaseOutcome, number>;
+}
+
+/**
+ * The operator's view of results on the admin dashboard (issue 31, item 6): every count, however small (the
+ * threshold is for the public page only). Fees invoiced are not shown yet.
+ */
+export async function operatorResults(actor: Actor, period: OperatorPeriod, now: Date = new Date()): Promise<OperatorResults> {
+  assertRole(actor, "admin");
+  const since = period === "tout" ? null : period === "30-jours" ? sql`(${now}::timestamptz - interval '30 days')` : sql`(${now}::timestamptz - interval '12 months')`;
+  const database = db();
+  const [recovered, closed] = await Promise.all([
+    sql<{ total: string }>`
+      SELECT coalesce(sum(amount_cents), 0) AS total FROM case_recoveries
+      WHERE recovered_on <= (${now}::timestamptz AT TIME ZONE 'Europe/Paris')::date
+        ${since ? sql`AND recovered_on > (${since} AT TIME ZONE 'Europe/Paris')::date` : sql``}`.execute(database),
+    sql<{ outcome: CaseOutcome; count: string }>`
+      SELECT outcome, count(*) AS count FROM cases
+      WHERE outcome IS NOT NULL AND status IN ('resolved', 'closed') AND outcome_at <= ${now}::timestamptz
+        ${since ? sql`AND outcome_at > ${since}` : sql``}
+      GROUP BY outcome`.execute(database),
+  ]);
+  const closedByOutcome = Object.fromEntries(CASE_OUTCOMES.map((outcome) => [outcome, 0])) as Record<CaseOutcome, number>;
+  for (const row of closed.rows) closedByOutcome[row.outcome] = Number(row.count);
+  return { period, recoveredCents: Number(recovered.rows[0]!.total), closedByOutcome };
 }
