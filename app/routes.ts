@@ -48,6 +48,7 @@ export default [
     route("case/:caseId/convention/apercu", "routes/case-convention-preview.ts"),
     route("case/:caseId/convention/:agreementId/:document", "routes/case-convention-document.ts"),
     route("case/:caseId/compte-detaille.pdf", "routes/case-detailed-account-pdf.ts"),
+    route("case/:caseId/recuperations/:recoveryId/justificatif", "routes/case-recovery-proof.ts"),
     route("case/:caseId/factures", "routes/case-factures.tsx"),
     route("factures/:invoiceId", "routes/facture-pdf.ts"),
     route("compte", "routes/compte.tsx"),

@@ -51,6 +51,7 @@ export const RETURN_PAGE_PATTERNS = [
   "/case/:caseId/convention/apercu",
   "/case/:caseId/convention/:agreementId/:document",
   "/case/:caseId/compte-detaille.pdf",
+  "/case/:caseId/recuperations/:recoveryId/justificatif",
   "/case/:caseId/factures",
   "/factures/:invoiceId",
   "/compte",

@@ -31,7 +31,7 @@ import { AgreementCard, agreementTimelineText } from "~/components/agreements/ag
 import { agreementPanelFor } from "~/modules/agreements/agreements.server";
 import { RecoveriesSection, type RecoveryActionData } from "~/components/recoveries/recoveries-section";
 import { recoverySchema, reversalSchema } from "~/modules/recoveries/recoveries.schema";
-import { recordRecovery, recoveriesFor, reverseRecovery } from "~/modules/recoveries/recoveries.server";
+import { recordRecovery, recordRecoveryWithProof, recoveriesFor, reverseRecovery } from "~/modules/recoveries/recoveries.server";
 import { data } from "react-router";
 import type { FieldErrors } from "~/lib/form";
 import { redirectWithToast } from "~/platform/flash.server";
@@ -65,6 +65,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = new URL(request.url).searchParams.get("intent");
   const fail = (name: RecoveryActionData["intent"], result: { status: number; formError?: string; fieldErrors?: FieldErrors }, values: Record<string, string>) =>
     data({ intent: name, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values } satisfies RecoveryActionData, answerInit(result));
+  if (intent === "recuperation" && (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const result = await recordRecoveryWithProof(actor, params.caseId, request);
+    if (!result.ok) return fail(intent, result, result.values);
+    return redirectWithToast(`${here}#recuperations`, { title: "Somme récupérée enregistrée", description: "Votre client est prévenu par e-mail.", tone: "success" });
+  }
   if (intent === "recuperation") {
     const form = await parseForm(request, recoverySchema);
     if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);

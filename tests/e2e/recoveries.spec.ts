@@ -26,6 +26,7 @@ import { latestSigningCode } from "../support/agreements";
 import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
 import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEnv } from "../support/test-database";
+import { pdfFile } from "../support/upload-fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { waitForMail } from "./support/mail";
@@ -126,6 +127,7 @@ test.describe("the recoveries ledger, from the lawyer's entries to the client's 
     await form.getByLabel("Montant récupéré, en euros").fill("1 234,56");
     await form.getByLabel(/^Paiement du 03\/10\/2025/).check();
     await form.getByLabel("Note (facultatif)").fill("Rappel SEPA accepté par la banque");
+    await form.getByLabel("Justificatif (facultatif)").setInputFiles({ name: "avis-de-rappel.pdf", mimeType: "application/pdf", buffer: await pdfFile({ marker: "rappel" }) });
     await form.getByRole("button", { name: "Enregistrer la somme récupérée" }).click();
     await expect(lawyerPage.getByRole("status")).toContainText("Somme récupérée enregistrée");
 
@@ -154,6 +156,7 @@ test.describe("the recoveries ledger, from the lawyer's entries to the client's 
     await expect(clientSection.locator("[data-recovered-total]")).toHaveText(/^1\s?234,56\s€$/);
     // 15 % of 1 234,56 € = 185,18 € HT, 222,22 € TTC; the base fee is payable at the end of the case.
     await expect(clientSection.locator("[data-net-to-client]")).toHaveText(/^1\s?012,34\s€$/);
+    await expect(clientSection.getByRole("link", { name: "Télécharger le justificatif" })).toHaveCount(1);
     await expect(clientSection.locator("[data-recovery-form]")).toHaveCount(0);
     await expect(clientSection.getByText("Contre-passer cette entrée")).toHaveCount(0);
     await expectNoAxeViolations(page, "/case/:id (client, sommes récupérées, 390 px)");

@@ -25,7 +25,9 @@ import {
   detailedAccountFor,
   feeFiguresForCase,
   recordRecovery,
+  recordRecoveryWithProof,
   recoveriesFor,
+  recoveryProof,
   reverseRecovery,
 } from "~/modules/recoveries/recoveries.server";
 import { NotFoundError, type UserActor } from "~/platform/actor";
@@ -34,6 +36,7 @@ import { latestSigningCode, queuedEmails } from "../support/agreements";
 import { seedEnrolledAccount, totpCode } from "../support/accounts";
 import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
+import { pdfFile, phpScript } from "../support/upload-fixtures";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 const ORIGIN = { ipAddress: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" };
@@ -257,6 +260,43 @@ describe.each(testEngines())("recoveries ledger and detailed account on %s", (en
     expect(await detailedAccountDocument(lawyer, bareCaseId)).toMatchObject({ ok: false, status: 409 });
     await expect(detailedAccountDocument(otherLawyer, caseId)).rejects.toBeInstanceOf(NotFoundError);
     await db().updateTable("cases").set({ status: "in_progress" }).where("id", "=", caseId).execute();
+  });
+
+  it("a proof file goes through the upload pipeline with the entry; a refused form or a bad file keeps nothing", async () => {
+    const request = (fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ recoveredOn: "2026-03-05", amount: "300", source: "decision-de-justice", note: "", ...fields })) body.append(name, value);
+      if (file) body.append("justificatif", new Blob([new Uint8Array(file.bytes)]), file.name);
+      return new Request(`http://localhost/case/${caseId}?intent=recuperation`, { method: "POST", body });
+    };
+    const files = async () => Number((await db().selectFrom("stored_files").select(db().fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+    const entriesBefore = await ledgerCount(caseId);
+    const filesBefore = await files();
+    const pdf = await pdfFile({ marker: "jugement" });
+
+    const refused = await recordRecoveryWithProof(lawyer, caseId, request({ amount: "0" }, { name: "jugement.pdf", bytes: pdf }));
+    expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { amount: recoveryMessages.amountNotPositive }, values: { amount: "0" } });
+    const badFile = await recordRecoveryWithProof(lawyer, caseId, request({}, { name: "jugement.pdf", bytes: phpScript }));
+    expect(badFile).toMatchObject({ ok: false, status: 400, fieldErrors: { justificatif: expect.any(String) } });
+    await expect(recordRecoveryWithProof(client, caseId, request({}, { name: "jugement.pdf", bytes: pdf }))).rejects.toBeInstanceOf(NotFoundError);
+    expect(await ledgerCount(caseId)).toBe(entriesBefore);
+    expect(await files()).toBe(filesBefore);
+
+    const recorded = await recordRecoveryWithProof(lawyer, caseId, request({ note: "Jugement du tribunal judiciaire" }, { name: "jugement.pdf", bytes: pdf }));
+    if (!recorded.ok) throw new Error(JSON.stringify(recorded));
+    const entry = (await recoveriesFor(client, caseId)).entries.find((item) => item.id === recorded.recoveryId);
+    expect(entry).toMatchObject({ hasProof: true, amountCents: 30_000, sourceLabel: "Décision de justice" });
+    for (const viewer of [client, lawyer, admin]) {
+      const proof = await recoveryProof(viewer, caseId, recorded.recoveryId);
+      if (!proof.ok) throw new Error(proof.message);
+      expect(Buffer.concat(await proof.stream.toArray()).equals(pdf)).toBe(true);
+    }
+    await expect(recoveryProof(otherLawyer, caseId, recorded.recoveryId)).rejects.toBeInstanceOf(NotFoundError);
+    const withoutFile = await recordRecoveryWithProof(lawyer, caseId, request({ amount: "5" }));
+    if (!withoutFile.ok) throw new Error(JSON.stringify(withoutFile));
+    expect(await recoveryProof(client, caseId, withoutFile.recoveryId)).toMatchObject({ ok: false, status: 404 });
+    // The figures of the test above stay those of the first three entries: these two are reversed.
+    for (const id of [recorded.recoveryId, withoutFile.recoveryId]) expect((await reverseRecovery(lawyer, caseId, id, "Entrée de test")).ok).toBe(true);
   });
 
   it("the reversal form's schema asks for a reason", () => {

@@ -621,6 +621,16 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/case-recovery-proof.ts",
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/recuperations/7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21/justificatif",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Frecuperations%2F7a2d3b5f-9c8e-4d4b-8f32-1e6c8b4d0a21%2Fjustificatif"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
     file: "routes/facture-pdf.ts",
     // An unknown (or someone else's) invoice: 404 for everyone, admins included, no PDF.
     path: "/factures/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",

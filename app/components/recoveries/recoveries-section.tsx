@@ -16,7 +16,7 @@ export interface RecoveryActionData {
   values: Record<string, string | undefined>;
 }
 
-const RECORD_ORDER = ["recoveredOn", "amount", "source", "paymentIds", "note"] as const;
+const RECORD_ORDER = ["recoveredOn", "amount", "source", "paymentIds", "note", "justificatif"] as const;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -92,6 +92,7 @@ function RecordForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?
       <p className="text-slate-800">Votre client est prévenu par e-mail (sans le montant) et la lit sur cette page.</p>
       <ValidatedForm
         reloadDocument
+        encType="multipart/form-data"
         action={`/case/${encodeURIComponent(panel.caseId)}?intent=recuperation`}
         validation={{ validate, clear, errors, focusRequest }}
         errorOrder={RECORD_ORDER}
@@ -131,6 +132,14 @@ function RecordForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?
           </fieldset>
         ) : null}
         <TextField name="note" label="Note (facultatif)" hint="Référence du virement, de la décision…" maxLength={1000} defaultValue={values.note} error={errors.note} />
+        <TextField
+          name="justificatif"
+          type="file"
+          label="Justificatif (facultatif)"
+          hint="Relevé bancaire, décision, courrier : PDF, JPEG, PNG ou HEIC."
+          accept="application/pdf,image/jpeg,image/png,image/heic,image/heif"
+          error={errors.justificatif}
+        />
         <SubmitButton busy={navigation.state === "submitting"} busyLabel="Enregistrement…">
           Enregistrer la somme récupérée
         </SubmitButton>
@@ -166,6 +175,13 @@ export function RecoveriesSection({ panel, actionData }: { panel: RecoveriesPane
               {entry.reversedById ? <p className="text-slate-800">Annulée par une contre-passation.</p> : null}
               {entry.payments.length > 0 ? <p className="text-slate-800">Concerne&#x202f;: {entry.payments.map((payment) => payment.label).join(", ")}</p> : null}
               {entry.note ? <p className="whitespace-pre-line text-slate-800">{entry.note}</p> : null}
+              {entry.hasProof ? (
+                <p>
+                  <a href={`/case/${encodeURIComponent(panel.caseId)}/recuperations/${encodeURIComponent(entry.id)}/justificatif`} className="font-semibold text-brand-800 underline" download>
+                    Télécharger le justificatif
+                  </a>
+                </p>
+              ) : null}
               <p className="text-sm text-slate-700">
                 Enregistrée par {entry.recordedBy} le <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </p>

@@ -1,19 +1,25 @@
+import type { Readable } from "node:stream";
+import type { Transaction } from "kysely";
 import { formatEuroCents, formatPercentBp } from "~/lib/fees";
+import { fieldErrors, type FieldErrors } from "~/lib/form";
 import { formatDate, parisIsoDay } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseAccess, type CaseViewer } from "~/modules/cases/case-access.server";
 import { lawyerTitle, publicLink } from "~/modules/cases/case-history.server";
+import { fileStorage, StoredFileNotReadyError, type StoredFile } from "~/modules/files/files.server";
+import { UploadError } from "~/modules/files/upload-error";
+import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
-import type { CaseStatus, Executor, FeeBaseDue, RecoverySource } from "~/platform/database-schema";
+import type { CaseStatus, Database, Executor, FeeBaseDue, RecoverySource } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import { renderDetailedAccountPdf } from "./detailed-account-pdf.server";
 import { computeFees, type AgreementTerms, type FeeFigures } from "./fee-computation";
-import { RECOVERY_SOURCE_LABELS, recoveryMessages as messages, type RecoveryInput } from "./recoveries.schema";
+import { RECOVERY_SOURCE_LABELS, recoveryMessages as messages, recoverySchema, type RecoveryInput } from "./recoveries.schema";
 
-type Failure = { ok: false; status: 400 | 404 | 409; formError?: string; fieldErrors?: Record<string, string> };
+type Failure = { ok: false; status: 400 | 404 | 409; formError?: string; fieldErrors?: FieldErrors };
 
 /** A case is finished once resolved, completed or closed: the base fee payable "at the end" is then due. */
 const FINISHED: readonly CaseStatus[] = ["resolved", "completed", "closed"];
@@ -72,6 +78,7 @@ export interface RecoveryEntryView {
   reversedById: string | null;
   recordedBy: string;
   createdAt: string;
+  hasProof: boolean;
 }
 
 export interface RecoveriesPanel {
@@ -107,7 +114,7 @@ async function ledgerEntries(executor: Executor, caseId: string): Promise<Recove
     executor
       .selectFrom("case_recoveries as r")
       .leftJoin("profiles as p", "p.id", "r.recorded_by")
-      .select(["r.id", "r.recovered_on", "r.amount_cents", "r.source", "r.payment_ids", "r.note", "r.reverses_id", "r.reason", "r.created_at", "p.first_name", "p.last_name", "p.role"])
+      .select(["r.id", "r.recovered_on", "r.amount_cents", "r.source", "r.payment_ids", "r.note", "r.reverses_id", "r.reason", "r.created_at", "r.proof_file_id", "p.first_name", "p.last_name", "p.role"])
       .where("r.case_id", "=", caseId)
       .orderBy("r.created_at")
       .orderBy("r.id")
@@ -135,6 +142,7 @@ async function ledgerEntries(executor: Executor, caseId: string): Promise<Recove
       reversedById: reversedBy.get(row.id) ?? null,
       recordedBy: row.first_name ? (row.role === "lawyer" ? lawyerTitle({ first_name: row.first_name, last_name: row.last_name ?? "" }) : `${row.first_name} ${row.last_name ?? ""}`.trim()) : "Compte supprimé",
       createdAt: row.created_at.toISOString(),
+      hasProof: row.proof_file_id !== null,
     };
   });
 }
@@ -181,6 +189,9 @@ export async function recoveriesFor(actor: Actor, caseId: string): Promise<Recov
 
 export type RecordResult = { ok: true; recoveryId: string } | Failure;
 
+/** The proof file's form field (one file: a bank statement, a decision…). */
+export const PROOF_FILE_FIELD = "justificatif";
+
 /**
  * The assigned lawyer records a sum that came back, on a case whose agreement is in force. The client is told by
  * e-mail (no amount in it) and the action is kept in the staff journal. Anyone else gets the case's 404.
@@ -188,62 +199,116 @@ export type RecordResult = { ok: true; recoveryId: string } | Failure;
 export async function recordRecovery(actor: Actor, caseId: string, input: RecoveryInput, now: Date = new Date()): Promise<RecordResult> {
   const result = await db()
     .transaction()
-    .execute(async (trx): Promise<RecordResult> => {
-      const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
-      if (access.viewer !== "lawyer") throw new NotFoundError();
-      const agreement = await trx.selectFrom("fee_agreements").select(["id"]).where("case_id", "=", access.caseId).where("state", "=", "active").executeTakeFirst();
-      if (!agreement) return { ok: false, status: 409, formError: messages.noActiveAgreement };
-      const created = await trx.selectFrom("cases").select(["created_at"]).where("id", "=", access.caseId).executeTakeFirstOrThrow();
-      const fieldErrors: Record<string, string> = {};
-      const firstDay = parisIsoDay(created.created_at);
-      if (input.recoveredOn > parisIsoDay(now)) fieldErrors.recoveredOn = messages.dateInFuture;
-      else if (input.recoveredOn < firstDay) fieldErrors.recoveredOn = messages.dateBeforeCase(formatDate(firstDay));
-      const paymentIds = [...new Set(input.paymentIds)];
-      if (paymentIds.some((id) => !isUuid(id))) fieldErrors.paymentIds = messages.paymentUnknown;
-      else if (paymentIds.length > 0) {
-        const found = await trx.selectFrom("case_payments").select(["id"]).where("case_id", "=", access.caseId).where("id", "in", paymentIds).execute();
-        if (found.length !== paymentIds.length) fieldErrors.paymentIds = messages.paymentUnknown;
-      }
-      if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, fieldErrors };
-      const inserted = await trx
-        .insertInto("case_recoveries")
-        .values({
-          case_id: access.caseId,
-          agreement_id: agreement.id,
-          recovered_on: input.recoveredOn,
-          amount_cents: input.amount,
-          source: input.source,
-          payment_ids: paymentIds,
-          note: input.note,
-          recorded_by: access.actor.userId,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordStaffAction(trx, access.actor, {
-        action: "recovery.recorded",
-        targetType: "case",
-        targetId: access.caseId,
-        after: { recoveryId: inserted.id, amountCents: input.amount, recoveredOn: input.recoveredOn, source: input.source, paymentIds },
-      });
-      const people = await trx.selectFrom("profiles").select(["id", "email", "first_name", "last_name"]).where("id", "in", [access.ownerId, access.actor.userId]).execute();
-      const client = people.find((person) => person.id === access.ownerId);
-      const lawyer = people.find((person) => person.id === access.actor.userId);
-      if (client) {
-        await enqueueEmail(trx, {
-          to: client.email,
-          template: "somme-recuperee",
-          variables: {
-            prenom: client.first_name,
-            avocat: lawyer ? lawyerTitle(lawyer) : "Votre avocat",
-            numero_dossier: access.caseNumber,
-            lien: publicLink(`/case/${access.caseId}#recuperations`),
-          },
-        });
-      }
-      return { ok: true, recoveryId: inserted.id };
-    });
+    .execute((trx) => recordInTransaction(trx, actor, caseId, input, null, now));
   if (result.ok) jobsEnqueued();
   return result;
+}
+
+class RecordRefusal extends Error {
+  constructor(readonly failure: Failure) {
+    super("refus");
+  }
+}
+
+export type UploadRecordResult = RecordResult & { values: Record<string, string> };
+
+/**
+ * The same, from the lawyer's multipart form with an optional proof file: the file goes through the upload pipeline
+ * (type from the bytes, checked, encrypted) and is recorded in the transaction of the entry; any refusal discards it.
+ */
+export async function recordRecoveryWithProof(actor: Actor, caseId: string, request: Request, now: Date = new Date()): Promise<UploadRecordResult> {
+  const access = await caseAccess(actor, caseId);
+  if (access.viewer !== "lawyer") throw new NotFoundError();
+  let values: Record<string, string> = {};
+  try {
+    const upload = await receiveUpload(request, { ownerId: access.ownerId, fileFields: { [PROOF_FILE_FIELD]: 1 }, requireFile: false }, async (trx, received) => {
+      values = received.fields;
+      const parsed = recoverySchema.safeParse(received.fields);
+      if (!parsed.success) throw new RecordRefusal({ ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) });
+      const result = await recordInTransaction(trx, actor, caseId, parsed.data, received.files[0]?.file.id ?? null, now);
+      if (!result.ok) throw new RecordRefusal(result);
+      return result;
+    });
+    jobsEnqueued();
+    return { ...upload.result, values };
+  } catch (error) {
+    if (error instanceof RecordRefusal) return { ...error.failure, values };
+    if (error instanceof UploadError) return { ok: false, status: 400, fieldErrors: { [PROOF_FILE_FIELD]: error.message }, values };
+    throw error;
+  }
+}
+
+async function recordInTransaction(trx: Transaction<Database>, actor: Actor, caseId: string, input: RecoveryInput, proofFileId: string | null, now: Date): Promise<RecordResult> {
+  const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
+  if (access.viewer !== "lawyer") throw new NotFoundError();
+  const agreement = await trx.selectFrom("fee_agreements").select(["id"]).where("case_id", "=", access.caseId).where("state", "=", "active").executeTakeFirst();
+  if (!agreement) return { ok: false, status: 409, formError: messages.noActiveAgreement };
+  const created = await trx.selectFrom("cases").select(["created_at"]).where("id", "=", access.caseId).executeTakeFirstOrThrow();
+  const fieldErrors: Record<string, string> = {};
+  const firstDay = parisIsoDay(created.created_at);
+  if (input.recoveredOn > parisIsoDay(now)) fieldErrors.recoveredOn = messages.dateInFuture;
+  else if (input.recoveredOn < firstDay) fieldErrors.recoveredOn = messages.dateBeforeCase(formatDate(firstDay));
+  const paymentIds = [...new Set(input.paymentIds)];
+  if (paymentIds.some((id) => !isUuid(id))) fieldErrors.paymentIds = messages.paymentUnknown;
+  else if (paymentIds.length > 0) {
+    const found = await trx.selectFrom("case_payments").select(["id"]).where("case_id", "=", access.caseId).where("id", "in", paymentIds).execute();
+    if (found.length !== paymentIds.length) fieldErrors.paymentIds = messages.paymentUnknown;
+  }
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, fieldErrors };
+  const inserted = await trx
+    .insertInto("case_recoveries")
+    .values({
+      case_id: access.caseId,
+      agreement_id: agreement.id,
+      recovered_on: input.recoveredOn,
+      amount_cents: input.amount,
+      source: input.source,
+      payment_ids: paymentIds,
+      note: input.note,
+      proof_file_id: proofFileId,
+      recorded_by: access.actor.userId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordStaffAction(trx, access.actor, {
+    action: "recovery.recorded",
+    targetType: "case",
+    targetId: access.caseId,
+    after: { recoveryId: inserted.id, amountCents: input.amount, recoveredOn: input.recoveredOn, source: input.source, paymentIds, proofFileId },
+  });
+  const people = await trx.selectFrom("profiles").select(["id", "email", "first_name", "last_name"]).where("id", "in", [access.ownerId, access.actor.userId]).execute();
+  const client = people.find((person) => person.id === access.ownerId);
+  const lawyer = people.find((person) => person.id === access.actor.userId);
+  if (client) {
+    await enqueueEmail(trx, {
+      to: client.email,
+      template: "somme-recuperee",
+      variables: {
+        prenom: client.first_name,
+        avocat: lawyer ? lawyerTitle(lawyer) : "Votre avocat",
+        numero_dossier: access.caseNumber,
+        lien: publicLink(`/case/${access.caseId}#recuperations`),
+      },
+    });
+  }
+  return { ok: true, recoveryId: inserted.id };
+}
+
+export type ProofDownload = { ok: true; file: StoredFile; stream: Readable } | { ok: false; status: 404 | 409; message: string };
+
+/** An entry's proof file, for the case's client, its lawyer or an admin; anyone else the case's 404. */
+export async function recoveryProof(actor: Actor, caseId: string, recoveryId: string): Promise<ProofDownload> {
+  const access = await caseAccess(actor, caseId);
+  const row = isUuid(recoveryId)
+    ? await db().selectFrom("case_recoveries").select(["proof_file_id"]).where("id", "=", recoveryId).where("case_id", "=", access.caseId).executeTakeFirst()
+    : undefined;
+  if (!row?.proof_file_id) return { ok: false, status: 404, message: "Ce justificatif n'existe pas." };
+  try {
+    return { ok: true, ...(await fileStorage().open(row.proof_file_id)) };
+  } catch (error) {
+    if (error instanceof StoredFileNotReadyError) return { ok: false, status: 409, message: "Ce justificatif est en cours de traitement. Réessayez dans quelques minutes." };
+    throw error;
+  }
 }
 
 export type ReverseResult = { ok: true; reversalId: string } | Failure;
