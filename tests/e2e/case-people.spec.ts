@@ -213,6 +213,17 @@ test.describe("a case, as its client, its lawyer and an admin meet it", () => {
     await expect(page.locator("[data-timeline]")).toContainText("J'ai lu votre dossier, je vous écris demain.");
     await expect(page.locator("[data-next-step]")).toContainText("Vous traitez ce dossier");
     await expect(change.getByRole("button", { name: /Marquer comme résolu/ })).toBeVisible();
+    // Issue 31: ending the case asks for its outcome, without JavaScript too.
+    await change.getByRole("button", { name: /Marquer comme résolu/ }).click();
+    await expect(page.getByRole("alert")).toContainText("Indiquez l'issue du dossier");
+    await page.locator("[data-status-change]").getByRole("radio", { name: "Non poursuivi" }).check();
+    await page.locator("[data-status-change]").getByRole("button", { name: /Fermer le dossier/ }).click();
+    await expect(page.getByRole("alert")).toContainText("Indiquez pourquoi le dossier n'est pas poursuivi");
+    await page.locator("[data-status-change]").getByRole("radio", { name: "Rien récupéré" }).check();
+    await page.locator("[data-status-change]").getByRole("button", { name: /Marquer comme résolu/ }).click();
+    await expect(page.getByRole("status")).toContainText("Statut du dossier mis à jour");
+    await expect(page.locator("[data-timeline]")).toContainText("Dossier clôturé sans somme récupérée");
+    await expect(page.locator("[data-status-change]")).toHaveCount(0);
     await page.context().close();
   });
 });
