@@ -23,7 +23,7 @@ async function expectOneLanguage(page: Page, where: string): Promise<void> {
 }
 
 test("public pages and the not-found page read in French, with French typography", async ({ page }) => {
-  for (const path of ["/", "/fonctionnement", "/arnaques/faux-placements", "/connexion", "/inscription", "/mentions-legales", "/politique-confidentialite", "/conditions-generales"]) {
+  for (const path of ["/", "/fonctionnement", "/resultats", "/arnaques/faux-placements", "/connexion", "/inscription", "/mentions-legales", "/politique-confidentialite", "/conditions-generales"]) {
     await page.goto(path);
     await expectOneLanguage(page, path);
   }
