@@ -11,6 +11,7 @@ import { deleteMyAccount, purgeExpiredClosedCases } from "~/modules/privacy/acco
 import { sweepFilesMarkedForDeletion } from "~/modules/privacy/file-sweep.server";
 import { CLOSED_CASE_RETENTION_DAYS } from "~/modules/privacy/retention";
 import { collectExportContents } from "~/modules/privacy/export-contents.server";
+import { operatorResults } from "~/modules/results/results.server";
 import { adminInvoices, adminInvoicesCsv, caseInvoicesFor, invoiceDocument, invoicingProfileFor, issueCreditNote, issueInvoice, saveInvoicingProfile } from "~/modules/invoicing/invoicing.server";
 import { invoicingMessages, invoicingProfileSchema, MANDATE_VERSION } from "~/modules/invoicing/invoicing.schema";
 import { NotFoundError, type UserActor } from "~/platform/actor";
@@ -264,6 +265,14 @@ describe.each(testEngines())("invoices on %s", (engine) => {
     expect(lines[0]).toBe("numero;date;type;emetteur;acheteur;dossier;total_ht;tva;total_ttc;facture_liee");
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${number("F", 1)};${today};facture;Maître Anne NomAnne \\(Cabinet Avocate & Associés\\);Eloise NomEloise;[^;]+;1700,00;340,00;2040,00;$`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${number("A", 1)};${today};avoir;.*;-[0-9]+,[0-9]{2};-[0-9]+,[0-9]{2};-[0-9]+,[0-9]{2};${number("F", 2)}$`)));
+
+    // The operator's view sums what was invoiced in the period, credit notes deducted.
+    const listed = await adminInvoices(admin, { q: "", from: "", to: "" });
+    const view = await operatorResults(admin, "12-mois");
+    expect(view.invoicedHtCents).toBe(listed.reduce((sum, row) => sum + row.totalHtCents, 0));
+    expect(view.invoicedTtcCents).toBe(listed.reduce((sum, row) => sum + row.totalTtcCents, 0));
+    expect(view.invoicedHtCents).toBeGreaterThan(0);
+    expect((await operatorResults(admin, "12-mois", new Date("2020-06-01T12:00:00Z"))).invoicedHtCents).toBe(0);
   });
 
   it("an invoice survives the client's account deletion and the purge of the case: its row, and its PDF intact", async () => {

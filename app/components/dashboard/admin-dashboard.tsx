@@ -122,6 +122,13 @@ function OperatorResultsSection({ results }: { results: AdminDashboard["results"
           </dd>
         </div>
         <div>
+          <dt className="text-sm text-slate-700">Honoraires facturés au nom des avocats (avoirs déduits)</dt>
+          <dd className="text-2xl font-bold text-slate-900" data-invoiced="">
+            {formatEuroCents(results.invoicedHtCents)} HT
+          </dd>
+          <dd className="text-slate-800">soit {formatEuroCents(results.invoicedTtcCents)} TTC</dd>
+        </div>
+        <div>
           <dt className="text-sm text-slate-700">Dossiers clos avec leur issue</dt>
           <dd className="text-2xl font-bold text-slate-900" data-closed="">
             {formatCount(closed)}

@@ -165,6 +165,9 @@ export interface OperatorResults {
   recoveredCents: number;
   /** Cases closed with an outcome in the period, by outcome. */
   closedByOutcome: Record<CaseOutcome, number>;
+  /** Fees invoiced in the lawyers' names in the period, credit notes deducted (cents). */
+  invoicedHtCents: number;
+  invoicedTtcCents: number;
 }
 
 /**
@@ -175,7 +178,7 @@ export async function operatorResults(actor: Actor, period: OperatorPeriod, now:
   assertRole(actor, "admin");
   const since = period === "tout" ? null : period === "30-jours" ? sql`(${now}::timestamptz - interval '30 days')` : sql`(${now}::timestamptz - interval '12 months')`;
   const database = db();
-  const [recovered, closed] = await Promise.all([
+  const [recovered, closed, invoiced] = await Promise.all([
     sql<{ total: string }>`
       SELECT coalesce(sum(amount_cents), 0) AS total FROM case_recoveries
       WHERE recovered_on <= (${now}::timestamptz AT TIME ZONE 'Europe/Paris')::date
@@ -185,8 +188,17 @@ export async function operatorResults(actor: Actor, period: OperatorPeriod, now:
       WHERE outcome IS NOT NULL AND status IN ('resolved', 'closed') AND outcome_at <= ${now}::timestamptz
         ${since ? sql`AND outcome_at > ${since}` : sql``}
       GROUP BY outcome`.execute(database),
+    sql<{ ht: string; ttc: string }>`
+      SELECT coalesce(sum(total_ht_cents), 0) AS ht, coalesce(sum(total_ttc_cents), 0) AS ttc FROM invoices
+      WHERE issued_at <= ${now}::timestamptz ${since ? sql`AND issued_at > ${since}` : sql``}`.execute(database),
   ]);
   const closedByOutcome = Object.fromEntries(CASE_OUTCOMES.map((outcome) => [outcome, 0])) as Record<CaseOutcome, number>;
   for (const row of closed.rows) closedByOutcome[row.outcome] = Number(row.count);
-  return { period, recoveredCents: Number(recovered.rows[0]!.total), closedByOutcome };
+  return {
+    period,
+    recoveredCents: Number(recovered.rows[0]!.total),
+    closedByOutcome,
+    invoicedHtCents: Number(invoiced.rows[0]!.ht),
+    invoicedTtcCents: Number(invoiced.rows[0]!.ttc),
+  };
 }
