@@ -197,6 +197,7 @@ test.describe("the pages of the four journeys", () => {
       "Dossiers",
       "Clients",
       "Messages",
+      "Facturation",
       "Mon compte",
     ]);
   });
