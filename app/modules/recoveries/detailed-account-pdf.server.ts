@@ -2,7 +2,7 @@ import { BASE_FEE_DUE_TEXT, formatEuroCents, formatPercentBp } from "~/lib/fees"
 import { formatDate, formatDateTime } from "~/lib/format";
 import { typeset } from "~/lib/typography";
 import { finishPdf, heading, labelled, newPdf, paragraph, section, table } from "~/modules/case-file/pdf-document.server";
-import type { DetailedAccount } from "./recoveries.server";
+import type { DetailedAccount } from "./recovery-views";
 
 export const ROUNDING_RULE_TEXT =
   "Les montants sont calculés en centimes entiers. Chaque honoraire hors taxes est arrondi une seule fois au centime le plus proche (un demi-centime est arrondi en s'éloignant de zéro)\u202f; la TVA est calculée une seule fois, sur le total hors taxes, et arrondie de la même façon\u202f; le total TTC est la somme exacte du total HT et de la TVA.";

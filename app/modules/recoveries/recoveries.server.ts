@@ -13,10 +13,11 @@ import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
-import type { CaseStatus, Database, Executor, FeeBaseDue, RecoverySource } from "~/platform/database-schema";
+import type { CaseStatus, Database, Executor, FeeBaseDue } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import { renderDetailedAccountPdf } from "./detailed-account-pdf.server";
-import { computeFees, type AgreementTerms, type FeeFigures } from "./fee-computation";
+import type { CaseFeeFigures, DetailedAccount, RecoveryEntryView } from "./recovery-views";
+import { computeFees, type FeeFigures } from "./fee-computation";
 import { RECOVERY_SOURCE_LABELS, recoveryMessages as messages, recoverySchema, type RecoveryInput } from "./recoveries.schema";
 
 type Failure = { ok: false; status: 400 | 404 | 409; formError?: string; fieldErrors?: FieldErrors };
@@ -27,12 +28,6 @@ const FINISHED: readonly CaseStatus[] = ["resolved", "completed", "closed"];
 // ---------------------------------------------------------------------------------------------------------------
 // Fee figures (shared with invoicing)
 
-export interface CaseFeeFigures {
-  agreementId: string;
-  terms: AgreementTerms & { baseFeeDue: FeeBaseDue };
-  baseFeeDue: boolean;
-  figures: FeeFigures;
-}
 
 /**
  * The fee figures of a case from its active agreement and the ledger entries recorded under it, in the caller's
@@ -61,25 +56,6 @@ export async function feeFiguresForCase(executor: Executor, caseId: string): Pro
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-export interface RecoveryEntryView {
-  id: string;
-  /** "yyyy-MM-dd". */
-  recoveredOn: string;
-  amountCents: number;
-  amountText: string;
-  source: RecoverySource;
-  sourceLabel: string;
-  payments: { id: string; label: string }[];
-  note: string;
-  /** On a reversal: the entry it cancels, and why. */
-  reversesId: string | null;
-  reason: string | null;
-  /** On an entry that was reversed: its reversal. */
-  reversedById: string | null;
-  recordedBy: string;
-  createdAt: string;
-  hasProof: boolean;
-}
 
 export interface RecoveriesPanel {
   caseId: string;
@@ -365,18 +341,6 @@ export async function reverseRecovery(actor: Actor, caseId: string, recoveryId: 
 // ---------------------------------------------------------------------------------------------------------------
 // The detailed account (compte détaillé, RIN 11.7)
 
-export interface DetailedAccount {
-  caseId: string;
-  caseNumber: string;
-  clientName: string;
-  lawyerName: string;
-  lawyerBar: string;
-  terms: CaseFeeFigures["terms"];
-  baseFeeDue: boolean;
-  figures: FeeFigures;
-  entries: RecoveryEntryView[];
-  generatedAt: Date;
-}
 
 /** The detailed account of a case for its client, its lawyer or an admin; null while no agreement is in force. */
 export async function detailedAccountFor(actor: Actor, caseId: string, now: Date = new Date()): Promise<DetailedAccount | null> {
@@ -415,3 +379,5 @@ export async function detailedAccountDocument(actor: Actor, caseId: string, now:
   if (!account) return { ok: false, status: 409, message: "Aucune convention d'honoraires n'est en vigueur pour ce dossier\u202f: il n'y a pas encore de compte détaillé." };
   return { ok: true, fileName: `compte-detaille-${account.caseNumber}.pdf`, pdf: await renderDetailedAccountPdf(account) };
 }
+
+export type { CaseFeeFigures, DetailedAccount, RecoveryEntryView } from "./recovery-views";
