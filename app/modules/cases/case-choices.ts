@@ -1,5 +1,6 @@
 // The choices the new-case wizard offers and their French labels (spec §2, §3, §5; shared with the browser).
 import { scamType, type ScamSlug } from "~/content/site";
+import { choiceValues } from "~/lib/choices";
 
 /**
  * Step 1's choices: first the nine kinds the site's landing pages explain (in their order, "other" excepted), then
@@ -97,19 +98,7 @@ export const DESCRIPTION_PLACEHOLDERS: Record<WizardScamType | "", string> = {
   other: STORY_IN_ORDER,
 };
 
-export const CONTACT_METHODS = [
-  "phone",
-  "email",
-  "sms",
-  "messaging_app",
-  "social_network",
-  "dating_site",
-  "website",
-  "in_person",
-  "other",
-] as const;
-export type ContactMethod = (typeof CONTACT_METHODS)[number];
-export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
+export const CONTACT_METHOD_LABELS = {
   phone: "Appel téléphonique",
   email: "Email",
   sms: "SMS",
@@ -119,7 +108,9 @@ export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
   website: "Site internet ou publicité",
   in_person: "En personne",
   other: "Autre",
-};
+} as const;
+export type ContactMethod = keyof typeof CONTACT_METHOD_LABELS;
+export const CONTACT_METHODS = choiceValues(CONTACT_METHOD_LABELS);
 /** What "details" means for each contact method (the field appears once a method is chosen). */
 export const CONTACT_DETAILS_HINTS: Record<ContactMethod, string> = {
   phone: "Le numéro qui vous a appelé, le nom donné par l'interlocuteur.",
@@ -133,18 +124,7 @@ export const CONTACT_DETAILS_HINTS: Record<ContactMethod, string> = {
   other: "Comment le contact a eu lieu.",
 };
 
-export const PAYMENT_METHODS = [
-  "bank_transfer",
-  "credit_card",
-  "cryptocurrency",
-  "paypal",
-  "western_union",
-  "money_gram",
-  "cash",
-  "other",
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const PAYMENT_METHOD_LABELS = {
   bank_transfer: "Virement bancaire",
   credit_card: "Carte bancaire",
   cryptocurrency: "Cryptomonnaie",
@@ -153,22 +133,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   money_gram: "MoneyGram",
   cash: "Espèces",
   other: "Autre",
-};
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
+export const PAYMENT_METHODS = choiceValues(PAYMENT_METHOD_LABELS);
 
-export const EVIDENCE_TYPES = [
-  "payment_receipts",
-  "conversation_screenshots",
-  "email_exchanges",
-  "bank_statements",
-  "recipient_iban",
-  "contracts_documents",
-] as const;
-export type EvidenceType = (typeof EVIDENCE_TYPES)[number];
-export const EVIDENCE_TYPE_LABELS: Record<EvidenceType, string> = {
+export const EVIDENCE_TYPE_LABELS = {
   payment_receipts: "Preuves de paiement (reçus, confirmations)",
   conversation_screenshots: "Captures d'écran des conversations",
   email_exchanges: "Échanges d'emails",
   bank_statements: "Relevés bancaires",
   recipient_iban: "IBAN ou coordonnées du bénéficiaire",
   contracts_documents: "Contrats ou documents reçus",
-};
+} as const;
+export type EvidenceType = keyof typeof EVIDENCE_TYPE_LABELS;
+export const EVIDENCE_TYPES = choiceValues(EVIDENCE_TYPE_LABELS);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { choiceValues } from "~/lib/choices";
 import { flaggedKeysetCursor } from "~/platform/keyset";
 import type { DocumentSide, DocumentType } from "~/platform/database-schema";
 
@@ -47,15 +48,15 @@ export const STEP_TITLES: Record<IdentityStep, string> = {
 /** The identity documents a person may send at steps 2 and 3 (step 3 excludes step 2's type). */
 export const IDENTITY_DOCUMENT_TYPES = ["cni", "passeport", "permis", "carte_sejour"] as const;
 
-export const PROOF_OF_ADDRESS_TYPES = ["facture_eau", "facture_electricite", "facture_gaz", "avis_imposition", "releve_bancaire"] as const;
-export type ProofOfAddressChoice = (typeof PROOF_OF_ADDRESS_TYPES)[number];
-export const PROOF_OF_ADDRESS_LABELS: Record<ProofOfAddressChoice, string> = {
+export const PROOF_OF_ADDRESS_LABELS = {
   facture_eau: "Facture d'eau",
   facture_electricite: "Facture d'électricité",
   facture_gaz: "Facture de gaz",
   avis_imposition: "Avis d'imposition",
   releve_bancaire: "Relevé bancaire",
-};
+} as const;
+export type ProofOfAddressChoice = keyof typeof PROOF_OF_ADDRESS_LABELS;
+export const PROOF_OF_ADDRESS_TYPES = choiceValues(PROOF_OF_ADDRESS_LABELS);
 
 /** Spec §8 (client areas): what the person reads after an upload or a step change. */
 export const identityMessages = {
@@ -123,14 +124,14 @@ export const reviewDecisionSchema = z
   });
 export type ReviewDecision = z.output<typeof reviewDecisionSchema>;
 
-export const REVIEW_STATUS_FILTERS = ["all", "pending", "approved", "rejected"] as const;
-export type ReviewStatusFilter = (typeof REVIEW_STATUS_FILTERS)[number];
-export const REVIEW_STATUS_LABELS: Record<ReviewStatusFilter, string> = {
+export const REVIEW_STATUS_LABELS = {
   all: "Tous",
   pending: "En attente",
   approved: "Approuvés",
   rejected: "Rejetés",
-};
+} as const;
+export type ReviewStatusFilter = keyof typeof REVIEW_STATUS_LABELS;
+export const REVIEW_STATUS_FILTERS = choiceValues(REVIEW_STATUS_LABELS);
 
 export const reviewQuerySchema = z.object({
   q: z.string().trim().max(200).catch(""),

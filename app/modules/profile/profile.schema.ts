@@ -38,24 +38,27 @@ export const profileMessages = {
   failed: { title: "Erreur", description: "Une erreur est survenue lors de la mise à jour de votre profil." },
 } as const;
 
-/** The form's field names (the profile columns in camelCase, plus the dial codes and the two consents). */
-export const PROFILE_FIELDS = [
+/**
+ * The profile form's fields from top to bottom: its error summary follows them (issue 29), while the schema checks
+ * the cross-field rules (NIF, phones, postal code) last.
+ */
+export const PROFILE_FIELD_ORDER = [
   "firstName",
   "lastName",
   "birthDate",
-  "nif",
-  "phoneMobileCountry",
   "phoneMobile",
-  "phoneFixedCountry",
   "phoneFixed",
   "country",
   "address",
   "postalCode",
   "city",
   "department",
+  "nif",
   "acceptPrivacy",
   "acceptTerms",
 ] as const;
+/** The form's field names: the profile columns in camelCase, the two consents, and the phones' dial codes. */
+export const PROFILE_FIELDS = [...PROFILE_FIELD_ORDER, "phoneMobileCountry", "phoneFixedCountry"] as const;
 export type ProfileFormField = (typeof PROFILE_FIELDS)[number];
 /** What the form shows: every field as text ("on" for a ticked box). */
 export type ProfileFormValues = Record<ProfileFormField, string>;
@@ -82,25 +85,6 @@ const ticked = (message: string) =>
     .default("")
     .refine((value) => value === "on", message);
 
-/**
- * The profile form's fields from top to bottom: its error summary follows them (issue 29), while the schema checks
- * the cross-field rules (NIF, phones, postal code) last.
- */
-export const PROFILE_FIELD_ORDER = [
-  "firstName",
-  "lastName",
-  "birthDate",
-  "phoneMobile",
-  "phoneFixed",
-  "country",
-  "address",
-  "postalCode",
-  "city",
-  "department",
-  "nif",
-  "acceptPrivacy",
-  "acceptTerms",
-] as const satisfies readonly ProfileFormField[];
 
 /**
  * Checked in the browser before posting and again by the action. No check here stops the others from running
