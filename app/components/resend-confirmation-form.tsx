@@ -1,11 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { SubmitButton } from "./form-controls";
 import { TextField } from "./ui/field";
+import { useSubmitting } from "~/components/use-submitting";
 
 /** Asks for a new confirmation link; posts to /verifier-email, which answers the same way for every address. */
 export function ResendConfirmationForm({ email, error }: { email?: string; error?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/verifier-email";
+  const busy = useSubmitting({ action: "/verifier-email" });
   return (
     <Form method="post" action="/verifier-email" className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <input type="hidden" name="intent" value="renvoyer" />

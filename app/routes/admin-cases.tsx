@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-cases";
@@ -20,6 +20,7 @@ import {
 import { caseStatusLabel } from "~/modules/cases/cases.schema";
 import { requireRole } from "~/platform/guards.server";
 import { formatDate } from "~/lib/format";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dossiers") }, { name: "robots", content: "noindex" }];
 
@@ -73,8 +74,7 @@ function AssignForm({
   openLink: string;
   closeLink: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("caseId") === row.id;
+  const busy = useSubmitting({ field: ["caseId", row.id] });
   if (row.status === "draft") return <span className="text-sm text-slate-700">Brouillon&#x202f;: pas encore soumis</span>;
   if (FINISHED_STATUSES.includes(row.status)) return <span className="text-sm text-slate-700">Dossier terminé</span>;
   const verb = row.lawyer ? "Réassigner" : "Assigner";

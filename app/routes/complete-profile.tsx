@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/complete-profile";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -31,6 +31,7 @@ import { requireUser } from "~/platform/guards.server";
 import { runtime } from "~/platform/runtime.server";
 import { BackToDashboardLink } from "~/components/ui/button";
 import { REDIRECT_PARAM, safeRedirectTarget } from "~/lib/redirect-target";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Compléter mon profil") },
@@ -67,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/complete-profile";
+  const busy = useSubmitting({ action: "/complete-profile" });
   const validation = useFormValidation(profileFormSchema, actionData?.fieldErrors);
   const { errors, clear } = validation;
   const [result, setResult] = useResettableState(actionData);

@@ -1,5 +1,5 @@
 import { AccountSection } from "~/components/account/account-section";
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { DeleteAccountSection } from "~/components/account/delete-account-section";
 import type { Route } from "./+types/compte-donnees";
 import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
@@ -14,6 +14,7 @@ import { requireUser } from "~/platform/guards.server";
 import { BackLink, ButtonLink } from "~/components/ui/button";
 import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 import { formatSize, formatDateTime } from "~/lib/format";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
 
@@ -109,8 +110,7 @@ const READ_COLUMNS: readonly [TableColumn<ReadEntry>, ...TableColumn<ReadEntry>[
 
 export default function MyDataPage({ loaderData, actionData }: Route.ComponentProps) {
   const { exportStatus, reads, olderPage } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === DATA_EXPORT_INTENT;
+  const busy = useSubmitting({ field: ["intent", DATA_EXPORT_INTENT] });
   const validation = useFormValidation(dataExportRequestSchema, actionData?.fieldErrors);
   const canRequest = exportStatus.nextRequestAt === null;
 

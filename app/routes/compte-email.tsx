@@ -1,4 +1,4 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/compte-email";
 import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -9,6 +9,7 @@ import { emailChangeSchema } from "~/modules/accounts/accounts.schema";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { ButtonLink } from "~/components/ui/button";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Changer mon adresse email") }];
 
@@ -29,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ChangeEmailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   const { errors, focusRequest, validate, clear } = useFormValidation(emailChangeSchema, actionData?.fieldErrors);
   return (
     <section aria-labelledby="titre-email" className="mx-auto max-w-xl px-4 py-12">

@@ -1,5 +1,5 @@
 import { AccountSection } from "~/components/account/account-section";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/compte-suppression";
 import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { FieldError } from "~/components/ui/field";
@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
 import { BackLink } from "~/components/ui/button";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData?.activeCases.length ? REQUEST_HEADING : "Supprimer mon compte") },
@@ -41,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const CONFIRMATION_ID = "champ-confirmation";
 
 export default function AccountDeletionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   const { errors, focusRequest, validate, clear } = useFormValidation(accountDeletionSchema, actionData?.fieldErrors);
   const { explanation } = loaderData;
   const { activeCases, waitingSince } = loaderData;

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/connexion-verification";
 import { FieldsAndSubmit, FormAlert, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { currentActor, redirectSignedIn } from "~/platform/guards.server";
 import { REDIRECT_PARAM, safeRedirectTarget } from "~/lib/redirect-target";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Vérification en deux étapes") },
@@ -56,8 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SecondFactorSignInPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === SECOND_FACTOR_SIGN_IN_PATH;
+  const busy = useSubmitting({ action: SECOND_FACTOR_SIGN_IN_PATH });
   const [result, setResult] = useResettableState(actionData);
   const fromApp = useFormValidation(signInCodeSchema, actionData?.method === "app" ? actionData.fieldErrors : undefined);
   const fromRecovery = useFormValidation(

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { publicPageMeta } from "~/content/seo";
 import type { Route } from "./+types/connexion";
 import { useResettableState } from "~/components/use-resettable-state";
@@ -16,6 +16,7 @@ import { Notice } from "~/components/ui/notice";
 import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } from "~/lib/redirect-target";
 import { publicFormPageHandle } from "~/lib/page-handle";
 import { ButtonLink } from "~/components/ui/button";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const handle = publicFormPageHandle;
 
@@ -61,8 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const notice = loaderData?.notice ?? null;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/connexion";
+  const busy = useSubmitting({ action: "/connexion" });
   const { errors, focusRequest, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
   const [result, setResult] = useResettableState(actionData);
   const formError = result?.formError;

@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { publicPageMeta } from "~/content/seo";
 import type { Route } from "./+types/inscription";
 import { useResettableState } from "~/components/use-resettable-state";
@@ -19,6 +19,7 @@ import { redirectSignedIn } from "~/platform/guards.server";
 import { publicFormPageHandle } from "~/lib/page-handle";
 import { ButtonLink } from "~/components/ui/button";
 import { DEFAULT_LANDING, REDIRECT_PARAM, redirectQuery, safeRedirectTarget } from "~/lib/redirect-target";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const handle = publicFormPageHandle;
 
@@ -108,8 +109,7 @@ function ConfirmationSent({ email }: { email: string }) {
 export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
   const operator = useOperator();
   const fees = useFeeModel();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/inscription";
+  const busy = useSubmitting({ action: "/inscription" });
   const validation = useFormValidation(signUpSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   const { errors, clear } = validation;
   const [result, setResult] = useResettableState(actionData);

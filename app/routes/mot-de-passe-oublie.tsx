@@ -1,4 +1,4 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/mot-de-passe-oublie";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { TextField } from "~/components/ui/field";
@@ -11,6 +11,7 @@ import { parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
 import { publicFormPageHandle } from "~/lib/page-handle";
 import { ButtonLink } from "~/components/ui/button";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const handle = publicFormPageHandle;
 
@@ -34,8 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgottenPasswordPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   const { errors, focusRequest, validate, clear } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
   return (
     <section aria-labelledby="titre-oubli" className="mx-auto max-w-xl px-4 py-16">

@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/reinitialiser-mot-de-passe";
 import { FormAlert, NewPasswordField, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { pageTitle } from "~/content/site";
@@ -7,6 +7,7 @@ import { messages, passwordResetSchema } from "~/modules/accounts/accounts.schem
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { redirectSignedIn } from "~/platform/guards.server";
+import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Nouveau mot de passe") },
@@ -58,8 +59,7 @@ function AskAgain({ message }: { message: string }) {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting();
   const { errors, focusRequest, validate, clear } = useFormValidation(passwordResetSchema, actionData?.fieldErrors);
   const token = loaderData.token;
   return (

@@ -1,10 +1,10 @@
-import { useNavigation } from "react-router";
 import { AccountSection } from "~/components/account/account-section";
 import { FieldsAndSubmit, FormAlert, NewPasswordField, PasswordField, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
 import { ACCOUNT_INTENTS, changePasswordSchema, type ChangePasswordField } from "~/modules/accounts/account-settings.schema";
 import type { DateTimeText } from "~/lib/format";
+import { useSubmitting } from "~/components/use-submitting";
 
 export interface PasswordFormResult {
   fieldErrors?: FieldErrors<ChangePasswordField>;
@@ -24,8 +24,7 @@ export function PasswordSection({
   changedAt: DateTimeText | null;
   result: PasswordFormResult | undefined;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === ACCOUNT_INTENTS.changePassword;
+  const busy = useSubmitting({ field: ["intent", ACCOUNT_INTENTS.changePassword] });
   const validation = useFormValidation(changePasswordSchema, result?.fieldErrors);
   const { errors } = validation;
   const [shown, setShown] = useResettableState(result);

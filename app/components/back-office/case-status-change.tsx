@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LAWYER_TRANSITIONS, NOTE_MAX, OUTCOME_LABELS, TRANSITION_LABELS } from "~/modules/cases/lawyer-cases.schema";
 import type { CaseStatus } from "~/platform/database-schema";
+import { useSubmitting } from "~/components/use-submitting";
 
 /** The lawyer's next statuses for a case (assigned → in_progress → resolved or closed). */
 export function lawyerNextStatuses(status: CaseStatus) {
@@ -15,8 +16,7 @@ export function lawyerNextStatuses(status: CaseStatus) {
  * refuses to end one without it (issue 31).
  */
 export function CaseStatusForm({ caseId, caseNumber, status }: { caseId: string; caseNumber: string; status: CaseStatus }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("caseId") === caseId;
+  const busy = useSubmitting({ field: ["caseId", caseId] });
   const next = lawyerNextStatuses(status);
   if (next.length === 0) return null;
   return (
