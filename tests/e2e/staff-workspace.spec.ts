@@ -51,7 +51,7 @@ test.describe("staff workspace", () => {
     await expect(results.getByRole("heading", { level: 2, name: "Résultats des dossiers" })).toBeVisible();
     await results.getByLabel("Période").selectOption("tout");
     await results.getByRole("button", { name: "Afficher" }).click();
-    await expect(page).toHaveURL(/periode=tout/);
+    await expect(page).toHaveURL(/period=tout/);
     await expect(results.getByLabel("Période")).toHaveValue("tout");
     await expect(results.locator("[data-outcome]")).toHaveCount(5);
     await expectNoAxeViolations(page, "/dashboard (administrateur, résultats des dossiers)");

@@ -1,4 +1,4 @@
-import { ButtonLink } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { formatDate, formatDateTime } from "~/lib/format";
 import type { AgreementEventView, AgreementPanel } from "~/modules/agreements/agreements.server";
 
@@ -71,7 +71,7 @@ export function AgreementCard({ panel }: { panel: AgreementPanel }) {
           <a
             href={`${base}/${current.id}/convention-signee.pdf`}
             download
-            className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+            className={buttonClasses({ variant: "secondary" })}
           >
             Télécharger la convention signée (PDF)
           </a>

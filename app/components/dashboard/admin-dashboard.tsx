@@ -7,7 +7,8 @@ import type { AdminDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
 import { IconTile } from "~/components/ui/icon-tile";
 import { plural, StatSection, VerifiedSplit } from "./stat-cards";
-import { ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Select } from "~/components/ui/field";
 import { AllocationAlertsNotice } from "~/components/back-office/allocation-alerts";
 import { Form } from "react-router";
 import { formatEuroCents } from "~/lib/fees";
@@ -102,17 +103,15 @@ function OperatorResultsSection({ results }: { results: AdminDashboard["results"
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Période
-          <select name="periode" defaultValue={results.period} className="min-h-11 rounded-md border border-slate-400 px-2 font-normal">
+          <Select name="period" defaultValue={results.period} className="font-normal">
             {Object.entries(OPERATOR_PERIODS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
-        <button type="submit" className="min-h-11 rounded-md border border-slate-400 px-4 font-semibold text-slate-900">
-          Afficher
-        </button>
+        <Button variant="secondary">Afficher</Button>
       </Form>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>

@@ -1,4 +1,4 @@
-/** The periods the operator's view offers on the admin dashboard (?periode=), as the select shows them. */
+/** The periods the operator's view offers on the admin dashboard (?period=), as the select shows them. */
 export const OPERATOR_PERIODS = { "30-jours": "30 derniers jours", "12-mois": "12 derniers mois", tout: "Depuis le lancement" } as const;
 export type OperatorPeriod = keyof typeof OPERATOR_PERIODS;
 
