@@ -8,7 +8,7 @@ export function ResendConfirmationForm({ email, error }: { email?: string; error
   const busy = useSubmitting({ action: "/verifier-email" });
   return (
     <Form method="post" action="/verifier-email" className="mt-4 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <input type="hidden" name="intent" value="renvoyer" />
+      <input type="hidden" name="intent" value="resend" />
       {email ? (
         <input type="hidden" name="email" value={email} />
       ) : (

@@ -133,7 +133,7 @@ describe("signInPathReturningTo", () => {
   });
   it("stays plain for the dashboard, API calls and unsafe paths", () => {
     expect(signInPathReturningTo("/dashboard")).toBe("/connexion");
-    expect(signInPathReturningTo("/api/communes?code-postal=75008")).toBe("/connexion");
+    expect(signInPathReturningTo("/api/communes?postalCode=75008")).toBe("/connexion");
     expect(signInPathReturningTo("//evil.example")).toBe("/connexion");
     expect(signInPathReturningTo("/.//evil.example/x")).toBe("/connexion");
   });

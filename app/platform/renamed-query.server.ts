@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { requestedPath } from "~/lib/redirect-target";
 
 /**
- * Query parameter names that links sent by email or kept as staff bookmarks carried before the code spoke one
- * vocabulary (decision 71), and their names now. Nothing else reads the old names.
+ * Query parameter names that links sent by email, printed (the identity check's QR code) or kept as bookmarks carried
+ * before the code spoke one vocabulary (decision 71), and their names now. Nothing else reads the old names.
  */
 export const RENAMED_QUERY_PARAMETERS: Readonly<Record<string, string>> = {
   statut: "status",
@@ -13,10 +13,12 @@ export const RENAMED_QUERY_PARAMETERS: Readonly<Record<string, string>> = {
   acteur: "actor",
   cible: "target",
   cibleId: "targetId",
+  // The case wizard's resume address (/create-case?id=…&etape=N) and the phone hand-off (/verify-identity?etape=2).
+  etape: "step",
 };
 
 /**
- * For a list page whose published links may still carry the old names: answers a permanent redirect to the same
+ * For a page whose published links may still carry the old names: answers a permanent redirect to the same
  * address with the current names (a current name already present wins), or returns when there is nothing to rename.
  */
 export function redirectRenamedQuery(request: Request): void {

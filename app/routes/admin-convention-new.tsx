@@ -37,9 +37,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { draft: templateDraftOf(current), basedOn: current.version, feeModel };
 }
 
-const SAVE = "enregistrer";
-const ADD = "ajouter-section";
-const REMOVE = "retirer-section-";
+const SAVE = "save";
+const ADD = "add-section";
+const REMOVE = "remove-section-";
 
 /**
  * Saves a new version; without JavaScript the same form also adds or removes a section row (its intents answer the

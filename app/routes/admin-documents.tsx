@@ -84,7 +84,7 @@ function DocumentPreview({ document }: { document: ReviewGroup["documents"][numb
             <span className="sr-only"> {document.fileName}</span>
           </a>
           {isImage ? null : (
-            <a href={`${href}?telecharger=1`} className={buttonClasses({ variant: "link" }, "ml-4")}>
+            <a href={`${href}?download=1`} className={buttonClasses({ variant: "link" }, "ml-4")}>
               Télécharger<span className="sr-only"> {document.fileName}</span>
             </a>
           )}

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q: parsed.data.q, templates: await listTemplates(actor, parsed.data.q), error: null };
 }
 
-const deleteSchema = z.object({ intent: z.literal("supprimer"), templateId: z.string().min(1).max(100) });
+const deleteSchema = z.object({ intent: z.literal("delete"), templateId: z.string().min(1).max(100) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         title: "Supprimer ce modèle\u202f?",
         description: backOfficeMessages.templateDeleteConfirm,
         confirmLabel: "Supprimer",
-        fields: { intent: "supprimer", templateId: form.data.templateId },
+        fields: { intent: "delete", templateId: form.data.templateId },
       };
       return { confirmation, error: null };
     }
@@ -87,7 +87,7 @@ export default function AdminEmailTemplatesPage({ loaderData, actionData }: Rout
               </ButtonLink>
               {template.key ? null : (
                 <ConfirmedActionForm
-                  fields={{ intent: "supprimer", templateId: template.id }}
+                  fields={{ intent: "delete", templateId: template.id }}
                   title="Supprimer ce modèle&#x202f;?"
                   description={backOfficeMessages.templateDeleteConfirm}
                   confirmLabel="Supprimer"

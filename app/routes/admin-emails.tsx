@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = emailListQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   const search = parsed.success ? parsed.data.q : "";
   const [history, templates] = await Promise.all([emailHistory(actor, search), listTemplates(actor, "")]);
-  const chosen = templates.find((template) => template.id === url.searchParams.get("modele")) ?? null;
+  const chosen = templates.find((template) => template.id === url.searchParams.get("template")) ?? null;
   const body = {
     q: search,
     error: parsed.success ? null : (parsed.error.issues[0]?.message ?? "Recherche illisible."),
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
   const url = new URL(request.url);
-  if (url.searchParams.get("intent") === "reessayer") {
+  if (url.searchParams.get("intent") === "retry") {
     const form = await parseForm(request, retryEmailSchema);
     if (!form.ok) return data({ kind: "retry" as const, error: backOfficeMessages.emailNotRetriable, fieldErrors: {}, values: {} }, { status: 400 });
     try {
@@ -96,8 +96,8 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
       <StaffPanel id="titre-envoi" title="Envoyer un e-mail" className="mt-8">
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
           <FilterSelect
-            id="modele"
-            name="modele"
+            id="template"
+            name="template"
             label="Partir d'un modèle (facultatif)"
             value={chosen?.id ?? ""}
             options={[{ value: "", label: "Aucun" }, ...templates.map((template) => ({ value: template.id, label: template.name }))]}
@@ -163,8 +163,8 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
                   <span className="font-semibold text-red-800">Échec</span>
                   <span className="block text-sm text-slate-800">{email.error}</span>
                   {email.retriable ? (
-                    <Form method="post" action="?intent=reessayer">
-                      <input type="hidden" name="intent" value="reessayer" />
+                    <Form method="post" action="?intent=retry">
+                      <input type="hidden" name="intent" value="retry" />
                       <input type="hidden" name="emailId" value={email.id} />
                       <Button variant="secondary" className="mt-1">
                         Réessayer<span className="sr-only"> l'envoi à {email.recipient}</span>

@@ -13,7 +13,7 @@ import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Avocats") }, { name: "robots", content: "noindex" }];
 
-/** The lawyer whose level and bar are being edited (?modifier=<id>): only that row carries the forms. */
+/** The lawyer whose level and bar are being edited (?edit=<id>): only that row carries the forms. */
 function editedLawyer(raw: string | null): string | null {
   return raw && /^[\w-]{1,100}$/.test(raw) ? raw : null;
 }
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const page = await listLawyers(actor, { q: parsed.data.q, page: pageNumber(url.searchParams.get("page")) });
-  return { q: parsed.data.q, editing: editedLawyer(url.searchParams.get("modifier")), page, error: null };
+  return { q: parsed.data.q, editing: editedLawyer(url.searchParams.get("edit")), page, error: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,16 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, lawyerActionSchema);
   // Saved, the row closes its forms; refused, it keeps them open with the message.
   const kept = new URL(request.url).searchParams;
-  kept.delete("modifier");
+  kept.delete("edit");
   const back = `/admin/lawyers${kept.size > 0 ? `?${kept}` : ""}`;
   if (!form.ok) {
     const intent = form.values.intent;
     const message =
       form.fieldErrors.level ?? form.fieldErrors.barName ?? form.fieldErrors.barNumber ?? form.fieldErrors.intent ?? form.fieldErrors.lawyerId ?? "Action illisible.";
-    return data({ lawyerId: form.values.lawyerId ?? null, error: intent === "niveau" ? `${backOfficeMessages.levelError}\u202f: ${message}` : message }, { status: 400 });
+    return data({ lawyerId: form.values.lawyerId ?? null, error: intent === "level" ? `${backOfficeMessages.levelError}\u202f: ${message}` : message }, { status: 400 });
   }
   try {
-    if (form.data.intent === "niveau") {
+    if (form.data.intent === "level") {
       await setLawyerLevel(actor, form.data);
       return redirectWithToast(back, { title: backOfficeMessages.levelUpdated, tone: "success" });
     }
@@ -68,8 +68,8 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
   const [params] = useSearchParams();
   const editLink = (lawyerId: string | null) => {
     const next = new URLSearchParams(params);
-    if (lawyerId) next.set("modifier", lawyerId);
-    else next.delete("modifier");
+    if (lawyerId) next.set("edit", lawyerId);
+    else next.delete("edit");
     return `/admin/lawyers${next.size > 0 ? `?${next}` : ""}`;
   };
   const rowError = (id: string) => <InlineAlert className="mt-1">{actionData?.lawyerId === id ? actionData.error : null}</InlineAlert>;
@@ -103,7 +103,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
               <span>{lawyer.level ? LAWYER_LEVEL_LABELS[lawyer.level] : "Non défini"}</span>
             ) : (
               <Form method="post" className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="intent" value="niveau" />
+                <input type="hidden" name="intent" value="level" />
                 <input type="hidden" name="lawyerId" value={lawyer.id} />
                 <label htmlFor={`niveau-${lawyer.id}`} className="sr-only">
                   Niveau de {lawyer.firstName} {lawyer.lastName}
@@ -137,7 +137,7 @@ export default function AdminLawyersPage({ loaderData, actionData }: Route.Compo
               </>
             ) : (
               <Form method="post" className="grid gap-2">
-                <input type="hidden" name="intent" value="barreau" />
+                <input type="hidden" name="intent" value="bar" />
                 <input type="hidden" name="lawyerId" value={lawyer.id} />
                 <label htmlFor={`barreau-${lawyer.id}`} className="text-sm font-semibold">
                   Barreau

@@ -30,12 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The account actions that cannot be undone ask first (a dialog with JavaScript, a confirmation page without). */
 const CONFIRMATIONS = {
-  "fin-sessions": {
+  "end-sessions": {
     title: "Déconnecter toutes les sessions\u202f?",
     description: (who: string) => `${who} sera déconnecté(e) de tous ses appareils et devra se reconnecter.`,
     confirmLabel: "Déconnecter toutes les sessions",
   },
-  "reinitialiser-2fa": {
+  "reset-two-factor": {
     title: "Réinitialiser la double authentification\u202f?",
     description: (who: string) =>
       `${who} sera déconnecté(e) et devra configurer de nouveau la double authentification à sa prochaine connexion.`,
@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         tone: "success",
       });
     }
-    if (input.intent !== "lien-reinitialisation" && !isConfirmed(form.values)) {
+    if (input.intent !== "reset-link" && !isConfirmed(form.values)) {
       const asked = CONFIRMATIONS[input.intent];
       const confirmation: ConfirmationRequest = {
         title: asked.title,
@@ -84,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       };
       return { confirmation, formError: null };
     }
-    if (input.intent === "lien-reinitialisation") {
+    if (input.intent === "reset-link") {
       await sendPasswordResetLink(actor, input.userId);
       return redirectWithToast(back, {
         title: "Lien envoyé",
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         tone: "success",
       });
     }
-    if (input.intent === "fin-sessions") {
+    if (input.intent === "end-sessions") {
       const ended = await endAllSessionsOf(actor, input.userId);
       return redirectWithToast(back, { title: "Sessions terminées", description: `${ended} session(s) terminée(s).`, tone: "success" });
     }
@@ -203,17 +203,17 @@ export default function AdminUserPage({ loaderData, actionData }: Route.Componen
         <p className="mt-2 text-slate-700">Aucun mot de passe n'est conservé en clair ni affiché&#x202f;: envoyez un lien de réinitialisation.</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Form method="post">
-            <input type="hidden" name="intent" value="lien-reinitialisation" />
+            <input type="hidden" name="intent" value="reset-link" />
             <input type="hidden" name="userId" value={user.id} />
             <Button variant="secondary">
               Envoyer un lien de réinitialisation
             </Button>
           </Form>
-          <ConfirmedAccountAction intent="fin-sessions" userId={user.id} who={who}>
+          <ConfirmedAccountAction intent="end-sessions" userId={user.id} who={who}>
             Déconnecter toutes les sessions
           </ConfirmedAccountAction>
           {user.secondFactorEnabled && !isSelf ? (
-            <ConfirmedAccountAction intent="reinitialiser-2fa" userId={user.id} who={who}>
+            <ConfirmedAccountAction intent="reset-two-factor" userId={user.id} who={who}>
               Réinitialiser la double authentification
             </ConfirmedAccountAction>
           ) : null}

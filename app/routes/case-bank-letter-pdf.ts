@@ -3,8 +3,8 @@ import { bankLetterFor } from "~/modules/case-file/complaint-pack.server";
 import { pdfResponse } from "~/modules/case-file/pdf-response";
 import { requireUser } from "~/platform/guards.server";
 
-/** GET /case/:caseId/lettre-banque.pdf?banque=…: the contestation letter to one of the client's banks. */
+/** GET /case/:caseId/lettre-banque.pdf?bank=…: the contestation letter to one of the client's banks. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const bank = new URL(request.url).searchParams.get("banque");
+  const bank = new URL(request.url).searchParams.get("bank");
   return pdfResponse(await bankLetterFor(requireUser(context), params.caseId, bank ? bank.slice(0, 200) : null));
 }

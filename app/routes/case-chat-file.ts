@@ -13,14 +13,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const result = await chatAttachmentDownload(requireUser(context), params.caseId, params.fileId, {
     exp: url.searchParams.get("exp"),
     sig: url.searchParams.get("sig"),
-    thumbnail: url.searchParams.get("apercu") === "1",
-    download: url.searchParams.get("telecharger") === "1",
+    thumbnail: url.searchParams.get("preview") === "1",
+    download: url.searchParams.get("download") === "1",
   });
   if (result.kind === "refused") {
     return new Response(result.message, { status: result.status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
   }
   if (result.kind === "redirect") return new Response(null, { status: 302, headers: { ...PRIVATE, Location: result.location } });
-  const disposition = url.searchParams.get("telecharger") === "1" ? "attachment" : "inline";
+  const disposition = url.searchParams.get("download") === "1" ? "attachment" : "inline";
   return new Response(Readable.toWeb(result.body) as ReadableStream, {
     headers: {
       ...PRIVATE,

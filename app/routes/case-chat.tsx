@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = ({ data: view }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The latest 50 messages, or the 50 before `?avant=` (older pages, also the link a page without JavaScript follows). */
+/** The latest 50 messages, or the 50 before `?before=` (older pages, also the link a page without JavaScript follows). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const before = new URL(request.url).searchParams.get("avant");
+  const before = new URL(request.url).searchParams.get("before");
   return chatThreadFor(requireUser(context), params.caseId, { before });
 }
 

@@ -16,7 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireUser(context);
   const back = `/case/${params.caseId}#identifiants`;
   const fields = await request.clone().formData().catch(() => null);
-  if (fields?.get("intent") === "supprimer") {
+  if (fields?.get("intent") === "delete") {
     const result = await deleteIdentifier(actor, params.caseId, String(fields.get("identifierId") ?? ""));
     return caseFileAnswer(result, { back, title: caseFileMessages.identifierDeleted });
   }

@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireUser(context);
   const back = `/case/${params.caseId}#paiements`;
   const fields = await request.clone().formData().catch(() => null);
-  if (fields?.get("intent") === "supprimer") {
+  if (fields?.get("intent") === "delete") {
     return caseFileAnswer(await deletePayment(actor, params.caseId, params.paymentId), { back, title: caseFileMessages.paymentDeleted });
   }
   return saveCaseFileForm(request, paymentSchema, (input) => updatePayment(actor, params.caseId, params.paymentId, input), {
@@ -53,7 +53,7 @@ export default function EditPaymentPage({ loaderData, actionData }: Route.Compon
         <Form method="post" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-bold text-slate-900">Supprimer ce paiement</h2>
           <p className="mt-1 text-slate-700">Son IBAN ou son portefeuille quitte aussi la liste des identifiants, et ses rappels d'échéance sont annulés.</p>
-          <input type="hidden" name="intent" value="supprimer" />
+          <input type="hidden" name="intent" value="delete" />
           <Button variant="danger-outline" className="mt-3" type="submit">
             Supprimer le paiement
           </Button>

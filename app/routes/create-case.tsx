@@ -22,15 +22,18 @@ import { redirectWithToast } from "~/platform/flash.server";
 import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
 import { requestedPath } from "~/lib/redirect-target";
+import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nouveau dossier") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireCompletedProfile(context, requestedPath(request));
+  // A resume link kept from before decision 71 (?etape=N) keeps working.
+  redirectRenamedQuery(request);
   const url = new URL(request.url);
   const view = await caseWizardFor(actor, url.searchParams.get("id"), presetScamType(url.searchParams.get("type")));
   if (view.kind !== "wizard") return { view, step: 1 as WizardStep };
-  const asked = wizardStepOf(url.searchParams.get("etape"));
+  const asked = wizardStepOf(url.searchParams.get("step"));
   const step = Math.min(asked ?? view.reachable, view.reachable) as WizardStep;
   return { view, step };
 }
@@ -55,7 +58,7 @@ function failure(values: CaseFormValues, step: WizardStep, status: number, field
 
 /**
  * Every button of the wizard posts here and saves the draft first (so nothing typed is lost), then: moves to a step
- * ("etape-N", "suivant"), finishes ("enregistrer", "leave", "soumettre"), or just answers (autosave: the page
+ * ("step-N", "next"), finishes ("save", "leave", "submit"), or just answers (autosave: the page
  * hiding, a move made in the browser, a link followed away from the wizard).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,8 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   const draftId = String(form.get("draftId") ?? url.searchParams.get("id") ?? "");
-  const from = wizardStepOf(String(form.get("etape") ?? "")) ?? wizardStepOf(url.searchParams.get("etape")) ?? 1;
-  const intent = String(form.get("intent") ?? "enregistrer");
+  const from = wizardStepOf(String(form.get("step") ?? "")) ?? wizardStepOf(url.searchParams.get("step")) ?? 1;
+  const intent = String(form.get("intent") ?? "save");
   const values = caseFormValues(form);
   const parsed = caseDraftSchema.safeParse(values);
   if (!parsed.success) return failure(values, from, 422, fieldErrors(parsed.error), null);
@@ -79,8 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "autosave") return data({ saved: true as const, caseNumber: saved.caseNumber, savedAt: saved.savedAt });
 
   // "leave": the wizard's way back to the dashboard, which saves first (without JavaScript too).
-  if (intent === "enregistrer" || intent === "leave") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
-  if (intent === "soumettre") {
+  if (intent === "save" || intent === "leave") return redirectWithToast("/dashboard", { title: caseMessages.draftSaved, tone: "success" });
+  if (intent === "submit") {
     const submitted = await submitCase(actor, draftId);
     if (!submitted.ok) return failure(values, from, submitted.status, {}, `${caseMessages.submitFailed}\u202f: ${submitted.message}`);
     return redirectWithToast("/dashboard", {

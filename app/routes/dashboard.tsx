@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   }
-  if (form.get("intent") !== "soumettre") throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (form.get("intent") !== "submit") throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   const result = await submitCase(actor, String(form.get("caseId") ?? ""));
   if (!result.ok) {
     return redirectWithToast("/dashboard", { title: caseMessages.submitFailed, description: result.message, tone: "error" });

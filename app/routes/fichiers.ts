@@ -14,9 +14,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (result.kind === "refused") {
     return new Response(result.message, { status: result.status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const download = url.searchParams.get("telecharger") === "1";
+  const download = url.searchParams.get("download") === "1";
   if (result.kind === "redirect") {
-    return new Response(null, { status: 302, headers: { ...PRIVATE, Location: download ? `${result.location}&telecharger=1` : result.location } });
+    return new Response(null, { status: 302, headers: { ...PRIVATE, Location: download ? `${result.location}&download=1` : result.location } });
   }
   const disposition = download ? "attachment" : "inline";
   return new Response(Readable.toWeb(result.stream) as ReadableStream, {

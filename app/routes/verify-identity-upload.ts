@@ -6,12 +6,12 @@ import { answerInit } from "~/platform/form.server";
 import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
 
 /**
- * POST /verify-identity/envoi?etape=2|3|4: the page's upload script (progress bar) posts the same multipart form
+ * POST /verify-identity/envoi?step=2|3|4: the page's upload script (progress bar) posts the same multipart form
  * here and gets JSON back; the plain form posts to /verify-identity itself.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireCompletedProfile(context);
-  const step = Number(new URL(request.url).searchParams.get("etape"));
+  const step = Number(new URL(request.url).searchParams.get("step"));
   if (step !== 2 && step !== 3 && step !== 4) return Response.json({ error: "Étape inconnue." }, { status: 404 });
   const result = await submitIdentityStep(actor, step as UploadStep, request);
   if (!result.ok) {
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       answerInit(result),
     );
   }
-  const location = `/verify-identity?etape=${result.nextStep}`;
+  const location = `/verify-identity?step=${result.nextStep}`;
   // The toast travels in the cookie; the script then navigates to the next step.
   const redirect = await redirectWithToast(location, { title: result.message, tone: "success" });
   const headers = new Headers({ "Content-Type": "application/json", "Cache-Control": "no-store" });

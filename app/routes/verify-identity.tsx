@@ -10,21 +10,24 @@ import { env } from "~/platform/env.server";
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit } from "~/platform/form.server";
 import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
+import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vérification d'identité") }, { name: "robots", content: "noindex" }];
 
 function requestedStep(request: Request): number | null {
-  const raw = new URL(request.url).searchParams.get("etape");
+  const raw = new URL(request.url).searchParams.get("step");
   const step = raw && /^[1-5]$/.test(raw) ? Number(raw) : null;
   return step;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireCompletedProfile(context);
+  // The phone hand-off's QR code printed or scanned before decision 71 (?etape=2) keeps working.
+  redirectRenamedQuery(request);
   const view = await verificationFor(actor);
   const asked = requestedStep(request);
   const step = (asked && view.reachable[asked as IdentityStep] ? asked : view.openStep) as IdentityStep;
-  const phoneUrl = `${env().PUBLIC_URL}/verify-identity?etape=2`;
+  const phoneUrl = `${env().PUBLIC_URL}/verify-identity?step=2`;
   const qrCode = step === 1 ? await QRCode.toString(phoneUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) : null;
   return { view, step, qrCode, phoneUrl, submissionId: randomUUID() };
 }
@@ -34,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = requestedStep(request);
   if (step === 1) {
     await completeTutorial(actor);
-    return redirectWithToast("/verify-identity?etape=2", { title: identityMessages.stepCompleted, tone: "success" });
+    return redirectWithToast("/verify-identity?step=2", { title: identityMessages.stepCompleted, tone: "success" });
   }
   if (step !== 2 && step !== 3 && step !== 4) throw data(null, { status: 404 });
   const result = await submitIdentityStep(actor, step as UploadStep, request);
@@ -42,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = { error: result.message, field: result.field ?? null, title: identityMessages.uploadFailed[step as UploadStep] };
     return data(failure, answerInit(result));
   }
-  const next = `/verify-identity?etape=${result.nextStep}`;
+  const next = `/verify-identity?step=${result.nextStep}`;
   return redirectWithToast(next, { title: result.message, tone: "success" });
 }
 

@@ -66,7 +66,7 @@ describe("the database blinking under two instances", () => {
               method: "POST",
               headers: FORM,
               cookie: person.cookie,
-              body: caseSubmission({ ...completeCaseForm(), draftId: randomUUID(), intent: "soumettre", etape: "3" }),
+              body: caseSubmission({ ...completeCaseForm(), draftId: randomUUID(), intent: "submit", step: "3" }),
             });
             if (result.status === 302 && result.location?.startsWith("/dashboard")) submittedOk.set(person.userId, (submittedOk.get(person.userId) ?? 0) + 1);
           }
@@ -119,7 +119,7 @@ describe("the database blinking under two instances", () => {
       method: "POST",
       headers: FORM,
       cookie: person.cookie,
-      body: caseSubmission({ ...completeCaseForm(), draftId: randomUUID(), intent: "soumettre", etape: "3" }),
+      body: caseSubmission({ ...completeCaseForm(), draftId: randomUUID(), intent: "submit", step: "3" }),
     });
     expect(submitted.status).toBe(302);
     expect(submitted.location).toMatch(/^\/dashboard/);

@@ -124,7 +124,7 @@ describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
     expect(uploaded.status).toBe(200);
     const { fileId } = JSON.parse(uploaded.body) as { fileId: string };
     expect((await postForm(a(), `/case/${person.caseId}/chat/messages?intent=send`, { message: "", fileId }, cookie)).status).toBe(200);
-    const link = await httpRequest(b(), `/case/${person.caseId}/chat/fichier/${fileId}?telecharger=1`, { cookie });
+    const link = await httpRequest(b(), `/case/${person.caseId}/chat/fichier/${fileId}?download=1`, { cookie });
     expect(link.status).toBe(302);
     const file = await fetch(`${b()}${link.location}`, { headers: { cookie } });
     expect(file.status).toBe(200);

@@ -170,7 +170,7 @@ test.describe("a case, as its client, its lawyer and an admin meet it", () => {
     await atBothWidths(adminPage, "/dashboard", async () => {
       const alert = adminPage.getByRole("region", { name: "Répartition des dossiers à vérifier" });
       await expect(alert).toContainText("Maître Marc Moreau reçoit 0 % des nouveaux dossiers : barreau ou numéro d'inscription manquant.");
-      await expect(alert.getByRole("link", { name: "Corriger pour Maître Marc Moreau" })).toHaveAttribute("href", /\/admin\/lawyers\?q=.*&modifier=/);
+      await expect(alert.getByRole("link", { name: "Corriger pour Maître Marc Moreau" })).toHaveAttribute("href", /\/admin\/lawyers\?q=.*&edit=/);
       await expect(alert).toContainText("1 dossier attend un avocat.");
       await expect(alert.getByRole("link", { name: "Les assigner" })).toHaveAttribute("href", "/admin/cases?filter=non-assignes");
     });

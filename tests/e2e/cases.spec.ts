@@ -90,7 +90,7 @@ test.describe("filing a case", () => {
     await page.getByRole("button", { name: "Suivant", exact: true }).click();
 
     await expect(page.getByText("Étape 2 sur 3 : Description")).toBeVisible();
-    await expect(page).toHaveURL(/etape=2/);
+    await expect(page).toHaveURL(/step=2/);
     await page.getByLabel("Comment l'escroc vous a-t-il contacté ?").selectOption("dating_site");
     await page.getByLabel("Date du premier contact").fill("02-05-2024");
     await page.getByLabel("Montant total perdu, en euros (facultatif)").fill("-5");

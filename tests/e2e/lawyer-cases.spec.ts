@@ -73,7 +73,7 @@ test.describe("cases, staff side", () => {
     const marc = adminPage.getByLabel("Pourcentage de Maître Marc Moreau");
     // A lawyer without a bar and a number gets no share: a field error on his line, the other values kept.
     await expect(adminPage.locator("[data-bar-missing]")).toHaveCount(1);
-    await expect(adminPage.getByRole("link", { name: "Les renseigner pour Maître Marc Moreau" })).toHaveAttribute("href", /\/admin\/lawyers\?q=.*&modifier=/);
+    await expect(adminPage.getByRole("link", { name: "Les renseigner pour Maître Marc Moreau" })).toHaveAttribute("href", /\/admin\/lawyers\?q=.*&edit=/);
     await louise.fill("60");
     await marc.fill("10");
     await adminPage.getByRole("button", { name: "Enregistrer la répartition" }).click();

@@ -255,9 +255,9 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       ]);
       // Not a lawyer: not found. A level outside the list: refused by the form.
       await expect(setLawyerLevel(admin, { lawyerId: clients[0]!, level: "basic" })).rejects.toBeInstanceOf(NotFoundError);
-      const bad = lawyerActionSchema.safeParse({ intent: "niveau", lawyerId: lawyerId, level: "expert" });
+      const bad = lawyerActionSchema.safeParse({ intent: "level", lawyerId: lawyerId, level: "expert" });
       expect(bad.error?.issues[0]?.message).toBe(backOfficeMessages.levelUnknown);
-      const badBar = lawyerActionSchema.safeParse({ intent: "barreau", lawyerId: lawyerId, barName: "Paris", barNumber: "<script>" });
+      const badBar = lawyerActionSchema.safeParse({ intent: "bar", lawyerId: lawyerId, barName: "Paris", barNumber: "<script>" });
       expect(badBar.error?.issues[0]?.message).toBe(backOfficeMessages.barNumber);
     });
   });

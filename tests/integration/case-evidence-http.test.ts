@@ -40,7 +40,7 @@ describe.each(testEngines())("case evidence and PDFs over HTTP, production build
   async function listedFiles(caseId: string): Promise<number> {
     const page = await http(`/case/${caseId}`, { cookie: people.client.cookie });
     expect(page.status).toBe(200);
-    return page.body.match(/href="\/fichiers\/[0-9a-f-]{36}\?telecharger=1"/g)?.length ?? 0;
+    return page.body.match(/href="\/fichiers\/[0-9a-f-]{36}\?download=1"/g)?.length ?? 0;
   }
 
   beforeAll(async () => {

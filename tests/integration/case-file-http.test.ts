@@ -14,7 +14,7 @@ import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../su
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 const VALID: Record<string, string> = {
-  intent: "enregistrer",
+  intent: "save",
   paid_on: "14-03-2025",
   amount: "1 500",
   currency: "EUR",
@@ -111,14 +111,14 @@ describe.each(testEngines())("the case file forms over HTTP, production build, %
 
   it("refuses an identifier of 10 000 characters, then adds a phone number as E.164", async () => {
     const before = await identifierRows("client");
-    const refused = await post(`/case/${people.client.caseId}/identifiants`, "client", { intent: "ajouter", kind: "name", value: "a".repeat(10_000) });
+    const refused = await post(`/case/${people.client.caseId}/identifiants`, "client", { intent: "add", kind: "name", value: "a".repeat(10_000) });
     expect(refused.status).toBe(422);
     expect(visibleText(refused.body)).toContain(caseFileMessages.tooLong(300));
     expect(await identifierRows("client")).toBe(before);
-    const phone = await post(`/case/${people.client.caseId}/identifiants`, "client", { intent: "ajouter", kind: "phone", value: "06 12 34 56 78" });
+    const phone = await post(`/case/${people.client.caseId}/identifiants`, "client", { intent: "add", kind: "phone", value: "06 12 34 56 78" });
     expect(phone.status).toBe(302);
     expect(await identifierRows("client")).toBe(before + 1);
-    const other = await post(`/case/${people.other.caseId}/identifiants`, "client", { intent: "ajouter", kind: "phone", value: "06 12 34 56 78" });
+    const other = await post(`/case/${people.other.caseId}/identifiants`, "client", { intent: "add", kind: "phone", value: "06 12 34 56 78" });
     expect(other.status).toBe(404);
   });
 });

@@ -72,19 +72,19 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     for (const label of ["Arnaque sentimentale", "Faux support technique", "Arnaque à la loterie", "Fraude au président (FOVI)", "Usurpation d'identité"]) expect(text).toContain(spaced(label));
     draftId = /name="draftId" value="([0-9a-f-]{36})"/.exec(page.body)![1]!;
 
-    const unknown = await post(`/create-case?id=${draftId}&etape=1`, "client", [["draftId", draftId], ["etape", "1"], ["intent", "suivant"], ["scam_type", "sextortion"]]);
+    const unknown = await post(`/create-case?id=${draftId}&step=1`, "client", [["draftId", draftId], ["step", "1"], ["intent", "next"], ["scam_type", "sextortion"]]);
     expect(unknown.status).toBe(422);
     expect(visibleText(unknown.body)).toContain(spaced(caseMessages.scamTypeUnknown));
     // Refused before saving: the wizard still offers a new case.
     expect(visibleText((await http(`/create-case?id=${draftId}`, { cookie: people.client.cookie })).body)).toContain("Nouveau dossier");
 
-    const missing = await post(`/create-case?id=${draftId}&etape=1`, "client", [["draftId", draftId], ["etape", "1"], ["intent", "suivant"]]);
+    const missing = await post(`/create-case?id=${draftId}&step=1`, "client", [["draftId", draftId], ["step", "1"], ["intent", "next"]]);
     expect(missing.status).toBe(422);
     expect(visibleText(missing.body)).toContain(spaced(caseMessages.scamTypeRequired));
 
-    const next = await post(`/create-case?id=${draftId}&etape=1`, "client", [["draftId", draftId], ["etape", "1"], ["intent", "suivant"], ["scam_type", "romance_scam"]]);
+    const next = await post(`/create-case?id=${draftId}&step=1`, "client", [["draftId", draftId], ["step", "1"], ["intent", "next"], ["scam_type", "romance_scam"]]);
     expect(next.status).toBe(302);
-    expect(next.location).toBe(`/create-case?id=${draftId}&etape=2`);
+    expect(next.location).toBe(`/create-case?id=${draftId}&step=2`);
     const step2 = await http(next.location!, { cookie: people.client.cookie });
     expect(visibleText(step2.body)).toContain("Étape 2 sur 3");
     expect(decodeHtml(step2.body)).toContain(`placeholder="${DESCRIPTION_PLACEHOLDERS.romance_scam}"`);
@@ -96,10 +96,10 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
       ["1e309", caseMessages.amountInvalid],
       ["NaN", caseMessages.amountInvalid],
     ] as const) {
-      const refused = await post(`/create-case?id=${draftId}&etape=2`, "client", [
+      const refused = await post(`/create-case?id=${draftId}&step=2`, "client", [
         ["draftId", draftId],
-        ["etape", "2"],
-        ["intent", "suivant"],
+        ["step", "2"],
+        ["intent", "next"],
         ["scam_type", "romance_scam"],
         ...STEP_2.filter(([name]) => name !== "total_amount_lost"),
         ["total_amount_lost", amount],
@@ -109,21 +109,21 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
       // What was typed is shown back.
       expect(visibleText(refused.body)).toContain("Il m'a demandé de l'argent pour un billet d'avion.");
     }
-    const future = await post(`/create-case?id=${draftId}&etape=2`, "client", [["draftId", draftId], ["etape", "2"], ["intent", "suivant"], ["scam_type", "romance_scam"], ...STEP_2.filter(([name]) => name !== "first_contact_date"), ["first_contact_date", "01-01-2999"]]);
+    const future = await post(`/create-case?id=${draftId}&step=2`, "client", [["draftId", draftId], ["step", "2"], ["intent", "next"], ["scam_type", "romance_scam"], ...STEP_2.filter(([name]) => name !== "first_contact_date"), ["first_contact_date", "01-01-2999"]]);
     expect(future.status).toBe(422);
     expect(visibleText(future.body)).toContain(spaced(caseMessages.dateInFuture));
-    const long = await post(`/create-case?id=${draftId}&etape=2`, "client", [["draftId", draftId], ["etape", "2"], ["intent", "suivant"], ["scam_type", "romance_scam"], ...STEP_2.filter(([name]) => name !== "detailed_description"), ["detailed_description", "x".repeat(10_001)]]);
+    const long = await post(`/create-case?id=${draftId}&step=2`, "client", [["draftId", draftId], ["step", "2"], ["intent", "next"], ["scam_type", "romance_scam"], ...STEP_2.filter(([name]) => name !== "detailed_description"), ["detailed_description", "x".repeat(10_001)]]);
     expect(long.status).toBe(422);
     expect(visibleText(long.body)).toContain(spaced(caseMessages.descriptionTooLong));
     // Nothing of those posts was saved: the draft still holds step 1 only.
-    const kept = visibleText((await http(`/create-case?id=${draftId}&etape=2`, { cookie: people.client.cookie })).body);
+    const kept = visibleText((await http(`/create-case?id=${draftId}&step=2`, { cookie: people.client.cookie })).body);
     expect(kept).toContain("Étape 2 sur 3");
     expect(kept).not.toContain("billet d'avion");
 
-    const saved = await post(`/create-case?id=${draftId}&etape=2`, "client", [
+    const saved = await post(`/create-case?id=${draftId}&step=2`, "client", [
       ["draftId", draftId],
-      ["etape", "2"],
-      ["intent", "suivant"],
+      ["step", "2"],
+      ["intent", "next"],
       ["scam_type", "romance_scam"],
       ...STEP_2,
       ["status", "assigned"],
@@ -132,7 +132,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
       ["case_number", "RC-1999-000001"],
     ]);
     expect(saved.status, visibleText(saved.body).slice(0, 800)).toBe(302);
-    expect(saved.location).toBe(`/create-case?id=${draftId}&etape=3`);
+    expect(saved.location).toBe(`/create-case?id=${draftId}&step=3`);
     const page = visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body);
     expect(page).toContain("Statut : Brouillon");
     expect(page).not.toContain("RC-1999-000001");
@@ -151,7 +151,7 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
   });
 
   it("unverified: saving goes to the dashboard with the spec's toast; no second draft, no submission", async () => {
-    const finish = await post(`/create-case?id=${draftId}&etape=3`, "client", [["draftId", draftId], ["etape", "3"], ["intent", "enregistrer"], ["scam_type", "romance_scam"], ...STEP_2]);
+    const finish = await post(`/create-case?id=${draftId}&step=3`, "client", [["draftId", draftId], ["step", "3"], ["intent", "save"], ["scam_type", "romance_scam"], ...STEP_2]);
     expect(finish.status).toBe(302);
     expect(finish.location).toBe("/dashboard");
     const dashboard = await http("/dashboard", { cookie: `${people.client.cookie}; ${cookieHeaderFrom(finish.setCookies)}` });
@@ -167,14 +167,14 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
     expect(second.status).toBe(200);
     expect(visibleText(second.body)).toContain(spaced(caseMessages.oneDraft));
     expect(visibleText(second.body)).toContain("Reprendre mon brouillon");
-    const crafted = await post("/create-case?id=0b8e4f7c-3a2d-4e1f-9c5b-6d7a8e9f0a1b", "client", [["draftId", "0b8e4f7c-3a2d-4e1f-9c5b-6d7a8e9f0a1b"], ["intent", "enregistrer"], ["scam_type", "phishing"]]);
+    const crafted = await post("/create-case?id=0b8e4f7c-3a2d-4e1f-9c5b-6d7a8e9f0a1b", "client", [["draftId", "0b8e4f7c-3a2d-4e1f-9c5b-6d7a8e9f0a1b"], ["intent", "save"], ["scam_type", "phishing"]]);
     expect(crafted.status).toBe(409);
     expect(visibleText(crafted.body)).toContain(spaced(caseMessages.oneDraft));
 
-    const submit = await post(`/create-case?id=${draftId}&etape=3`, "client", [["draftId", draftId], ["etape", "3"], ["intent", "soumettre"], ["scam_type", "romance_scam"], ...STEP_2]);
+    const submit = await post(`/create-case?id=${draftId}&step=3`, "client", [["draftId", draftId], ["step", "3"], ["intent", "submit"], ["scam_type", "romance_scam"], ...STEP_2]);
     expect(submit.status).toBe(403);
     expect(visibleText(submit.body)).toContain(`${caseMessages.submitFailed} : ${spaced(caseMessages.submitNeedsVerification)}`);
-    const fromList = await post("/dashboard", "client", [["intent", "soumettre"], ["caseId", draftId]]);
+    const fromList = await post("/dashboard", "client", [["intent", "submit"], ["caseId", draftId]]);
     expect(fromList.status).toBe(302);
     expect(decodeURIComponent(fromList.setCookies.join(";"))).not.toContain(caseMessages.submitted);
     expect(visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body)).toContain("Statut : Brouillon");
@@ -186,9 +186,9 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
       expect(response.status).toBe(404);
       expect(visibleText(response.body)).toContain(spaced(caseMessages.noAccess));
     }
-    const edit = await post(`/create-case?id=${draftId}&etape=2`, "other", [["draftId", draftId], ["intent", "enregistrer"], ["scam_type", "phishing"]]);
+    const edit = await post(`/create-case?id=${draftId}&step=2`, "other", [["draftId", draftId], ["intent", "save"], ["scam_type", "phishing"]]);
     expect(edit.status).toBe(404);
-    const submit = await post("/dashboard", "other", [["intent", "soumettre"], ["caseId", draftId]]);
+    const submit = await post("/dashboard", "other", [["intent", "submit"], ["caseId", draftId]]);
     expect(submit.status).toBe(404);
     const owner = visibleText((await http(`/case/${draftId}`, { cookie: people.client.cookie })).body);
     expect(owner).toContain("Arnaque sentimentale");
@@ -197,17 +197,17 @@ describe.each(testEngines())("the case wizard over HTTP, production build, %s", 
 
   it("verified: 'Soumettre' from the list, twice, submits once; the case page shows the timeline and what happens next", async () => {
     const otherDraft = "5e0c9a4b-1d2e-4f3a-8b7c-9d0e1f2a3b4c";
-    const saved = await post(`/create-case?id=${otherDraft}&etape=3`, "other", [["draftId", otherDraft], ["etape", "3"], ["intent", "enregistrer"], ["scam_type", "investment_scam"], ...STEP_2]);
+    const saved = await post(`/create-case?id=${otherDraft}&step=3`, "other", [["draftId", otherDraft], ["step", "3"], ["intent", "save"], ["scam_type", "investment_scam"], ...STEP_2]);
     expect(saved.status, visibleText(saved.body).slice(0, 500)).toBe(302);
-    const summary = visibleText((await http(`/create-case?id=${otherDraft}&etape=3`, { cookie: people.other.cookie })).body);
+    const summary = visibleText((await http(`/create-case?id=${otherDraft}&step=3`, { cookie: people.other.cookie })).body);
     expect(summary).toContain("Soumettre le dossier");
     const list = visibleText((await http("/dashboard", { cookie: people.other.cookie })).body);
     expect(list).toContain("Identité vérifiée");
     expect(list).toContain("Soumettre le dossier");
     expect(list).toContain("Nouveau dossier");
 
-    const first = await post("/dashboard", "other", [["intent", "soumettre"], ["caseId", otherDraft]]);
-    const second = await post("/dashboard", "other", [["intent", "soumettre"], ["caseId", otherDraft]]);
+    const first = await post("/dashboard", "other", [["intent", "submit"], ["caseId", otherDraft]]);
+    const second = await post("/dashboard", "other", [["intent", "submit"], ["caseId", otherDraft]]);
     for (const response of [first, second]) {
       expect(response.status).toBe(302);
       expect(response.location).toBe("/dashboard");

@@ -128,9 +128,9 @@ describe.each(testEngines())("the case chat over HTTP, production build, %s", (e
     // The same file cannot be attached twice, nor by someone else to their own case.
     expect((await post(`/case/${otherCaseId}/chat/messages?intent=send`, "stranger", { message: "vol", fileId })).status).toBe(422);
 
-    const link = await httpRequest(base(), `/case/${caseId}/chat/fichier/${fileId}?telecharger=1`, { cookie: people.client.cookie });
+    const link = await httpRequest(base(), `/case/${caseId}/chat/fichier/${fileId}?download=1`, { cookie: people.client.cookie });
     expect(link.status).toBe(302);
-    expect(link.location).toMatch(new RegExp(`^/case/${caseId}/chat/fichier/${fileId}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}&telecharger=1$`));
+    expect(link.location).toMatch(new RegExp(`^/case/${caseId}/chat/fichier/${fileId}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}&download=1$`));
     const file = await fetch(`${base()}${link.location}`, { headers: { cookie: people.client.cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain("attachment");
@@ -145,7 +145,7 @@ describe.each(testEngines())("the case chat over HTTP, production build, %s", (e
     expect(image.status).toBe(200);
     const imageId = (JSON.parse(image.body) as { fileId: string }).fileId;
     expect((await post(`/case/${caseId}/chat/messages?intent=send`, "client", { message: "La capture d'écran", fileId: imageId })).status).toBe(200);
-    const thumbLink = await httpRequest(base(), `/case/${caseId}/chat/fichier/${imageId}?apercu=1`, { cookie: people.client.cookie });
+    const thumbLink = await httpRequest(base(), `/case/${caseId}/chat/fichier/${imageId}?preview=1`, { cookie: people.client.cookie });
     const thumb = await fetch(`${base()}${thumbLink.location}`, { headers: { cookie: people.client.cookie } });
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get("content-type")).toBe("image/jpeg");

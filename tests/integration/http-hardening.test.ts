@@ -276,13 +276,13 @@ describe("bad input over HTTP, production build", () => {
       const signedIn = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams(client).toString() });
       expect(signedIn.status).toBe(302);
       const cookie = cookieHeaderFrom(signedIn.setCookies, (name) => !name.startsWith("recours_flash"));
-      expect((await http("/verify-identity?etape=1", { method: "POST", headers: FORM, cookie, body: "" })).status).toBe(302);
+      expect((await http("/verify-identity?step=1", { method: "POST", headers: FORM, cookie, body: "" })).status).toBe(302);
       const photo = await jpegFile();
       const form = new FormData();
       form.append("documentType", "cni");
       for (const side of ["recto", "verso"]) form.append(side, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `${side}.jpg`);
-      expect((await http("/verify-identity?etape=2", { method: "POST", cookie, body: form })).status).toBe(302);
-      const fileId = /\/fichiers\/([0-9a-f-]{36})/.exec((await http("/verify-identity?etape=2", { cookie })).body)?.[1];
+      expect((await http("/verify-identity?step=2", { method: "POST", cookie, body: form })).status).toBe(302);
+      const fileId = /\/fichiers\/([0-9a-f-]{36})/.exec((await http("/verify-identity?step=2", { cookie })).body)?.[1];
       expect(fileId).toBeTruthy();
 
       const link = await rawRequest(server!.baseUrl, `/fichiers/${fileId}`, { headers: { cookie } });

@@ -67,11 +67,11 @@ describe.each(testEngines())("identity verification over HTTP, production build,
     expect(first.body).toContain("/verify-identity/exemple.svg");
     expect(first.body).toMatch(/<svg[^>]*viewBox/);
 
-    const tutorial = await http("/verify-identity?etape=1", { method: "POST", headers: FORM, cookie, body: "" });
+    const tutorial = await http("/verify-identity?step=1", { method: "POST", headers: FORM, cookie, body: "" });
     expect(tutorial.status).toBe(302);
-    expect(tutorial.location).toBe("/verify-identity?etape=2");
+    expect(tutorial.location).toBe("/verify-identity?step=2");
 
-    const missing = await post("/verify-identity?etape=2", cookie, { documentType: "cni" }, { recto: photo });
+    const missing = await post("/verify-identity?step=2", cookie, { documentType: "cni" }, { recto: photo });
     expect(missing.status).toBe(422);
     const missingPage = await missing.text();
     expect(visibleText(missingPage)).toContain(spaced(identityMessages.missingVerso));
@@ -80,24 +80,24 @@ describe.each(testEngines())("identity verification over HTTP, production build,
     expect(missingPage).toMatch(/<p id="champ-verso-erreur"[^>]*>Ajoutez le verso/);
     expect(missingPage).toContain('href="#champ-verso"');
 
-    const sent = await post("/verify-identity?etape=2", cookie, { documentType: "cni" }, { recto: photo, verso: photo });
+    const sent = await post("/verify-identity?step=2", cookie, { documentType: "cni" }, { recto: photo, verso: photo });
     expect(sent.status).toBe(302);
-    expect(sent.headers.get("location")).toBe("/verify-identity?etape=3");
-    const step3 = await http("/verify-identity?etape=3", { cookie });
+    expect(sent.headers.get("location")).toBe("/verify-identity?step=3");
+    const step3 = await http("/verify-identity?step=3", { cookie });
     expect(visibleText(step3.body)).toContain("Étape 3 sur 5");
     expect(visibleText(step3.body)).not.toContain("Carte d'identité");
 
-    const script = await post("/verify-identity/envoi?etape=3", cookie, { documentType: "passeport" }, { recto: photo });
+    const script = await post("/verify-identity/envoi?step=3", cookie, { documentType: "passeport" }, { recto: photo });
     expect(script.status).toBe(200);
-    expect(await script.json()).toEqual({ location: "/verify-identity?etape=4" });
+    expect(await script.json()).toEqual({ location: "/verify-identity?step=4" });
     expect(script.headers.getSetCookie().some((line) => line.startsWith("recours_flash"))).toBe(true);
-    const refused = await post("/verify-identity/envoi?etape=4", cookie, { proofType: "facture_gaz" }, {});
+    const refused = await post("/verify-identity/envoi?step=4", cookie, { proofType: "facture_gaz" }, {});
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ error: identityMessages.missingProof, field: "document" });
   });
 
   it("serves a document to its owner through a fresh signed link, and to nobody else", async () => {
-    const page = await http("/verify-identity?etape=2", { cookie: people.user.cookie });
+    const page = await http("/verify-identity?step=2", { cookie: people.user.cookie });
     expect(page.status).toBe(200);
     const fileId = /\/fichiers\/([0-9a-f-]{36})/.exec(page.body)?.[1];
     expect(fileId).toBeTruthy();
@@ -110,8 +110,8 @@ describe.each(testEngines())("identity verification over HTTP, production build,
     expect(file.headers.get("cache-control")).toBe("no-store");
     expect(file.headers.get("content-disposition")).toMatch(/^inline/);
     // "Télécharger" keeps its wish through the fresh link.
-    const download = await http(`/fichiers/${fileId}?telecharger=1`, { cookie: people.user.cookie });
-    expect(download.location).toMatch(/&telecharger=1$/);
+    const download = await http(`/fichiers/${fileId}?download=1`, { cookie: people.user.cookie });
+    expect(download.location).toMatch(/&download=1$/);
     const attachment = await fetch(`${server!.baseUrl}${download.location}`, { headers: { cookie: people.user.cookie } });
     expect(attachment.status).toBe(200);
     expect(attachment.headers.get("content-disposition")).toMatch(/^attachment/);

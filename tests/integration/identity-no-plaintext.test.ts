@@ -51,13 +51,13 @@ describe.each(["filesystem", "s3"] as const)("no plaintext at rest through the H
     const login = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: person.email, password: person.password }).toString() });
     expect(login.status).toBe(302);
     const cookie = cookieHeaderFrom(login.setCookies, (name) => !name.startsWith("recours_flash"));
-    expect((await http("/verify-identity?etape=1", { method: "POST", headers: FORM, cookie, body: "" })).status).toBe(302);
+    expect((await http("/verify-identity?step=1", { method: "POST", headers: FORM, cookie, body: "" })).status).toBe(302);
 
     const post = async (step: number, fields: Record<string, string>, files: Record<string, { bytes: Buffer; type: string; name: string }>) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       for (const [name, file] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-      const response = await fetch(`${server!.baseUrl}/verify-identity?etape=${step}`, { method: "POST", body: form, redirect: "manual", headers: { cookie, origin: server!.baseUrl } });
+      const response = await fetch(`${server!.baseUrl}/verify-identity?step=${step}`, { method: "POST", body: form, redirect: "manual", headers: { cookie, origin: server!.baseUrl } });
       expect(response.status, await response.clone().text().then((text) => text.slice(0, 300))).toBe(302);
     };
     const recto = await pdfFile({ marker: markers.recto });
@@ -68,7 +68,7 @@ describe.each(["filesystem", "s3"] as const)("no plaintext at rest through the H
     await post(4, { proofType: "facture_gaz" }, { document: { bytes: await pdfFile({ marker: markers.bill }), type: "application/pdf", name: "facture.pdf" } });
 
     // The owner gets the proof of address back, marker included (through the 60-second link).
-    const step4 = await http("/verify-identity?etape=4", { cookie });
+    const step4 = await http("/verify-identity?step=4", { cookie });
     const fileId = /\/fichiers\/([0-9a-f-]{36})/.exec(step4.body)?.[1];
     expect(fileId).toBeTruthy();
     const link = await http(`/fichiers/${fileId}`, { cookie });

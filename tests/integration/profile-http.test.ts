@@ -196,21 +196,21 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
   });
 
   it("GET /api/communes answers JSON for a signed-in person, 400 for a malformed code", async () => {
-    const paris = await http("/api/communes?code-postal=75008", { cookie: people.user.cookie });
+    const paris = await http("/api/communes?postalCode=75008", { cookie: people.user.cookie });
     expect(paris.status).toBe(200);
     expect(paris.headers.get("content-type")).toMatch(/^application\/json/);
     expect(JSON.parse(paris.body)).toEqual({ communes: [{ name: "Paris", departmentCode: "75", departmentName: "Paris" }] });
-    const several = JSON.parse((await http("/api/communes?code-postal=01400", { cookie: people.user.cookie })).body) as {
+    const several = JSON.parse((await http("/api/communes?postalCode=01400", { cookie: people.user.cookie })).body) as {
       communes: unknown[];
     };
     expect(several.communes).toHaveLength(10);
-    for (const query of ["?code-postal=abc", "?code-postal=7500", ""]) {
+    for (const query of ["?postalCode=abc", "?postalCode=7500", ""]) {
       const bad = await http(`/api/communes${query}`, { cookie: people.user.cookie });
       expect(bad.status, query).toBe(400);
       expect(JSON.parse(bad.body)).toEqual({ error: "Le code postal doit comporter 5 chiffres" });
     }
     // A NUL never reaches the route: the server refuses the address itself (issue 9), in JSON under /api/.
-    const nul = await http("/api/communes?code-postal=75008%00", { cookie: people.user.cookie });
+    const nul = await http("/api/communes?postalCode=75008%00", { cookie: people.user.cookie });
     expect(nul.status).toBe(400);
     expect(JSON.parse(nul.body)).toEqual({ error: "L'adresse demandée contient des caractères non valides. Vérifiez le lien ou la recherche." });
   });
@@ -225,7 +225,7 @@ describe.each(testEngines())("profile over HTTP, production build, %s", (engine)
     // The script itself is loaded by the page's own code when the address field is used, not by the HTML.
     expect(page.body).not.toContain("maps.googleapis.com/maps/api/js");
 
-    for (const path of ["/dashboard", "/", "/connexion", "/api/communes?code-postal=75008"]) {
+    for (const path of ["/dashboard", "/", "/connexion", "/api/communes?postalCode=75008"]) {
       const other = await http(path, { cookie: people.user.cookie });
       expect(other.headers.get("content-security-policy"), path).not.toMatch(/google/);
       expect(other.body, path).not.toContain(MAPS_KEY);

@@ -107,15 +107,15 @@ const adminPageRows: RouteAccessRow[] = [
 /** Every back-office action, with a body an admin could send: a user or a lawyer posting it gets 403, nothing done. */
 export const ADMIN_ACTIONS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/users/compte-inconnu", body: { intent: "role", userId: "compte-inconnu", role: "admin", confirmation: "oui" } },
-  { path: "/admin/users/compte-inconnu", body: { intent: "fin-sessions", userId: "compte-inconnu", confirmation: "oui" } },
-  { path: "/admin/lawyers", body: { intent: "niveau", lawyerId: "compte-inconnu", level: "advanced" } },
-  { path: "/admin/lawyers", body: { intent: "barreau", lawyerId: "compte-inconnu", barName: "Paris", barNumber: "1" } },
+  { path: "/admin/users/compte-inconnu", body: { intent: "end-sessions", userId: "compte-inconnu", confirmation: "oui" } },
+  { path: "/admin/lawyers", body: { intent: "level", lawyerId: "compte-inconnu", level: "advanced" } },
+  { path: "/admin/lawyers", body: { intent: "bar", lawyerId: "compte-inconnu", barName: "Paris", barNumber: "1" } },
   { path: "/admin/emails", body: { recipients: "victime@example.com", subject: "Objet", body: "Texte" } },
-  { path: "/admin/emails?intent=reessayer", body: { intent: "reessayer", emailId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
-  { path: "/admin/email-templates", body: { intent: "supprimer", templateId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", confirmation: "oui" } },
+  { path: "/admin/emails?intent=retry", body: { intent: "retry", emailId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
+  { path: "/admin/email-templates", body: { intent: "delete", templateId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", confirmation: "oui" } },
   { path: "/admin/email-templates/nouveau", body: { name: "Modèle", subject: "Objet", body: "Texte", variables: "" } },
   { path: "/admin/documents", body: { decision: "approve", documentId: "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10" } },
-  { path: "/admin/conventions/nouvelle", body: { intent: "enregistrer", title: "Modèle", baseFeeMin: "500", baseFeeMax: "500", baseFeeDue: "fin-de-dossier", resultPercentMin: "0", resultPercentMax: "15" } },
+  { path: "/admin/conventions/nouvelle", body: { intent: "save", title: "Modèle", baseFeeMin: "500", baseFeeMax: "500", baseFeeDue: "fin-de-dossier", resultPercentMin: "0", resultPercentMax: "15" } },
 ];
 
 export const routeAccess: RouteAccessRow[] = [
@@ -297,7 +297,7 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/api-communes.ts",
-    path: "/api/communes?code-postal=75008",
+    path: "/api/communes?postalCode=75008",
     expect: {
       anonymous: redirectTo("/connexion"),
       user: ok(['"name":"Paris"']),
@@ -643,9 +643,9 @@ export const routeAccess: RouteAccessRow[] = [
   },
   {
     file: "routes/case-bank-letter-pdf.ts",
-    path: "/case/pas-un-identifiant/lettre-banque.pdf?banque=x",
+    path: "/case/pas-un-identifiant/lettre-banque.pdf?bank=x",
     expect: {
-      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2Fpas-un-identifiant%2Flettre-banque.pdf%3Fbanque%3Dx"),
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2Fpas-un-identifiant%2Flettre-banque.pdf%3Fbank%3Dx"),
       user: { status: 404, contains: [caseMessages.noAccess] },
       lawyer: { status: 404, contains: [caseMessages.noAccess] },
       admin: { status: 404, contains: [caseMessages.noAccess] },
@@ -818,8 +818,8 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
 
   it("the case actions: POST /create-case and the dashboard's 'Soumettre' refuse anonymous visitors, and an unknown case is 404", async () => {
     const unknown = "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10";
-    const draft = new URLSearchParams({ draftId: unknown, intent: "enregistrer", scam_type: "phishing" }).toString();
-    const submit = new URLSearchParams({ intent: "soumettre", caseId: unknown }).toString();
+    const draft = new URLSearchParams({ draftId: unknown, intent: "save", scam_type: "phishing" }).toString();
+    const submit = new URLSearchParams({ intent: "submit", caseId: unknown }).toString();
     for (const path of ["/create-case", "/dashboard"]) {
       const anonymous = await http(path, { method: "POST", headers: FORM, body: path === "/dashboard" ? submit : draft });
       expect(anonymous.status).toBe(302);
@@ -955,7 +955,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(visibleText(braces.body)).toContain("Les accolades ne sont pas équilibrées");
     // A crafted agreement template: every value kept as typed, French messages, 400, never a 500, nothing saved.
     const template = await post("/admin/conventions/nouvelle", {
-      intent: "enregistrer",
+      intent: "save",
       title: "Modèle piégé",
       baseFeeMin: "cinq cents",
       baseFeeMax: "99999999999",
@@ -980,7 +980,7 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
     expect(versions).not.toContain("Modèle piégé");
     const nul = await http("/admin/users?q=jean%00", { cookie: cookies.admin });
     expect(nul.status).toBe(400);
-    const level = await post("/admin/lawyers", { intent: "niveau", lawyerId: lawyerId!, level: "superadmin" });
+    const level = await post("/admin/lawyers", { intent: "level", lawyerId: lawyerId!, level: "superadmin" });
     expect(level.status).toBe(400);
     expect(visibleText(level.body)).toContain("Erreur lors de la mise à jour du niveau");
   });

@@ -93,7 +93,7 @@ describe.each(testEngines())("served files on %s", (engine) => {
     it("a PDF sent as preuve.hta is recorded and served as preuve.pdf", async () => {
       const file = await upload("preuve.hta", await pdfFile(), "application/hta");
       expect(file.original_name).toBe("preuve.pdf");
-      const response = await download(file.id, "?telecharger=1");
+      const response = await download(file.id, "?download=1");
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="preuve.pdf"; filename*=UTF-8''preuve.pdf`);
@@ -153,7 +153,7 @@ describe.each(testEngines())("served files on %s", (engine) => {
       expect(panel("converting")).not.toContain(`/fichiers/${file.id}`);
       expect(panel("failed")).toContain("Fichier illisible, renvoyez-le.");
       expect(panel("failed")).not.toContain(`/fichiers/${file.id}`);
-      expect(panel("ready")).toContain(`/fichiers/${file.id}?telecharger=1`);
+      expect(panel("ready")).toContain(`/fichiers/${file.id}?download=1`);
       await worker().drain();
     });
 

@@ -163,14 +163,14 @@ describe.each(testEngines())("upload quotas and the chat post limit over HTTP, p
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       for (const name of files) form.append(name, new Blob([new Uint8Array(unitPdf)], { type: "application/pdf" }), `${name}.pdf`);
-      const path = json ? `/verify-identity/envoi?etape=${n}` : `/verify-identity?etape=${n}`;
+      const path = json ? `/verify-identity/envoi?step=${n}` : `/verify-identity?step=${n}`;
       return fetch(`${base()}${path}`, { method: "POST", body: form, redirect: "manual", headers: { cookie, origin: base(), ...(json ? { accept: "application/json" } : {}) } });
     };
-    const tutorial = await httpRequest(base(), "/verify-identity?etape=1", { method: "POST", headers: { ...FORM, origin: base() }, cookie, body: "" });
+    const tutorial = await httpRequest(base(), "/verify-identity?step=1", { method: "POST", headers: { ...FORM, origin: base() }, cookie, body: "" });
     expect(tutorial.status).toBe(302);
     const second = await step(2, { documentType: "cni" }, ["recto", "verso"]);
     expect(second.status).toBe(302);
-    expect(second.headers.get("location")).toBe("/verify-identity?etape=3");
+    expect(second.headers.get("location")).toBe("/verify-identity?step=3");
     const plain = await step(3, { documentType: "passeport" }, ["recto"]);
     expect(plain.status).toBe(413);
     expect(visibleText(await plain.text())).toContain("Vos documents d'identité occupent déjà");

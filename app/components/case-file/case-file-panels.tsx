@@ -235,7 +235,7 @@ export function IdentifiersPanel({ caseId, caseFile }: { caseId: string; caseFil
               </div>
               {caseFile.canEdit && !identifier.fromPayment ? (
                 <Form method="post" action={`${base}/identifiants`}>
-                  <input type="hidden" name="intent" value="supprimer" />
+                  <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="identifierId" value={identifier.id} />
                   <Button variant="danger-link" type="submit">
                     Retirer<span className="sr-only"> {identifierText(identifier.kind, identifier.value)}</span>

@@ -229,7 +229,7 @@ export function EvidencePanel({ view }: { view: EvidencePanelView }) {
               {unavailableFileText(item.fileStatus) ? (
                 <p className={item.fileStatus === "failed" ? "font-semibold text-red-800" : "text-slate-700"}>{unavailableFileText(item.fileStatus)}</p>
               ) : (
-                <a href={`/fichiers/${item.fileId}?telecharger=1`} className={SECONDARY}>
+                <a href={`/fichiers/${item.fileId}?download=1`} className={SECONDARY}>
                   Télécharger<span className="sr-only"> {item.fileName}</span>
                 </a>
               )}
@@ -261,7 +261,7 @@ export function CaseDocumentsPanel({ view }: { view: EvidencePanelView }) {
         </li>
         {(view.banks.length ? view.banks : [null]).map((bank) => (
           <li key={bank ?? "banque"}>
-            <a href={`${base}/lettre-banque.pdf${bank ? `?banque=${encodeURIComponent(bank)}` : ""}`} className={SECONDARY} download>
+            <a href={`${base}/lettre-banque.pdf${bank ? `?bank=${encodeURIComponent(bank)}` : ""}`} className={SECONDARY} download>
               Lettre de contestation{bank ? ` à ${bank}` : " à la banque"} (PDF)
             </a>
           </li>

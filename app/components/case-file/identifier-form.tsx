@@ -22,7 +22,7 @@ export function IdentifierForm({
   return (
     <ValidatedForm validation={validation} action={action} className="space-y-5" data-identifier-form="">
       <FormAlert message={formError} />
-      <input type="hidden" name="intent" value="ajouter" />
+      <input type="hidden" name="intent" value="add" />
       <div>
         <label htmlFor={kindId} className="block text-sm font-semibold text-slate-800">
           Type d'identifiant

@@ -35,7 +35,7 @@ export function PaymentForm({
   return (
     <ValidatedForm validation={validation} action={action} className="space-y-5" data-payment-form="">
       <FormAlert message={formError} />
-      <input type="hidden" name="intent" value="enregistrer" />
+      <input type="hidden" name="intent" value="save" />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           {...field("paid_on")}

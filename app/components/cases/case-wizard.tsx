@@ -102,7 +102,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   const reachable = hydrated ? reachableFor(values, view.reachable) : view.reachable;
-  const asked = hydrated ? wizardStepOf(searchParams.get("etape")) : null;
+  const asked = hydrated ? wizardStepOf(searchParams.get("step")) : null;
   const step = hydrated ? (Math.min(asked ?? initialStep, Math.max(reachable, initialStep)) as WizardStep) : initialStep;
   const serverError = saver.data && "formError" in saver.data ? saver.data.formError : null;
   const formError = leaveError ?? serverError ?? failure?.formError ?? null;
@@ -234,7 +234,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
       className="mx-auto max-w-3xl px-4 py-8"
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        const intent = submitter?.value ?? "enregistrer";
+        const intent = submitter?.value ?? "save";
         const current = snapshot(event.currentTarget, values);
         if (isStepMove(intent)) {
           event.preventDefault();
@@ -264,7 +264,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
       }}
     >
       {/* Entrée in a field presses the form's first button: moving on (or saving at the summary), never the step bar. */}
-      <button type="submit" name="intent" value={step < 3 ? "suivant" : "enregistrer"} tabIndex={-1} aria-hidden="true" className="sr-only">
+      <button type="submit" name="intent" value={step < 3 ? "next" : "save"} tabIndex={-1} aria-hidden="true" className="sr-only">
         {step < 3 ? "Suivant" : "Enregistrer le brouillon"}
       </button>
       {/* A button, not a link: without JavaScript too, leaving saves what was typed. */}
@@ -287,7 +287,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
         <div className="mt-6 space-y-6">
           <StepBar step={step} reachable={reachable} />
           <input type="hidden" name="draftId" value={view.draftId} />
-          <input type="hidden" name="etape" value={step} />
+          <input type="hidden" name="step" value={step} />
           <ErrorSummary errors={errors} focusRequest={focusRequest} fieldIds={{ scam_type: `champ-scam_type-${WIZARD_SCAM_TYPES[0]}`, payment_methods: "champ-payment_methods-bank_transfer", evidence_types: "champ-evidence_types-payment_receipts" }} />
           <FormAlert message={formError ?? undefined} />
 
@@ -320,7 +320,7 @@ function StepBar({ step, reachable }: { step: WizardStep; reachable: WizardStep 
               <button
                 type="submit"
                 name="intent"
-                value={`etape-${entry.step}`}
+                value={`step-${entry.step}`}
                 disabled={!open || current}
                 aria-current={current ? "step" : undefined}
                 className={`flex min-h-11 w-full items-center gap-2 rounded-md border px-2 py-2 text-left text-sm font-semibold ${
@@ -473,20 +473,20 @@ function WizardButtons({ step, busy, identityVerified }: { step: WizardStep; bus
       ) : null}
       <div className="flex flex-wrap gap-3">
         {step > 1 ? (
-          <button type="submit" name="intent" value={`etape-${step - 1}`} disabled={busy} className={secondaryButton}>
+          <button type="submit" name="intent" value={`step-${step - 1}`} disabled={busy} className={secondaryButton}>
             <span aria-hidden="true">←&nbsp;</span>Précédent
           </button>
         ) : null}
         {step < 3 ? (
-          <button type="submit" name="intent" value="suivant" disabled={busy} className={primaryButton}>
+          <button type="submit" name="intent" value="next" disabled={busy} className={primaryButton}>
             Suivant<span aria-hidden="true">&nbsp;→</span>
           </button>
         ) : null}
-        <button type="submit" name="intent" value="enregistrer" disabled={busy} className={secondaryButton}>
+        <button type="submit" name="intent" value="save" disabled={busy} className={secondaryButton}>
           Enregistrer le brouillon
         </button>
         {step === 3 && identityVerified ? (
-          <button type="submit" name="intent" value="soumettre" disabled={busy} className={primaryButton}>
+          <button type="submit" name="intent" value="submit" disabled={busy} className={primaryButton}>
             Soumettre le dossier
           </button>
         ) : null}

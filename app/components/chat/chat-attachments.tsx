@@ -118,10 +118,10 @@ export function ChatAttachment({ caseId, file, onDark }: { caseId: string; file:
     <div className="mt-1">
       {file.image ? (
         <a href={href} target="_blank" rel="noreferrer" className="block">
-          <img src={`${href}?apercu=1`} alt={`Aperçu de ${file.name}`} className="max-h-48 rounded-md bg-white" loading="lazy" />
+          <img src={`${href}?preview=1`} alt={`Aperçu de ${file.name}`} className="max-h-48 rounded-md bg-white" loading="lazy" />
         </a>
       ) : null}
-      <a href={`${href}?telecharger=1`} className={`inline-flex min-h-11 items-center gap-1 font-semibold underline ${onDark ? "text-white" : "text-brand-800"}`}>
+      <a href={`${href}?download=1`} className={`inline-flex min-h-11 items-center gap-1 font-semibold underline ${onDark ? "text-white" : "text-brand-800"}`}>
         <PaperclipIcon className="size-4 shrink-0" /> {file.name} <span className="font-normal">({formatSize(file.sizeBytes)})</span>
       </a>
     </div>

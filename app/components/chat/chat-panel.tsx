@@ -266,7 +266,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
     if (!olderCursor || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const response = await fetch(`/case/${caseId}/chat/events?format=page&avant=${encodeURIComponent(olderCursor)}`, { headers: { Accept: "application/json" } });
+      const response = await fetch(`/case/${caseId}/chat/events?format=page&before=${encodeURIComponent(olderCursor)}`, { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(chatMessages.loadFailed);
       const older = (await response.json()) as { messages: ChatMessageView[]; olderCursor: string | null };
       const list = listRef.current;
@@ -423,7 +423,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
                   {loadingOlder ? "Chargement…" : "Afficher les messages plus anciens"}
                 </Button>
               ) : (
-                <a className={buttonClasses({ variant: "link", size: "md" })} href={`/case/${caseId}/chat?avant=${encodeURIComponent(olderCursor)}`}>
+                <a className={buttonClasses({ variant: "link", size: "md" })} href={`/case/${caseId}/chat?before=${encodeURIComponent(olderCursor)}`}>
                   Afficher les messages plus anciens
                 </a>
               )}

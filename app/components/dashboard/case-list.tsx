@@ -63,7 +63,7 @@ function CaseActions({ row, identityVerified }: { row: CaseRow; identityVerified
       </Link>
       {identityVerified ? (
         <Form method="post" action="/dashboard">
-          <input type="hidden" name="intent" value="soumettre" />
+          <input type="hidden" name="intent" value="submit" />
           <input type="hidden" name="caseId" value={row.id} />
           <button type="submit" className={`${actionLink} min-h-11`}>
             Soumettre{caseName}

@@ -73,7 +73,7 @@ function StepBar({ view, step }: { view: VerificationView; step: IdentityStep })
             <li key={n} className="flex flex-col items-center">
               {view.reachable[n] ? (
                 <Link
-                  to={`/verify-identity?etape=${n}`}
+                  to={`/verify-identity?step=${n}`}
                   aria-current={n === step ? "step" : undefined}
                   className="flex min-h-11 flex-col items-center rounded-md p-1 hover:bg-slate-100"
                 >
@@ -224,7 +224,7 @@ function UploadForm({
     if (refused) return refuse(refused);
     busy.current = true;
     const request = new XMLHttpRequest();
-    request.open("POST", `/verify-identity/envoi?etape=${step}`);
+    request.open("POST", `/verify-identity/envoi?step=${step}`);
     request.upload.onprogress = (progressEvent) => {
       if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));
     };
@@ -249,7 +249,7 @@ function UploadForm({
     request.send(new FormData(form));
   }
   return (
-    <Form method="post" action={`/verify-identity?etape=${step}`} encType="multipart/form-data" onSubmit={onSubmit} className="mt-6" noValidate>
+    <Form method="post" action={`/verify-identity?step=${step}`} encType="multipart/form-data" onSubmit={onSubmit} className="mt-6" noValidate>
       <input type="hidden" name="submissionId" value={submissionId} />
       {shown ? <ErrorSummary errors={{ [shown.field ?? "formulaire"]: shown.error }} focusRequest={shown === clientFailure ? focusRequest : 0} /> : null}
       {children(shown)}
@@ -392,7 +392,7 @@ function Tutorial({ qrCode, phoneUrl }: { qrCode: string | null; phoneUrl: strin
         <p className="mt-4 text-sm text-slate-700">
           Vos documents sont chiffrés dès leur réception et ne sont vus que par notre équipe de vérification.
         </p>
-        <Form method="post" action="/verify-identity?etape=1" className="mt-6">
+        <Form method="post" action="/verify-identity?step=1" className="mt-6">
           <Button size="lg" type="submit">
             J'ai compris, commencer
           </Button>
@@ -438,11 +438,11 @@ function StatusStep({ view }: { view: VerificationView }) {
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {view.lowestRejectedStep ? (
-          <ButtonLink size="lg" to={`/verify-identity?etape=${view.lowestRejectedStep}`}>
+          <ButtonLink size="lg" to={`/verify-identity?step=${view.lowestRejectedStep}`}>
             Reprendre la vérification
           </ButtonLink>
         ) : null}
-        <ButtonLink variant="secondary" size="lg" to="/verify-identity?etape=5" reloadDocument>
+        <ButtonLink variant="secondary" size="lg" to="/verify-identity?step=5" reloadDocument>
           Rafraîchir
         </ButtonLink>
         <BackToDashboardLink variant="secondary" />
@@ -483,7 +483,7 @@ export function IdentityStepPage({ view, step, qrCode, phoneUrl, submissionId, f
       {step === 5 ? <StatusStep view={view} /> : null}
       <div className="mt-8 flex justify-between gap-3">
         {step > 1 ? (
-          <ButtonLink variant="secondary" size="lg" to={`/verify-identity?etape=${previous}`}>
+          <ButtonLink variant="secondary" size="lg" to={`/verify-identity?step=${previous}`}>
             Précédent
           </ButtonLink>
         ) : (
@@ -491,7 +491,7 @@ export function IdentityStepPage({ view, step, qrCode, phoneUrl, submissionId, f
         )}
         {step < 5 ? (
           canGoNext ? (
-            <ButtonLink variant="secondary" size="lg" to={`/verify-identity?etape=${next}`}>
+            <ButtonLink variant="secondary" size="lg" to={`/verify-identity?step=${next}`}>
               Suivant
             </ButtonLink>
           ) : (

@@ -106,7 +106,7 @@ export function ResidenceFields({
     const controller = new AbortController();
     pending.current = controller;
     try {
-      const response = await fetch(`/api/communes?code-postal=${code}`, {
+      const response = await fetch(`/api/communes?postalCode=${code}`, {
         signal: controller.signal,
         headers: { accept: "application/json" },
       });

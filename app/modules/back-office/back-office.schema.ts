@@ -101,7 +101,7 @@ export const roleChangeSchema = z.object({
 });
 
 export const accountActionSchema = z.object({
-  intent: z.enum(["lien-reinitialisation", "fin-sessions", "reinitialiser-2fa"], { error: "Action inconnue." }),
+  intent: z.enum(["reset-link", "end-sessions", "reset-two-factor"], { error: "Action inconnue." }),
   userId: recordId,
 });
 
@@ -110,7 +110,7 @@ export const userActionSchema = z.discriminatedUnion("intent", [roleChangeSchema
 });
 
 export const levelChangeSchema = z.object({
-  intent: z.literal("niveau"),
+  intent: z.literal("level"),
   lawyerId: recordId,
   level: z.enum(LAWYER_LEVELS, { error: backOfficeMessages.levelUnknown }),
 });
@@ -124,7 +124,7 @@ const optionalLine = (message: string, pattern?: RegExp) =>
     .transform((value) => (value === "" ? null : value));
 
 export const barChangeSchema = z.object({
-  intent: z.literal("barreau"),
+  intent: z.literal("bar"),
   lawyerId: recordId,
   barName: optionalLine(backOfficeMessages.barName),
   barNumber: optionalLine(backOfficeMessages.barNumber, /^[A-Za-z0-9/ .-]{1,30}$/),
@@ -207,7 +207,7 @@ export const manualEmailSchema = z
   });
 export type ManualEmailInput = z.output<typeof manualEmailSchema>;
 
-export const retryEmailSchema = z.object({ intent: z.literal("reessayer"), emailId: z.uuid({ error: "E-mail inconnu." }) });
+export const retryEmailSchema = z.object({ intent: z.literal("retry"), emailId: z.uuid({ error: "E-mail inconnu." }) });
 
 export const TEMPLATE_BODY_MAX = 50_000;
 

@@ -81,5 +81,5 @@ export function activeTotal(rows: readonly { percentage: number; active: boolean
 
 /** The lawyers page opened on this lawyer's level and bar forms. */
 export function lawyerEditHref(lawyer: { lawyerId: string; email: string }): string {
-  return `/admin/lawyers?${new URLSearchParams({ q: lawyer.email, modifier: lawyer.lawyerId })}`;
+  return `/admin/lawyers?${new URLSearchParams({ q: lawyer.email, edit: lawyer.lawyerId })}`;
 }

@@ -14,14 +14,14 @@ export const WIZARD_STEPS: readonly { step: WizardStep; title: string }[] = [
 
 export const LAST_WIZARD_STEP: WizardStep = 3;
 
-/** "1", "2" or "3" (the `etape` query parameter or field) as a step; anything else is none. */
+/** "1", "2" or "3" (the `step` query parameter or field) as a step; anything else is none. */
 export function wizardStepOf(value: string | null | undefined): WizardStep | null {
   return value === "1" || value === "2" || value === "3" ? (Number(value) as WizardStep) : null;
 }
 
 /** The wizard's address for a draft at a step: a reload or a later visit resumes it there. */
 export function wizardPath(draftId: string, step: WizardStep): string {
-  return `/create-case?id=${encodeURIComponent(draftId)}&etape=${step}`;
+  return `/create-case?id=${encodeURIComponent(draftId)}&step=${step}`;
 }
 
 /** Spec §2: 1 → 2 needs a scam type; 2 → 3 needs contact method, first contact date and description. */
@@ -41,15 +41,15 @@ export function reachableStep(input: CaseDraftInput): WizardStep {
   return 3;
 }
 
-/** Whether a button's intent moves between steps ("suivant", "etape-N") rather than saving or submitting. */
+/** Whether a button's intent moves between steps ("next", "step-N") rather than saving or submitting. */
 export function isStepMove(intent: string): boolean {
-  return intent === "suivant" || intent.startsWith("etape-");
+  return intent === "next" || intent.startsWith("step-");
 }
 
-/** Where a move button leads from a step: "suivant" to the next one, "etape-N" to step N, anything else nowhere. */
+/** Where a move button leads from a step: "next" to the next one, "step-N" to step N, anything else nowhere. */
 export function moveTarget(intent: string, from: WizardStep): WizardStep {
-  if (intent === "suivant") return Math.min(from + 1, LAST_WIZARD_STEP) as WizardStep;
-  return wizardStepOf(intent.replace(/^etape-/, "")) ?? from;
+  if (intent === "next") return Math.min(from + 1, LAST_WIZARD_STEP) as WizardStep;
+  return wizardStepOf(intent.replace(/^step-/, "")) ?? from;
 }
 
 /** What a move forward from a step still lacks (going back, or from the summary, needs nothing). */
@@ -78,7 +78,7 @@ export function wizardFormData(values: CaseFormValues, draftId: string, intent: 
   const form = new FormData();
   form.set("draftId", draftId);
   form.set("intent", intent);
-  form.set("etape", String(step));
+  form.set("step", String(step));
   for (const [name, value] of Object.entries(values)) {
     if (Array.isArray(value)) for (const item of value) form.append(name, item);
     else if (value !== "") form.set(name, value);

@@ -95,8 +95,8 @@ export async function chatAttachmentDownload(
     if (!link.thumbnail) await recordAttachmentOpened(actor, fileId, attachment);
     const signed = new URL(storage.downloadLink(fileId, actor.userId), "http://recours.invalid");
     const query = new URLSearchParams({ exp: signed.searchParams.get("exp")!, sig: signed.searchParams.get("sig")! });
-    if (link.thumbnail) query.set("apercu", "1");
-    if (link.download) query.set("telecharger", "1");
+    if (link.thumbnail) query.set("preview", "1");
+    if (link.download) query.set("download", "1");
     return { kind: "redirect", location: `/case/${caseId}/chat/fichier/${fileId}?${query.toString()}` };
   }
   const check = storage.checkDownloadLink({ fileId, viewerId: actor.userId, exp: link.exp, sig: link.sig });
