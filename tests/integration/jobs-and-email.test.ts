@@ -176,6 +176,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
       [
         "action-sur-compte",
         "adresse-deja-utilisee",
+        "avoir-emis",
         "adresse-email-modifiee",
         "compte-inactif",
         "confirmation-email",
@@ -193,6 +194,7 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "dossier-statut",
         "echeance-banque",
         "export-donnees-pret",
+        "facture-emise",
         "identite-verifiee",
         "nouveau-message",
         "reinitialisation-mot-de-passe",

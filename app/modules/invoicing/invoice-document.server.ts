@@ -6,7 +6,7 @@ import { operatorIdentity } from "~/content/operator.server";
 import { isUuid } from "~/lib/uuid";
 import { fileStorage } from "~/modules/files/files.server";
 import { assertUser, NotFoundError, type Actor } from "~/platform/actor";
-import type { Executor } from "~/platform/database-schema";
+import type { Executor, InvoiceKind } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { db, runtime } from "~/platform/runtime.server";
 import { renderInvoicePdf, type BuyerSnapshot, type InvoiceDocumentInput, type InvoiceLine, type SellerSnapshot } from "./invoice-pdf.server";
@@ -15,6 +15,10 @@ import { renderInvoicePdf, type BuyerSnapshot, type InvoiceDocumentInput, type I
 
 function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
+}
+
+function documentFileName(row: { kind: InvoiceKind; number: string }): string {
+  return `${row.kind === "invoice" ? "facture" : "avoir"}-${row.number}.pdf`;
 }
 
 async function documentInput(executor: Executor, invoiceId: string): Promise<{ input: InvoiceDocumentInput; buyerId: string; fileName: string }> {
@@ -27,7 +31,7 @@ async function documentInput(executor: Executor, invoiceId: string): Promise<{ i
     .executeTakeFirstOrThrow();
   return {
     buyerId: row.buyer_id,
-    fileName: `${row.kind === "invoice" ? "facture" : "avoir"}-${row.number}.pdf`,
+    fileName: documentFileName(row),
     input: {
       kind: row.kind,
       number: row.number,
@@ -92,7 +96,7 @@ export async function invoiceDocument(actor: Actor, invoiceId: string): Promise<
       logger.error({ invoiceId }, "facture : le PDF stocké ne correspond plus à son empreinte");
       return { ok: false, status: 503 };
     }
-    return { ok: true, fileName: `${row.kind === "invoice" ? "facture" : "avoir"}-${row.number}.pdf`, pdf, sha256: row.sha256 };
+    return { ok: true, fileName: documentFileName(row), pdf, sha256: row.sha256 };
   } catch (error) {
     logger.warn({ err: error, invoiceId }, "facture : PDF illisible");
     return { ok: false, status: 503 };

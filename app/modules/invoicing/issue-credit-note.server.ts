@@ -1,10 +1,12 @@
 import { isUuid } from "~/lib/uuid";
 import { parisIsoDay } from "~/lib/format";
 import { recordStaffAction } from "~/modules/audit/audit.server";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
 import { storeInvoiceDocument } from "./invoice-document.server";
+import { enqueueIssueNotice } from "./invoice-notice.server";
 import { dueDateFrom, nextNumber, SERIES } from "./invoice-numbering.server";
 import type { InvoiceLine } from "./invoice-pdf.server";
 import { invoicingMessages, missingForInvoicing } from "./invoicing.schema";
@@ -55,9 +57,19 @@ export async function issueCreditNote(actor: Actor, invoiceId: string): Promise<
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await enqueueIssueNotice(trx, {
+        kind: "credit-note",
+        number,
+        creditedNumber: invoice.number,
+        buyerId: invoice.buyer_id,
+        lawyerId: lawyerActor.userId,
+        caseId: invoice.case_id,
+        caseNumber: invoice.case_number,
+      });
       await recordStaffAction(trx, lawyerActor, { action: "invoice.credited", targetType: "case", targetId: invoice.case_id, after: { invoiceId: invoice.id, creditNoteId: inserted.id, number } });
       return { ok: true, creditNoteId: inserted.id, number };
     });
+  if (result.ok) jobsEnqueued();
   if (result.ok) await storeInvoiceDocument(result.creditNoteId).catch((error) => logger.warn({ err: error, invoiceId: result.creditNoteId }, "avoir : PDF non enregistré, refait au premier téléchargement"));
   return result;
 }

@@ -3,11 +3,13 @@ import { vatOn } from "~/lib/fees";
 import { parisIsoDay } from "~/lib/format";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseAccess } from "~/modules/cases/case-access.server";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { computeFees } from "~/modules/recoveries/fee-computation";
 import { NotFoundError, type Actor } from "~/platform/actor";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
 import { storeInvoiceDocument } from "./invoice-document.server";
+import { enqueueIssueNotice } from "./invoice-notice.server";
 import { dueDateFrom, nextNumber, SERIES, type IssueHooks } from "./invoice-numbering.server";
 import type { BuyerSnapshot, InvoiceLine, InvoiceLineKind } from "./invoice-pdf.server";
 import { invoicingMessages, missingForInvoicing } from "./invoicing.schema";
@@ -100,9 +102,11 @@ export async function issueInvoice(actor: Actor, caseId: string, hooks: IssueHoo
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await enqueueIssueNotice(trx, { kind: "invoice", number, buyerId: access.ownerId, lawyerId, caseId: access.caseId, caseNumber: access.caseNumber });
       await recordStaffAction(trx, access.actor, { action: "invoice.issued", targetType: "case", targetId: access.caseId, after: { invoiceId: inserted.id, number, totalHtCents } });
       return { ok: true, invoiceId: inserted.id, number };
     });
+  if (result.ok) jobsEnqueued();
   if (result.ok) await storeInvoiceDocument(result.invoiceId).catch((error) => logger.warn({ err: error, invoiceId: result.invoiceId }, "facture : PDF non enregistré, refait au premier téléchargement"));
   return result;
 }

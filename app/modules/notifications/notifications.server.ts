@@ -39,7 +39,10 @@ export type EmailTemplateKey =
   | "convention-signee-client"
   | "convention-en-vigueur"
   | "convention-retractee"
-  | "somme-recuperee";
+  | "somme-recuperee"
+  // Issue 31: an invoice or a credit note issued in the client's case (migration 0103).
+  | "facture-emise"
+  | "avoir-emis";
 
 export const EMAIL_JOB = "email";
 

@@ -4,6 +4,7 @@ import { ensureJobScheduled, type JobHandler } from "~/modules/jobs/jobs.server"
 import type { Database } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { publicLink } from "~/modules/cases/case-history.server";
+import { purgeExpiredInvoices } from "~/modules/invoicing/invoice-retention.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { deleteFlaggedInactiveAccounts, purgeExpiredClosedCases, removeEmptyTombstones } from "./account-deletion.server";
 import { sweepFilesMarkedForDeletion } from "./file-sweep.server";
@@ -183,6 +184,7 @@ export interface RetentionCounts {
   inactiveAccountsFlagged: number;
   inactiveAccountsDeleted: number;
   closedCasesPurged: number;
+  invoicesPurged: number;
   deletedAccountsRemoved: number;
 }
 
@@ -203,6 +205,7 @@ export async function runRetention(database: Kysely<Database>, storage: FileStor
     inactiveAccountsFlagged: 0,
     inactiveAccountsDeleted: 0,
     closedCasesPurged: 0,
+    invoicesPurged: 0,
     deletedAccountsRemoved: 0,
   };
   let firstError: unknown;
@@ -218,6 +221,7 @@ export async function runRetention(database: Kysely<Database>, storage: FileStor
   await step("inactiveAccountsFlagged", () => flagInactiveAccounts(database, now));
   await step("inactiveAccountsDeleted", () => deleteFlaggedInactiveAccounts(database, now));
   await step("closedCasesPurged", () => purgeExpiredClosedCases(database, now, options.closedCaseDays ?? CLOSED_CASE_RETENTION_DAYS));
+  await step("invoicesPurged", () => purgeExpiredInvoices(database, now));
   // After every step that marks files, so one run deletes what it marked.
   await step("filesDeleted", () => sweepFilesMarkedForDeletion(database, storage));
   await step("deletedAccountsRemoved", () => removeEmptyTombstones(database, now));

@@ -37,7 +37,7 @@ export interface RetentionRule {
   data: string;
   /** How long, in words ('30 jours après la décision'). */
   duration: string;
-  /** The length in days when a job enforces it; null for rules with no stored data to purge. */
+  /** The length in days when a job enforces it by days; null for rules with no stored data to purge, or counted otherwise. */
   days: number | null;
   /** Why this length (legal basis). */
   basis: string;
@@ -116,9 +116,11 @@ export function retentionRules(settings: RetentionSettings = { identityDocumentD
       key: "accounting",
       data: "Factures et avoirs d'honoraires (émis au nom des avocats), pièces comptables",
       duration: `${INVOICE_RETENTION_YEARS} ans après la clôture de l'exercice, même après la suppression du compte`,
+      // Counted in accounting years, not days: purged by the daily job (invoicing/invoice-retention.server.ts,
+      // with the database's invoice_retention_cutoff of migration 0103).
       days: null,
       basis: "Obligation légale (Code de commerce, art. L123-22)",
-      outcome: "Supprimées",
+      outcome: "Factures et avoirs supprimés avec leur PDF, chaque jour pour ceux dont le délai est écoulé",
     },
     {
       key: "prospecting",
