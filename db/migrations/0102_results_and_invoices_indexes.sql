@@ -19,3 +19,5 @@ CREATE INDEX invoices_case_number_trgm ON invoices USING gin (case_number gin_tr
 CREATE INDEX invoices_buyer_name_trgm ON invoices USING gin ((buyer->>'name') gin_trgm_ops);
 CREATE INDEX invoices_lawyer_name_trgm ON invoices USING gin ((seller->>'lawyerName') gin_trgm_ops);
 CREATE INDEX invoices_firm_name_trgm ON invoices USING gin ((seller->>'firmName') gin_trgm_ops);
+-- A number typed whole: every issuer's series share their trigrams, so it is looked up by prefix in a btree.
+CREATE INDEX invoices_number_prefix ON invoices (number text_pattern_ops);

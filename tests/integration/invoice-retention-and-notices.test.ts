@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parisIsoDay } from "~/lib/format";
 import { useFileStorage } from "~/modules/files/files.server";
-import { issueCreditNote, issueInvoice } from "~/modules/invoicing/invoicing.server";
+import { adminInvoices, issueCreditNote, issueInvoice } from "~/modules/invoicing/invoicing.server";
 import { purgeExpiredInvoices } from "~/modules/invoicing/invoice-retention.server";
 import { INVOICE_RETENTION_YEARS, retentionRules } from "~/modules/privacy/retention";
 import { runRetention } from "~/modules/privacy/retention.server";
@@ -143,6 +143,17 @@ describe.each(testEngines())("invoice retention and the client's notices on %s",
     expect(await db().selectFrom("invoices").select("number").where("issuer_id", "=", lawyer.userId).where("number", "=", first).execute()).toHaveLength(1);
     const { caseId } = await caseWithActiveAgreement(client.userId, otherLawyer.userId);
     expect(await issueInvoice(otherLawyer, caseId)).toEqual({ ok: true, invoiceId: expect.any(String), number: first });
+  });
+
+  it("/admin/factures finds a number typed whole or by its start, in any case, among every issuer's same numbers", async () => {
+    const admin = await seedPerson("admin", "Agathe");
+    const first = `F-${parisIsoDay(new Date()).slice(0, 4)}-000001`;
+    const numbers = async (q: string) => (await adminInvoices(admin, { q, from: "", to: "" })).map((row) => `${row.number} ${row.issuerId}`).sort();
+    const both = [`${first} ${lawyer.userId}`, `${first} ${otherLawyer.userId}`].sort();
+    expect(await numbers(first)).toEqual(both);
+    expect(await numbers(first.toLowerCase())).toEqual(both);
+    expect(await numbers(first.slice(0, 10))).toEqual(expect.arrayContaining(both));
+    expect(await numbers(`${first}9`)).toEqual([]);
   });
 
   it("the client is e-mailed, in the issuing transaction, when an invoice or a credit note is issued: numbers, no amount", async () => {

@@ -105,6 +105,13 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/**
+ * A whole number, or its start past the year ("F-2026-0001"): numbers begin with their series letter, so one that
+ * contains it starts with it; the prefix is read from a btree (every issuer's series share their trigrams, so the
+ * trigram index would hand back most of the table for a number).
+ */
+const NUMBER_START = /^[FA]-\d{4}-\d+$/i;
+
 /** /admin/factures: search by number, client or lawyer, and a period (Paris days, inclusive). Admins only. */
 export async function adminInvoices(actor: Actor, filter: AdminInvoiceFilter, limit: number = ADMIN_LIST_LIMIT): Promise<InvoiceListItem[]> {
   assertUser(actor);
@@ -114,7 +121,7 @@ export async function adminInvoices(actor: Actor, filter: AdminInvoiceFilter, li
     const pattern = `%${escapeLike(filter.q)}%`;
     query = query.where((eb) =>
       eb.or([
-        eb("i.number", "ilike", pattern),
+        NUMBER_START.test(filter.q) ? eb("i.number", "like", `${filter.q.toUpperCase()}%`) : eb("i.number", "ilike", pattern),
         eb("i.case_number", "ilike", pattern),
         eb(sql<string>`i.buyer->>'name'`, "ilike", pattern),
         eb(sql<string>`i.seller->>'lawyerName'`, "ilike", pattern),
