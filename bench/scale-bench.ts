@@ -2,7 +2,9 @@
 // PostgreSQL; SCALE_DATA_DIR for its files and credentials), starts the production server, signs in a client, a lawyer
 // and an admin over HTTP (password, then TOTP for staff) and measures p50/p95/p99 over BENCH_RUNS (200) requests each,
 // one at a time: every role's dashboard, the client's case page and chat, every admin list (first page, search, deep
-// page), the lawyer's lists, the review console, the linked-case lookup (case pages). The server logs each SQL query
+// page), the lawyer's lists, the review console, the linked-case lookup (case pages); issue 31's hot queries: the public
+// results, the operator's results over a period, the invoices (admin list and search, a case's invoices) and a case's
+// recoveries ledger. The server logs each SQL query
 // over SLOW_MS (20 ms) with its parameters; their `EXPLAIN (ANALYZE, BUFFERS)` follows the table. BENCH_ONLY=regex
 // measures only the matching rows.
 import { readFileSync } from "node:fs";
@@ -107,6 +109,19 @@ const deepGroup = await one<{ p: boolean; at: string; id: string }>(
 const reviewCursor = Buffer.from(JSON.stringify(deepGroup)).toString("base64url");
 const lawyerCaseCount = Number((await one<{ n: string }>(`SELECT count(*) AS n FROM cases WHERE assigned_lawyer_id = $1`, [ids.lawyer])).n);
 const lawyerCount = Number((await one<{ n: string }>(`SELECT count(*) AS n FROM profiles WHERE role = 'lawyer'`)).n);
+// Issue 31: cases of the known lawyer with invoices and with a recoveries ledger; invoice numbers and buyers to search.
+const lawyerInvoicedCases = (await many<{ case_id: string }>(
+  `SELECT DISTINCT case_id FROM invoices WHERE issuer_id = $1 LIMIT 200`,
+  [ids.lawyer],
+)).map((row) => row.case_id);
+const lawyerLedgerCases = (await many<{ case_id: string }>(
+  `SELECT DISTINCT r.case_id FROM case_recoveries r JOIN cases c ON c.id = r.case_id WHERE c.assigned_lawyer_id = $1 LIMIT 200`,
+  [ids.lawyer],
+)).map((row) => row.case_id);
+const invoiceSearches = (await many<{ number: string; buyer: string }>(
+  `SELECT number, buyer->>'name' AS buyer FROM invoices ORDER BY md5(id::text) LIMIT 200`,
+)).flatMap((row) => [row.number, row.buyer.split(" ").at(-1)!]);
+const invoiceCount = Number((await one<{ n: string }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'invoices'`)).n);
 const lawyerClients = (await many<{ last_name: string }>(`SELECT last_name FROM profiles WHERE assigned_lawyer_id = $1 LIMIT 50`, [ids.lawyer])).map((row) => row.last_name);
 
 ensureProductionBuild();
@@ -120,7 +135,7 @@ const server = await startProductionServer({
   SLOW_QUERY_MS: String(SLOW_MS),
 });
 
-type Role = "client" | "avocat" | "admin";
+type Role = "public" | "client" | "avocat" | "admin";
 interface Row {
   role: Role;
   name: string;
@@ -174,6 +189,15 @@ const rows: Row[] = [
   { role: "admin", name: "documents, page profonde (50 %)", path: () => `/admin/documents?after=${reviewCursor}` },
   { role: "admin", name: "répartition des avocats", path: () => "/admin/lawyer-allocation" },
   { role: "admin", name: "répartition, recherche", path: (i) => `/admin/lawyer-allocation?q=avocat${1 + ((i * 37) % lawyerCount)}` },
+  { role: "public", name: "résultats publiés (/resultats)", path: () => "/resultats" },
+  { role: "avocat", name: "factures du dossier", path: (i) => `/case/${at(lawyerInvoicedCases, i)}/factures` },
+  { role: "avocat", name: "page du dossier avec sommes récupérées", path: (i) => `/case/${at(lawyerLedgerCases, i)}` },
+  { role: "admin", name: "tableau de bord, résultats sur 12 mois", path: () => "/dashboard?period=12-mois" },
+  { role: "admin", name: "tableau de bord, résultats depuis le début", path: () => "/dashboard?period=tout" },
+  { role: "admin", name: `factures, première page (${invoiceCount} documents)`, path: () => "/admin/factures" },
+  { role: "admin", name: "factures, recherche (numéro ou client)", path: (i) => `/admin/factures?q=${q(at(invoiceSearches, i))}` },
+  { role: "admin", name: "factures, période d'un mois", path: () => "/admin/factures?from=2026-03-01&to=2026-03-31" },
+  { role: "admin", name: "factures, recherche + période", path: (i) => `/admin/factures?q=${q(at(invoiceSearches, i))}&from=2026-01-01&to=2026-12-31` },
   { role: "admin", name: "répartition, dernière page", path: () => `/admin/lawyer-allocation?page=${Math.ceil(lawyerCount / 50)}` },
 ];
 
@@ -189,6 +213,7 @@ interface Figures {
 const results: Figures[] = [];
 try {
   const cookies: Record<Role, string> = {
+    public: "",
     client: await signIn(server, credentials.client),
     avocat: await signIn(server, credentials.lawyer, credentials.lawyerKey),
     admin: await signIn(server, credentials.admin, credentials.adminKey),

@@ -2,7 +2,8 @@
 // created if missing; never point it at a database in use: it empties it first) with the realistic dataset of issue 14:
 // 100 000 clients, 2 000 lawyers, 20 admins, 1 000 000 cases in every status, 400 000 identity documents (300 of them
 // real encrypted files, through the storage gateway into SCALE_DATA_DIR), 5 000 000 chat messages, 3 000 000
-// payments and identifiers, 1 000 000 e-mails, a year of staff journal. Set-based SQL, indexes built once after the
+// payments and identifiers, 1 000 000 e-mails, a year of staff journal; the finished cases' outcomes, recoveries
+// ledgers and invoices from lawyers with an invoicing profile (scale-settlements.ts). Set-based SQL, indexes built once after the
 // load; prints the time per table. SCALE=0.1 for a tenth. Every account signs in with SCALE_PASSWORD; the three known
 // accounts (client@, avocat@, admin@scale.example) and the staff's second-factor key are written to
 // SCALE_DATA_DIR/credentials.json for `npm run bench:scale`.
@@ -12,6 +13,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import pg from "pg";
 import sharp from "sharp";
+import { currentTemplate } from "~/modules/agreements/templates.server";
 import { startFileStorage } from "~/modules/files/files.server";
 import { parseEnv } from "~/platform/env.server";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
@@ -37,6 +39,7 @@ import {
   scaledSizes,
   type Step,
 } from "./support/scale-dataset";
+import { SETTLEMENT_TABLES, settlementSteps } from "./support/scale-settlements";
 
 const url = process.env.DATABASE_URL ?? SCALE_DEFAULT_URL;
 const dataDir = process.env.SCALE_DATA_DIR ?? SCALE_DEFAULT_DATA_DIR;
@@ -70,6 +73,7 @@ await startRuntime(env);
 const storage = await startFileStorage(env, db);
 const client = await seedAccount("user", { email: KNOWN_EMAILS.user, password: SCALE_PASSWORD, firstName: "Claire", lastName: "Client" });
 const lawyer = await seedEnrolledAccount("lawyer", { email: KNOWN_EMAILS.lawyer, password: SCALE_PASSWORD, firstName: "Arthur", lastName: "Avocat" });
+const agreementTemplate = await currentTemplate();
 const admin = await seedEnrolledAccount("admin", { email: KNOWN_EMAILS.admin, password: SCALE_PASSWORD, firstName: "Alice", lastName: "Admin" });
 report(`${"migrations et comptes connus".padEnd(44)} ${((performance.now() - step) / 1000).toFixed(1).padStart(7)} s`);
 
@@ -79,12 +83,13 @@ await bulkSession(pool);
 const known = { user: client.userId, lawyer: lawyer.userId, admin: admin.userId };
 let rebuild: string[] = [];
 const steps: [string, Step][] = [
-  ["index retirés pendant le chargement", async (c) => (rebuild = (await dropIndexes(c, BULK_TABLES)).statements)],
+  ["index retirés pendant le chargement", async (c) => (rebuild = (await dropIndexes(c, [...BULK_TABLES, ...SETTLEMENT_TABLES])).statements)],
   ...peopleSteps(sizes, known),
   ...caseSteps(sizes),
   ...chatSteps(sizes),
   ...chatSummarySteps,
   ...paymentSteps(sizes),
+  ...settlementSteps(agreementTemplate.id),
   ...identitySteps(sizes, known.admin),
   ...emailSteps(sizes),
   ...journalSteps(sizes),

@@ -58,9 +58,9 @@ export interface KnownPeople {
 }
 
 /** A deterministic uuid from a label and a row number. */
-const uuid = (label: string, n: string) => `md5('${label}' || ${n})::uuid`;
+export const uuid = (label: string, n: string) => `md5('${label}' || ${n})::uuid`;
 /** A deterministic non-negative integer from a row number and a salt. */
-const hash = (n: string, salt: number) => `(hashint4((${n})::int # ${salt}) & 2147483647)`;
+export const hash = (n: string, salt: number) => `(hashint4((${n})::int # ${salt}) & 2147483647)`;
 
 export type Step = (client: pg.Client) => Promise<unknown>;
 
