@@ -631,6 +631,41 @@ export interface CaseRecoveryTable {
   created_at: CreatedAt;
 }
 
+export type CaseCostDecision = "approved" | "declined" | "withdrawn";
+
+/** Issue 31: costs and disbursements the lawyer proposes and the client approves (migration 0100). */
+export interface CaseCostTable {
+  id: Generated<string>;
+  case_id: string;
+  agreement_id: string;
+  label: string;
+  incurred_on: DateOnly;
+  /** BIGINT cents HT, read back as a decimal string. */
+  amount_ht_cents: ColumnType<string, string | number, never>;
+  note: ColumnType<string, string | undefined, never>;
+  proposed_by: string;
+  proposed_at: CreatedAt;
+  /** Set once (trigger): the client's decision, or the lawyer's withdrawal; decided_at is the database's time. */
+  decision: ColumnType<CaseCostDecision | null, never, CaseCostDecision>;
+  decided_by: ColumnType<string | null, never, string>;
+  decided_at: ColumnType<Date | null, never, never>;
+}
+
+/** Issue 31: sums the client paid the lawyer, TTC, append-only (migration 0100). */
+export interface CaseFeePaymentTable {
+  id: Generated<string>;
+  case_id: string;
+  agreement_id: string;
+  received_on: DateOnly;
+  amount_cents: ColumnType<string, string | number, never>;
+  label: string;
+  note: ColumnType<string, string | undefined, never>;
+  reverses_id: string | null;
+  reason: string | null;
+  recorded_by: string;
+  created_at: CreatedAt;
+}
+
 export interface LawyerInvoicingProfileTable {
   lawyer_id: string;
   firm_name: string;
@@ -726,6 +761,8 @@ export interface Database {
   fee_agreement_signatures: FeeAgreementSignatureTable;
   fee_agreement_codes: FeeAgreementCodeTable;
   case_recoveries: CaseRecoveryTable;
+  case_costs: CaseCostTable;
+  case_fee_payments: CaseFeePaymentTable;
   lawyer_invoicing_profiles: LawyerInvoicingProfileTable;
   invoice_counters: InvoiceCounterTable;
   invoices: InvoiceTable;

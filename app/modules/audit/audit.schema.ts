@@ -42,6 +42,12 @@ export const ACTION_LABELS = {
   "invoicing.profile-updated": "Profil de facturation modifié",
   "invoice.issued": "Facture émise",
   "invoice.credited": "Facture annulée par un avoir",
+  "recovery.recorded": "Somme récupérée enregistrée",
+  "recovery.reversed": "Somme récupérée contre-passée",
+  "cost.proposed": "Frais ou débours proposé au client",
+  "cost.withdrawn": "Frais ou débours retiré",
+  "fee-payment.recorded": "Paiement du client enregistré",
+  "fee-payment.reversed": "Paiement du client contre-passé",
 } as const satisfies Record<string, string>;
 
 export type StaffActionName = keyof typeof ACTION_LABELS;

@@ -42,7 +42,9 @@ export type EmailTemplateKey =
   | "somme-recuperee"
   // Issue 31: an invoice or a credit note issued in the client's case (migration 0103).
   | "facture-emise"
-  | "avoir-emis";
+  | "avoir-emis"
+  | "somme-recuperee-contre-passee"
+  | "frais-a-approuver";
 
 export const EMAIL_JOB = "email";
 

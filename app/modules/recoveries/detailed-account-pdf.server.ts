@@ -51,8 +51,22 @@ export async function renderDetailedAccountPdf(account: DetailedAccount): Promis
 
   const costs = section(doc);
   heading(doc, costs, 2, "Frais et débours");
+  const approved = account.costs.filter((cost) => cost.status === "approved");
+  if (approved.length === 0) paragraph(doc, costs, "Aucun frais ni débours n'a été approuvé à ce jour.");
+  else
+    table(
+      doc,
+      costs,
+      [
+        { header: "Date", width: 70 },
+        { header: "Frais ou débours", width: 150 },
+        { header: "Approuvé le", width: 175 },
+        { header: "Montant HT", width: 100, align: "right" },
+      ],
+      approved.map((cost) => [formatDate(cost.incurredOn), typeset(cost.label), cost.decidedAt ? formatDate(cost.decidedAt) : "—", cost.amountText]),
+    );
+  doc.moveDown(0.5);
   labelled(doc, costs, "Frais et débours approuvés par le client (HT)", formatEuroCents(figures.costsHtCents));
-  if (figures.costsHtCents === 0) paragraph(doc, costs, "Aucun frais ni débours n'a été approuvé à ce jour.");
 
   const fees = section(doc);
   heading(doc, fees, 2, "Honoraires");
@@ -78,9 +92,31 @@ export async function renderDetailedAccountPdf(account: DetailedAccount): Promis
   labelled(doc, totals, "Total hors taxes (frais, débours et honoraires)", formatEuroCents(figures.totalHtCents));
   labelled(doc, totals, `TVA (${formatPercentBp(terms.vatRateBp)})`, formatEuroCents(figures.vatCents));
   labelled(doc, totals, "Total toutes taxes comprises", formatEuroCents(figures.totalTtcCents));
-  labelled(doc, totals, "Sommes déjà reçues par l'avocat", formatEuroCents(figures.alreadyPaidCents));
-  labelled(doc, totals, "Reste dû (TTC)", formatEuroCents(figures.stillDueCents));
-  labelled(doc, totals, "Net revenant au client", formatEuroCents(figures.netToClientCents));
+
+  const received = section(doc);
+  heading(doc, received, 2, "Sommes déjà reçues par l'avocat");
+  if (account.feePayments.length === 0) paragraph(doc, received, "Aucune somme n'a été reçue du client à ce jour.");
+  else
+    table(
+      doc,
+      received,
+      [
+        { header: "Date", width: 70 },
+        { header: "Réglait", width: 150 },
+        { header: "Détail", width: 175 },
+        { header: "Montant TTC", width: 100, align: "right" },
+      ],
+      account.feePayments.map((payment) => [
+        formatDate(payment.receivedOn),
+        typeset(payment.label),
+        typeset(payment.reversesId ? `Contre-passation\u202f: ${payment.reason ?? ""}` : payment.note || "—"),
+        payment.amountText,
+      ]),
+    );
+  doc.moveDown(0.5);
+  labelled(doc, received, "Sommes déjà reçues par l'avocat", formatEuroCents(figures.alreadyPaidCents));
+  labelled(doc, received, "Reste dû (TTC)", formatEuroCents(figures.stillDueCents));
+  labelled(doc, received, "Net revenant au client", formatEuroCents(figures.netToClientCents));
 
   const rule = section(doc);
   heading(doc, rule, 2, "Règle d'arrondi");

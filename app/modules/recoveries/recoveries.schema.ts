@@ -44,32 +44,50 @@ export const recoveryMessages = {
   entryUnknown: "Cette entrée n'existe pas dans ce dossier. Rechargez la page.",
 } as const;
 
-const amountCents = trimmedText().transform((text, ctx) => {
-  const parsed = text.length > 40 ? ({ kind: "invalid" } as const) : parseEuroAmount(text);
-  if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: recoveryMessages.amountRequired });
-  else if (parsed.kind === "negative") ctx.addIssue({ code: "custom", message: recoveryMessages.amountNotPositive });
-  else if (parsed.kind === "too-large") ctx.addIssue({ code: "custom", message: recoveryMessages.amountTooLarge });
-  else if (parsed.kind !== "ok") ctx.addIssue({ code: "custom", message: recoveryMessages.amountInvalid });
-  else {
-    const [units, cents = "0"] = parsed.value.split(".") as [string, string?];
-    const total = Number(units) * 100 + Number(cents.padEnd(2, "0"));
-    if (total <= 0) ctx.addIssue({ code: "custom", message: recoveryMessages.amountNotPositive });
-    else if (total > MAX_RECOVERY_CENTS) ctx.addIssue({ code: "custom", message: recoveryMessages.amountTooLarge });
-    else return total;
-  }
-  return z.NEVER;
-});
+interface AmountMessages {
+  amountRequired: string;
+  amountInvalid: string;
+  amountNotPositive: string;
+  amountTooLarge: string;
+}
+
+/** An amount typed in euros ("1 234,56"), read as integer cents above 0 and at most 999 999 999,99 €. */
+function euroCents(messages: AmountMessages) {
+  return trimmedText().transform((text, ctx) => {
+    const parsed = text.length > 40 ? ({ kind: "invalid" } as const) : parseEuroAmount(text);
+    if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: messages.amountRequired });
+    else if (parsed.kind === "negative") ctx.addIssue({ code: "custom", message: messages.amountNotPositive });
+    else if (parsed.kind === "too-large") ctx.addIssue({ code: "custom", message: messages.amountTooLarge });
+    else if (parsed.kind !== "ok") ctx.addIssue({ code: "custom", message: messages.amountInvalid });
+    else {
+      const [units, cents = "0"] = parsed.value.split(".") as [string, string?];
+      const total = Number(units) * 100 + Number(cents.padEnd(2, "0"));
+      if (total <= 0) ctx.addIssue({ code: "custom", message: messages.amountNotPositive });
+      else if (total > MAX_RECOVERY_CENTS) ctx.addIssue({ code: "custom", message: messages.amountTooLarge });
+      else return total;
+    }
+    return z.NEVER;
+  });
+}
+
+interface DateMessages {
+  dateRequired: string;
+  dateFormat: string;
+  dateInvalid: string;
+}
 
 /** "JJ-MM-AAAA" (or JJ/MM/AAAA) as typed, or "yyyy-MM-dd" from a date picker: "yyyy-MM-dd". */
-const recoveredOn = trimmedText().transform((text, ctx) => {
-  const typed = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text.slice(8, 10)}-${text.slice(5, 7)}-${text.slice(0, 4)}` : text;
-  const parsed = parseFrenchDate(typed);
-  if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: recoveryMessages.dateRequired });
-  else if (parsed.kind === "format") ctx.addIssue({ code: "custom", message: recoveryMessages.dateFormat });
-  else if (parsed.kind === "invalid") ctx.addIssue({ code: "custom", message: recoveryMessages.dateInvalid });
-  else return parsed.iso;
-  return z.NEVER;
-});
+function isoDay(messages: DateMessages) {
+  return trimmedText().transform((text, ctx) => {
+    const typed = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text.slice(8, 10)}-${text.slice(5, 7)}-${text.slice(0, 4)}` : text;
+    const parsed = parseFrenchDate(typed);
+    if (parsed.kind === "empty") ctx.addIssue({ code: "custom", message: messages.dateRequired });
+    else if (parsed.kind === "format") ctx.addIssue({ code: "custom", message: messages.dateFormat });
+    else if (parsed.kind === "invalid") ctx.addIssue({ code: "custom", message: messages.dateInvalid });
+    else return parsed.iso;
+    return z.NEVER;
+  });
+}
 
 const source = trimmedText().transform((text, ctx) => {
   if (text === "") ctx.addIssue({ code: "custom", message: recoveryMessages.sourceRequired });
@@ -87,8 +105,8 @@ export const recoverySchema = z.preprocess(
     return { ...record, paymentIds: Array.isArray(record.paymentIds) ? record.paymentIds : checked.map((key) => key.slice(PAYMENT_FIELD_PREFIX.length)) };
   },
   z.object({
-    recoveredOn,
-    amount: amountCents,
+    recoveredOn: isoDay(recoveryMessages),
+    amount: euroCents(recoveryMessages),
     source,
     paymentIds: z.array(z.string()).max(200, recoveryMessages.paymentUnknown),
     note: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, recoveryMessages.noteTooLong),
@@ -103,3 +121,96 @@ export const reversalSchema = z.object({
     .refine((value) => value.length <= REVERSAL_REASON_MAX, recoveryMessages.reasonTooLong),
 });
 export type ReversalInput = z.output<typeof reversalSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Costs the client approves, and sums the client paid the lawyer
+
+export const COST_LABEL_MAX = 200;
+
+export const costMessages = {
+  labelRequired: "Indiquez la nature du frais ou du débours, par exemple «\u202fFrais d'huissier\u202f»",
+  labelTooLong: `Le libellé ne peut pas dépasser ${COST_LABEL_MAX} caractères.`,
+  dateRequired: "Indiquez la date du frais ou du débours",
+  dateFormat: recoveryMessages.dateFormat,
+  dateInvalid: recoveryMessages.dateInvalid,
+  dateInFuture: "La date du frais ne peut pas être dans le futur",
+  dateBeforeCase: (day: string) => `La date du frais ne peut pas être antérieure à la création du dossier (${day})`,
+  amountRequired: "Indiquez le montant hors taxes",
+  amountInvalid: recoveryMessages.amountInvalid,
+  amountNotPositive: "Le montant doit être supérieur à zéro",
+  amountTooLarge: recoveryMessages.amountTooLarge,
+  noteTooLong: recoveryMessages.noteTooLong,
+  noActiveAgreement: "Aucune convention d'honoraires n'est en vigueur pour ce dossier\u202f: un frais ne peut être proposé qu'après son entrée en vigueur.",
+  costUnknown: "Ce frais n'existe pas dans ce dossier. Rechargez la page.",
+  decisionUnknown: "Choisissez d'approuver ou de refuser ce frais.",
+  alreadyDecided: "Ce frais a déjà reçu une réponse\u202f: une décision ne se change pas. Écrivez à votre avocat dans la messagerie du dossier.",
+  withdrawDecided: "Ce frais a déjà reçu une réponse du client (ou a été retiré)\u202f: il ne peut plus être retiré.",
+} as const;
+
+/** The lawyer's proposal: what the cost is, when it was incurred, its amount HT in euros (integer cents out), a note. */
+export const costSchema = z.object({
+  label: trimmedText()
+    .refine((value) => value.length > 0, costMessages.labelRequired)
+    .refine((value) => value.length <= COST_LABEL_MAX, costMessages.labelTooLong),
+  incurredOn: isoDay(costMessages),
+  amount: euroCents(costMessages),
+  note: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, costMessages.noteTooLong),
+});
+export type CostInput = z.output<typeof costSchema>;
+
+export type CostDecision = "approved" | "declined";
+export const COST_DECISION_LABELS: Record<CostDecision | "withdrawn" | "pending", string> = {
+  pending: "En attente de votre accord",
+  approved: "Approuvé",
+  declined: "Refusé",
+  withdrawn: "Retiré par l'avocat",
+};
+
+/** The client's answer (approuver / refuser), or the lawyer's withdrawal: the cost's id. */
+export const costDecisionSchema = z.object({
+  costId: trimmedText(),
+  decision: trimmedText().transform((text, ctx) => {
+    if (text === "approuver") return "approved" as const;
+    if (text === "refuser") return "declined" as const;
+    ctx.addIssue({ code: "custom", message: costMessages.decisionUnknown });
+    return z.NEVER;
+  }),
+});
+export const costWithdrawalSchema = z.object({ costId: trimmedText() });
+
+export const feePaymentMessages = {
+  labelRequired: "Indiquez ce que ce paiement a réglé, par exemple «\u202fHonoraire de diligence\u202f»",
+  labelTooLong: `Le libellé ne peut pas dépasser ${COST_LABEL_MAX} caractères.`,
+  dateRequired: "Indiquez la date à laquelle le paiement a été reçu",
+  dateFormat: recoveryMessages.dateFormat,
+  dateInvalid: recoveryMessages.dateInvalid,
+  dateInFuture: "La date du paiement ne peut pas être dans le futur",
+  dateBeforeCase: (day: string) => `La date du paiement ne peut pas être antérieure à la création du dossier (${day})`,
+  amountRequired: "Indiquez le montant reçu, toutes taxes comprises",
+  amountInvalid: recoveryMessages.amountInvalid,
+  amountNotPositive: "Le montant reçu doit être supérieur à zéro",
+  amountTooLarge: recoveryMessages.amountTooLarge,
+  noteTooLong: recoveryMessages.noteTooLong,
+  noActiveAgreement: "Aucune convention d'honoraires n'est en vigueur pour ce dossier\u202f: un paiement ne peut être enregistré qu'après son entrée en vigueur.",
+  reasonRequired: recoveryMessages.reasonRequired,
+  reasonTooLong: recoveryMessages.reasonTooLong,
+  reversalOfReversal: "Une contre-passation ne peut pas être contre-passée. Enregistrez plutôt un nouveau paiement.",
+  alreadyReversed: recoveryMessages.alreadyReversed,
+  entryUnknown: recoveryMessages.entryUnknown,
+} as const;
+
+/** The lawyer records a sum the client paid them: date, amount TTC in euros (integer cents out), what it paid, a note. */
+export const feePaymentSchema = z.object({
+  receivedOn: isoDay(feePaymentMessages),
+  amount: euroCents(feePaymentMessages),
+  label: trimmedText()
+    .refine((value) => value.length > 0, feePaymentMessages.labelRequired)
+    .refine((value) => value.length <= COST_LABEL_MAX, feePaymentMessages.labelTooLong),
+  note: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, feePaymentMessages.noteTooLong),
+});
+export type FeePaymentInput = z.output<typeof feePaymentSchema>;
+
+export const feePaymentReversalSchema = z.object({
+  paymentId: trimmedText(),
+  reason: reversalSchema.shape.reason,
+});

@@ -1,26 +1,27 @@
 import type { Readable } from "node:stream";
 import type { Transaction } from "kysely";
 import { formatEuroCents, formatPercentBp } from "~/lib/fees";
-import { fieldErrors, type FieldErrors } from "~/lib/form";
-import { formatDate, parisIsoDay } from "~/lib/format";
+import { fieldErrors } from "~/lib/form";
+import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseAccess, type CaseViewer } from "~/modules/cases/case-access.server";
-import { lawyerTitle, publicLink } from "~/modules/cases/case-history.server";
+import { lawyerTitle } from "~/modules/cases/case-history.server";
 import { fileStorage, StoredFileNotReadyError, type StoredFile } from "~/modules/files/files.server";
 import { UploadError } from "~/modules/files/upload-error";
 import { receiveUpload } from "~/modules/files/upload-pipeline.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
-import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
 import type { CaseStatus, Database, Executor, FeeBaseDue } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import { renderDetailedAccountPdf } from "./detailed-account-pdf.server";
-import type { CaseFeeFigures, DetailedAccount, RecoveryEntryView } from "./recovery-views";
+import type { CaseFeeFigures, CostView, DetailedAccount, FeePaymentView, RecoveryEntryView } from "./recovery-views";
+import { approvedCostsCents, costEntries } from "./case-costs.server";
+import { feePaymentEntries, paidUnderAgreementCents } from "./fee-payments.server";
+import { emailClient, entryDayError, lawyerEntryContext, recorderName, type Failure } from "./lawyer-entry.server";
 import { computeFees, type FeeFigures } from "./fee-computation";
 import { RECOVERY_SOURCE_LABELS, recoveryMessages as messages, recoverySchema, type RecoveryInput } from "./recoveries.schema";
 
-type Failure = { ok: false; status: 400 | 404 | 409; formError?: string; fieldErrors?: FieldErrors };
 
 /** A case is finished once resolved, completed or closed: the base fee payable "at the end" is then due. */
 const FINISHED: readonly CaseStatus[] = ["resolved", "completed", "closed"];
@@ -31,7 +32,8 @@ const FINISHED: readonly CaseStatus[] = ["resolved", "completed", "closed"];
 
 /**
  * The fee figures of a case from its active agreement and the ledger entries recorded under it, in the caller's
- * transaction; null when no agreement is in force. Costs approved and sums already paid are 0 until Recours records them.
+ * transaction; null when no agreement is in force. Only the costs the client approved count; the sums already paid are
+ * those recorded under the agreement, reversals deducted.
  */
 export async function feeFiguresForCase(executor: Executor, caseId: string): Promise<CaseFeeFigures | null> {
   const agreement = await executor
@@ -42,14 +44,18 @@ export async function feeFiguresForCase(executor: Executor, caseId: string): Pro
     .where("a.state", "=", "active")
     .executeTakeFirst();
   if (!agreement) return null;
-  const ledger = await executor.selectFrom("case_recoveries").select(["amount_cents"]).where("agreement_id", "=", agreement.id).execute();
+  const [ledger, costsCents, paidCents] = await Promise.all([
+    executor.selectFrom("case_recoveries").select(["amount_cents"]).where("agreement_id", "=", agreement.id).execute(),
+    approvedCostsCents(executor, agreement.id),
+    paidUnderAgreementCents(executor, agreement.id),
+  ]);
   const terms = { baseFeeCents: agreement.base_fee_cents, resultPercentBp: agreement.result_percent_bp, vatRateBp: agreement.vat_rate_bp, baseFeeDue: agreement.base_fee_due };
   const baseFeeDue = agreement.base_fee_due === "signature" || FINISHED.includes(agreement.status);
   return {
     agreementId: agreement.id,
     terms,
     baseFeeDue,
-    figures: computeFees(terms, { ledgerCents: ledger.map((row) => Number(row.amount_cents)), baseFeeDue, approvedCostsCents: 0, alreadyPaidCents: 0 }),
+    figures: computeFees(terms, { ledgerCents: ledger.map((row) => Number(row.amount_cents)), baseFeeDue, approvedCostsCents: costsCents, alreadyPaidCents: paidCents }),
   };
 }
 
@@ -70,6 +76,10 @@ export interface RecoveriesPanel {
   /** The case's payments the lawyer may relate a sum to (lawyer only). */
   payments: { id: string; label: string }[];
   fees: FeeTexts | null;
+  /** Costs proposed by the lawyer: the client answers the pending ones. */
+  costs: CostView[];
+  /** Sums the client paid the lawyer. */
+  feePayments: FeePaymentView[];
 }
 
 export interface FeeTexts {
@@ -116,7 +126,7 @@ async function ledgerEntries(executor: Executor, caseId: string): Promise<Recove
       reversesId: row.reverses_id,
       reason: row.reason,
       reversedById: reversedBy.get(row.id) ?? null,
-      recordedBy: row.first_name ? (row.role === "lawyer" ? lawyerTitle({ first_name: row.first_name, last_name: row.last_name ?? "" }) : `${row.first_name} ${row.last_name ?? ""}`.trim()) : "Compte supprimé",
+      recordedBy: recorderName(row),
       createdAt: row.created_at.toISOString(),
       hasProof: row.proof_file_id !== null,
     };
@@ -138,9 +148,11 @@ function feeTexts(fees: CaseFeeFigures | null): FeeTexts | null {
 export async function recoveriesFor(actor: Actor, caseId: string): Promise<RecoveriesPanel> {
   const access = await caseAccess(actor, caseId);
   const database = db();
-  const [entries, fees, payments] = await Promise.all([
+  const [entries, fees, costs, feePayments, payments] = await Promise.all([
     ledgerEntries(database, access.caseId),
     feeFiguresForCase(database, access.caseId),
+    costEntries(database, access.caseId),
+    feePaymentEntries(database, access.caseId),
     access.viewer === "lawyer"
       ? database.selectFrom("case_payments").select(["id", "paid_on", "amount", "currency"]).where("case_id", "=", access.caseId).orderBy("paid_on").orderBy("id").execute()
       : Promise.resolve([]),
@@ -157,6 +169,8 @@ export async function recoveriesFor(actor: Actor, caseId: string): Promise<Recov
     mayRecord: access.viewer === "lawyer" && fees !== null,
     payments: payments.map((payment) => ({ id: payment.id, label: paymentLabel(payment) })),
     fees: feeTexts(fees),
+    costs,
+    feePayments,
   };
 }
 
@@ -215,15 +229,12 @@ export async function recordRecoveryWithProof(actor: Actor, caseId: string, requ
 }
 
 async function recordInTransaction(trx: Transaction<Database>, actor: Actor, caseId: string, input: RecoveryInput, proofFileId: string | null, now: Date): Promise<RecordResult> {
-  const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
-  if (access.viewer !== "lawyer") throw new NotFoundError();
-  const agreement = await trx.selectFrom("fee_agreements").select(["id"]).where("case_id", "=", access.caseId).where("state", "=", "active").executeTakeFirst();
-  if (!agreement) return { ok: false, status: 409, formError: messages.noActiveAgreement };
-  const created = await trx.selectFrom("cases").select(["created_at"]).where("id", "=", access.caseId).executeTakeFirstOrThrow();
+  const context = await lawyerEntryContext(trx, actor, caseId, messages.noActiveAgreement);
+  if ("ok" in context) return context;
+  const { access, agreementId } = context;
   const fieldErrors: Record<string, string> = {};
-  const firstDay = parisIsoDay(created.created_at);
-  if (input.recoveredOn > parisIsoDay(now)) fieldErrors.recoveredOn = messages.dateInFuture;
-  else if (input.recoveredOn < firstDay) fieldErrors.recoveredOn = messages.dateBeforeCase(formatDate(firstDay));
+  const dayError = await entryDayError(trx, access.caseId, input.recoveredOn, now, messages);
+  if (dayError) fieldErrors.recoveredOn = dayError;
   const paymentIds = [...new Set(input.paymentIds)];
   if (paymentIds.some((id) => !isUuid(id))) fieldErrors.paymentIds = messages.paymentUnknown;
   else if (paymentIds.length > 0) {
@@ -235,7 +246,7 @@ async function recordInTransaction(trx: Transaction<Database>, actor: Actor, cas
     .insertInto("case_recoveries")
     .values({
       case_id: access.caseId,
-      agreement_id: agreement.id,
+      agreement_id: agreementId,
       recovered_on: input.recoveredOn,
       amount_cents: input.amount,
       source: input.source,
@@ -252,21 +263,7 @@ async function recordInTransaction(trx: Transaction<Database>, actor: Actor, cas
     targetId: access.caseId,
     after: { recoveryId: inserted.id, amountCents: input.amount, recoveredOn: input.recoveredOn, source: input.source, paymentIds, proofFileId },
   });
-  const people = await trx.selectFrom("profiles").select(["id", "email", "first_name", "last_name"]).where("id", "in", [access.ownerId, access.actor.userId]).execute();
-  const client = people.find((person) => person.id === access.ownerId);
-  const lawyer = people.find((person) => person.id === access.actor.userId);
-  if (client) {
-    await enqueueEmail(trx, {
-      to: client.email,
-      template: "somme-recuperee",
-      variables: {
-        prenom: client.first_name,
-        avocat: lawyer ? lawyerTitle(lawyer) : "Votre avocat",
-        numero_dossier: access.caseNumber,
-        lien: publicLink(`/case/${access.caseId}#recuperations`),
-      },
-    });
-  }
+  await emailClient(trx, access, "somme-recuperee", "recuperations");
   return { ok: true, recoveryId: inserted.id };
 }
 
@@ -291,13 +288,14 @@ export type ReverseResult = { ok: true; reversalId: string } | Failure;
 
 /**
  * The lawyer cancels an entry by a reversal: its exact opposite, dated like it (the period figures net out), with a
- * reason. A reversal is never reversed, and an entry is reversed once (the table's trigger and unique key agree).
+ * reason. A reversal is never reversed, and an entry is reversed once (the table's trigger and unique key agree). The
+ * client is told by e-mail, without any amount.
  */
 export async function reverseRecovery(actor: Actor, caseId: string, recoveryId: string, reason: string): Promise<ReverseResult> {
   const trimmed = reason.trim();
   if (trimmed === "") return { ok: false, status: 400, fieldErrors: { reason: messages.reasonRequired } };
   if (trimmed.length > 1000) return { ok: false, status: 400, fieldErrors: { reason: messages.reasonTooLong } };
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (trx): Promise<ReverseResult> => {
       const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
@@ -334,8 +332,11 @@ export async function reverseRecovery(actor: Actor, caseId: string, recoveryId: 
         targetId: access.caseId,
         after: { recoveryId: inserted.id, reverses: entry.id, amountCents: amount, reason: trimmed },
       });
+      await emailClient(trx, access, "somme-recuperee-contre-passee", "recuperations");
       return { ok: true, reversalId: inserted.id };
     });
+  if (result.ok) jobsEnqueued();
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -348,8 +349,10 @@ export async function detailedAccountFor(actor: Actor, caseId: string, now: Date
   const database = db();
   const fees = await feeFiguresForCase(database, access.caseId);
   if (!fees) return null;
-  const [entries, people] = await Promise.all([
+  const [entries, costs, feePayments, people] = await Promise.all([
     ledgerEntries(database, access.caseId),
+    costEntries(database, access.caseId),
+    feePaymentEntries(database, access.caseId),
     database
       .selectFrom("profiles")
       .select(["id", "first_name", "last_name", "bar_name", "bar_number"])
@@ -368,6 +371,8 @@ export async function detailedAccountFor(actor: Actor, caseId: string, now: Date
     baseFeeDue: fees.baseFeeDue,
     figures: fees.figures,
     entries,
+    costs,
+    feePayments,
     generatedAt: now,
   };
 }
@@ -380,4 +385,6 @@ export async function detailedAccountDocument(actor: Actor, caseId: string, now:
   return { ok: true, fileName: `compte-detaille-${account.caseNumber}.pdf`, pdf: await renderDetailedAccountPdf(account) };
 }
 
-export type { CaseFeeFigures, DetailedAccount, RecoveryEntryView } from "./recovery-views";
+export type { CaseFeeFigures, CostView, DetailedAccount, FeePaymentView, RecoveryEntryView } from "./recovery-views";
+export { decideCost, proposeCost, withdrawCost } from "./case-costs.server";
+export { recordFeePayment, reverseFeePayment } from "./fee-payments.server";

@@ -41,5 +41,42 @@ export interface DetailedAccount {
   baseFeeDue: boolean;
   figures: FeeFigures;
   entries: RecoveryEntryView[];
+  /** Every cost proposed (only the approved ones count in the figures). */
+  costs: CostView[];
+  feePayments: FeePaymentView[];
   generatedAt: Date;
+}
+
+export type CostStatus = "pending" | "approved" | "declined" | "withdrawn";
+
+/** A cost or disbursement the lawyer proposed, and what became of it. */
+export interface CostView {
+  id: string;
+  label: string;
+  /** "yyyy-MM-dd". */
+  incurredOn: string;
+  amountCents: number;
+  amountText: string;
+  note: string;
+  status: CostStatus;
+  statusLabel: string;
+  proposedBy: string;
+  proposedAt: string;
+  decidedAt: string | null;
+}
+
+/** A sum the client paid the lawyer (TTC), or the reversal of one. */
+export interface FeePaymentView {
+  id: string;
+  /** "yyyy-MM-dd". */
+  receivedOn: string;
+  amountCents: number;
+  amountText: string;
+  label: string;
+  note: string;
+  reversesId: string | null;
+  reason: string | null;
+  reversedById: string | null;
+  recordedBy: string;
+  createdAt: string;
 }

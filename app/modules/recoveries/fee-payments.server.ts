@@ -1,0 +1,120 @@
+import { formatEuroCents } from "~/lib/fees";
+import { isUuid } from "~/lib/uuid";
+import { recordStaffAction } from "~/modules/audit/audit.server";
+import { caseAccess } from "~/modules/cases/case-access.server";
+import type { Actor } from "~/platform/actor";
+import { NotFoundError } from "~/platform/actor";
+import type { Executor } from "~/platform/database-schema";
+import { db } from "~/platform/runtime.server";
+import { entryDayError, lawyerEntryContext, recorderName, type Failure } from "./lawyer-entry.server";
+import { feePaymentMessages as messages, type FeePaymentInput } from "./recoveries.schema";
+import type { FeePaymentView } from "./recovery-views";
+
+/**
+ * Sums the client paid the lawyer (issue 31, decision 83): recorded by the assigned lawyer under the agreement in
+ * force, TTC, append-only like the recoveries ledger (a correction is a reversal with a reason). They are the "sums
+ * already received" of the fee figures and the detailed account.
+ */
+
+/** Every entry of a case, oldest first, reversals included. */
+export async function feePaymentEntries(executor: Executor, caseId: string): Promise<FeePaymentView[]> {
+  const rows = await executor
+    .selectFrom("case_fee_payments as f")
+    .leftJoin("profiles as p", "p.id", "f.recorded_by")
+    .select(["f.id", "f.received_on", "f.amount_cents", "f.label", "f.note", "f.reverses_id", "f.reason", "f.created_at", "p.first_name", "p.last_name", "p.role"])
+    .where("f.case_id", "=", caseId)
+    .orderBy("f.created_at")
+    .orderBy("f.id")
+    .execute();
+  const reversedBy = new Map(rows.filter((row) => row.reverses_id).map((row) => [row.reverses_id!, row.id]));
+  return rows.map((row) => {
+    const amountCents = Number(row.amount_cents);
+    return {
+      id: row.id,
+      receivedOn: row.received_on,
+      amountCents,
+      amountText: formatEuroCents(amountCents),
+      label: row.label,
+      note: row.note,
+      reversesId: row.reverses_id,
+      reason: row.reason,
+      reversedById: reversedBy.get(row.id) ?? null,
+      recordedBy: recorderName(row),
+      createdAt: row.created_at.toISOString(),
+    };
+  });
+}
+
+/** What the client paid under an agreement, reversals deducted (TTC). */
+export async function paidUnderAgreementCents(executor: Executor, agreementId: string): Promise<number> {
+  const row = await executor
+    .selectFrom("case_fee_payments")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("amount_cents"), eb.val("0")).as("total"))
+    .where("agreement_id", "=", agreementId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export type FeePaymentResult = { ok: true; paymentId: string } | Failure;
+
+/** The assigned lawyer records a sum received from the client; journaled. Anyone else gets the case's 404. */
+export async function recordFeePayment(actor: Actor, caseId: string, input: FeePaymentInput, now: Date = new Date()): Promise<FeePaymentResult> {
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<FeePaymentResult> => {
+      const context = await lawyerEntryContext(trx, actor, caseId, messages.noActiveAgreement);
+      if ("ok" in context) return context;
+      const { access, agreementId } = context;
+      const dayError = await entryDayError(trx, access.caseId, input.receivedOn, now, messages);
+      if (dayError) return { ok: false, status: 400, fieldErrors: { receivedOn: dayError } };
+      const inserted = await trx
+        .insertInto("case_fee_payments")
+        .values({ case_id: access.caseId, agreement_id: agreementId, received_on: input.receivedOn, amount_cents: input.amount, label: input.label, note: input.note, recorded_by: access.actor.userId })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordStaffAction(trx, access.actor, {
+        action: "fee-payment.recorded",
+        targetType: "case",
+        targetId: access.caseId,
+        after: { paymentId: inserted.id, amountCents: input.amount, receivedOn: input.receivedOn, label: input.label },
+      });
+      return { ok: true, paymentId: inserted.id };
+    });
+}
+
+/** The lawyer cancels a sum received by its exact opposite, dated like it, with a reason; once, never a reversal. */
+export async function reverseFeePayment(actor: Actor, caseId: string, paymentId: string, reason: string): Promise<FeePaymentResult> {
+  const trimmed = reason.trim();
+  if (trimmed === "") return { ok: false, status: 400, fieldErrors: { reason: messages.reasonRequired } };
+  if (trimmed.length > 1000) return { ok: false, status: 400, fieldErrors: { reason: messages.reasonTooLong } };
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<FeePaymentResult> => {
+      const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
+      if (access.viewer !== "lawyer") throw new NotFoundError();
+      if (!isUuid(paymentId)) return { ok: false, status: 404, formError: messages.entryUnknown };
+      const entry = await trx
+        .selectFrom("case_fee_payments")
+        .select(["id", "agreement_id", "received_on", "amount_cents", "label", "reverses_id"])
+        .where("id", "=", paymentId)
+        .where("case_id", "=", access.caseId)
+        .executeTakeFirst();
+      if (!entry) return { ok: false, status: 404, formError: messages.entryUnknown };
+      if (entry.reverses_id !== null) return { ok: false, status: 409, formError: messages.reversalOfReversal };
+      const existing = await trx.selectFrom("case_fee_payments").select(["id"]).where("reverses_id", "=", entry.id).executeTakeFirst();
+      if (existing) return { ok: false, status: 409, formError: messages.alreadyReversed };
+      const amount = -Number(entry.amount_cents);
+      const inserted = await trx
+        .insertInto("case_fee_payments")
+        .values({ case_id: access.caseId, agreement_id: entry.agreement_id, received_on: entry.received_on, amount_cents: amount, label: entry.label, reverses_id: entry.id, reason: trimmed, recorded_by: access.actor.userId })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordStaffAction(trx, access.actor, {
+        action: "fee-payment.reversed",
+        targetType: "case",
+        targetId: access.caseId,
+        after: { paymentId: inserted.id, reverses: entry.id, amountCents: amount, reason: trimmed },
+      });
+      return { ok: true, paymentId: inserted.id };
+    });
+}
