@@ -80,7 +80,7 @@ export function ConfirmedActionForm({
 }
 
 /** The confirmation page an unconfirmed post (without JavaScript) answers with. */
-export function ConfirmationPanel({ request, cancelTo }: { request: ConfirmationRequest; cancelTo: string }) {
+export function ConfirmationPanel({ request, cancelTo, action }: { request: ConfirmationRequest; cancelTo: string; action?: string }) {
   return (
     <section aria-labelledby="titre-confirmation-action" className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -88,7 +88,7 @@ export function ConfirmationPanel({ request, cancelTo }: { request: Confirmation
           {request.title}
         </h1>
         <p className="mt-3 text-slate-800">{request.description}</p>
-        <Form method="post" className="mt-6 flex flex-wrap gap-2">
+        <Form method="post" action={action} className="mt-6 flex flex-wrap gap-2">
           {Object.entries(request.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

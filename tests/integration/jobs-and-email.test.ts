@@ -200,6 +200,8 @@ describe.each(testEngines())("job queue and email delivery on %s", (engine) => {
         "reinitialisation-mot-de-passe",
         "suppression-compte-demandee",
         "somme-recuperee",
+        "somme-recuperee-contre-passee",
+        "frais-a-approuver",
         "suppression-compte-dossier-en-cours",
         "suppression-compte-effectuee",
         "tentative-inscription",

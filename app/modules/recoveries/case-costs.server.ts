@@ -74,10 +74,10 @@ export async function proposeCost(actor: Actor, caseId: string, input: CostInput
         .values({
           case_id: access.caseId,
           agreement_id: agreementId,
-          label: input.label,
+          label: input.costLabel,
           incurred_on: input.incurredOn,
-          amount_ht_cents: input.amount,
-          note: input.note,
+          amount_ht_cents: input.costAmount,
+          note: input.costNote,
           proposed_by: access.actor.userId,
         })
         .returning("id")
@@ -86,7 +86,7 @@ export async function proposeCost(actor: Actor, caseId: string, input: CostInput
         action: "cost.proposed",
         targetType: "case",
         targetId: access.caseId,
-        after: { costId: inserted.id, amountHtCents: input.amount, incurredOn: input.incurredOn, label: input.label },
+        after: { costId: inserted.id, amountHtCents: input.costAmount, incurredOn: input.incurredOn, label: input.costLabel },
       });
       await emailClient(trx, access, "frais-a-approuver", "frais");
       return { ok: true, costId: inserted.id };

@@ -69,14 +69,14 @@ export async function recordFeePayment(actor: Actor, caseId: string, input: FeeP
       if (dayError) return { ok: false, status: 400, fieldErrors: { receivedOn: dayError } };
       const inserted = await trx
         .insertInto("case_fee_payments")
-        .values({ case_id: access.caseId, agreement_id: agreementId, received_on: input.receivedOn, amount_cents: input.amount, label: input.label, note: input.note, recorded_by: access.actor.userId })
+        .values({ case_id: access.caseId, agreement_id: agreementId, received_on: input.receivedOn, amount_cents: input.paidAmount, label: input.paidFor, note: input.paidNote, recorded_by: access.actor.userId })
         .returning("id")
         .executeTakeFirstOrThrow();
       await recordStaffAction(trx, access.actor, {
         action: "fee-payment.recorded",
         targetType: "case",
         targetId: access.caseId,
-        after: { paymentId: inserted.id, amountCents: input.amount, receivedOn: input.receivedOn, label: input.label },
+        after: { paymentId: inserted.id, amountCents: input.paidAmount, receivedOn: input.receivedOn, label: input.paidFor },
       });
       return { ok: true, paymentId: inserted.id };
     });

@@ -147,14 +147,14 @@ export const costMessages = {
   withdrawDecided: "Ce frais a déjà reçu une réponse du client (ou a été retiré)\u202f: il ne peut plus être retiré.",
 } as const;
 
-/** The lawyer's proposal: what the cost is, when it was incurred, its amount HT in euros (integer cents out), a note. */
+/** The lawyer's proposal (field names distinct from the other forms of the case page, whose ids they give): what the cost is, when it was incurred, its amount HT in euros (integer cents out), a note. */
 export const costSchema = z.object({
-  label: trimmedText()
+  costLabel: trimmedText()
     .refine((value) => value.length > 0, costMessages.labelRequired)
     .refine((value) => value.length <= COST_LABEL_MAX, costMessages.labelTooLong),
   incurredOn: isoDay(costMessages),
-  amount: euroCents(costMessages),
-  note: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, costMessages.noteTooLong),
+  costAmount: euroCents(costMessages),
+  costNote: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, costMessages.noteTooLong),
 });
 export type CostInput = z.output<typeof costSchema>;
 
@@ -202,11 +202,11 @@ export const feePaymentMessages = {
 /** The lawyer records a sum the client paid them: date, amount TTC in euros (integer cents out), what it paid, a note. */
 export const feePaymentSchema = z.object({
   receivedOn: isoDay(feePaymentMessages),
-  amount: euroCents(feePaymentMessages),
-  label: trimmedText()
+  paidAmount: euroCents(feePaymentMessages),
+  paidFor: trimmedText()
     .refine((value) => value.length > 0, feePaymentMessages.labelRequired)
     .refine((value) => value.length <= COST_LABEL_MAX, feePaymentMessages.labelTooLong),
-  note: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, feePaymentMessages.noteTooLong),
+  paidNote: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, feePaymentMessages.noteTooLong),
 });
 export type FeePaymentInput = z.output<typeof feePaymentSchema>;
 
