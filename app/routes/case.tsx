@@ -30,8 +30,21 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { AgreementCard, agreementTimelineText } from "~/components/agreements/agreement-card";
 import { agreementPanelFor } from "~/modules/agreements/agreements.server";
 import { RecoveriesSection, type RecoveryActionData } from "~/components/recoveries/recoveries-section";
-import { recoverySchema, reversalSchema } from "~/modules/recoveries/recoveries.schema";
-import { recordRecovery, recordRecoveryWithProof, recoveriesFor, reverseRecovery } from "~/modules/recoveries/recoveries.server";
+import { costDecisionSchema, costSchema, costWithdrawalSchema, feePaymentReversalSchema, feePaymentSchema, recoverySchema, reversalSchema } from "~/modules/recoveries/recoveries.schema";
+import {
+  decideCost,
+  proposeCost,
+  recordFeePayment,
+  recordRecovery,
+  recordRecoveryWithProof,
+  recoveriesFor,
+  reverseFeePayment,
+  reverseRecovery,
+  withdrawCost,
+} from "~/modules/recoveries/recoveries.server";
+import { COST_CONFIRMATIONS } from "~/components/recoveries/costs-and-payments";
+import { ConfirmationPanel } from "~/components/confirmed-action";
+import { isConfirmed } from "~/lib/confirmation";
 import { data } from "react-router";
 import type { FieldErrors } from "~/lib/form";
 import { redirectWithToast } from "~/platform/flash.server";
@@ -56,15 +69,62 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * The assigned lawyer's posts: a sum recovered (?intent=recuperation), a reversal (?intent=contre-passation), else
- * the status change, the same form and use case as their case list's; back to this page.
+ * The client's answer to a cost (?intent=frais-decision, confirmed). The assigned lawyer's posts: a sum recovered
+ * (?intent=recuperation), a reversal (?intent=contre-passation), a cost proposed (?intent=frais) or withdrawn
+ * (?intent=frais-retrait, confirmed), a sum received from the client (?intent=reglement) or its reversal
+ * (?intent=reglement-contre-passation), else the status change, the same form and use case as their case list's;
+ * back to this page. A post the actor may not make gets the case's 404 from the use case.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = requireRole(context, "lawyer");
   const here = `/case/${encodeURIComponent(params.caseId)}`;
   const intent = new URL(request.url).searchParams.get("intent");
   const fail = (name: RecoveryActionData["intent"], result: { status: number; formError?: string; fieldErrors?: FieldErrors }, values: Record<string, string>) =>
     data({ intent: name, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values } satisfies RecoveryActionData, answerInit(result));
+  const confirm = (name: "frais-decision" | "frais-retrait", request: (typeof COST_CONFIRMATIONS)[keyof typeof COST_CONFIRMATIONS], fields: Record<string, string>) => ({
+    intent: name,
+    confirmation: { ...request, fields },
+    confirmAction: `${here}?intent=${name}`,
+  });
+  // The ledger's posts reach their use case whoever posts: the use case answers the case's 404 to anyone else.
+  const actor = requireUser(context);
+  if (intent === "frais-decision") {
+    const form = await parseForm(request, costDecisionSchema);
+    if (!form.ok) return fail(intent, { status: 400, formError: form.fieldErrors.decision ?? form.fieldErrors.costId }, form.values);
+    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS[form.data.decision === "approved" ? "approuver" : "refuser"], { costId: form.data.costId, decision: form.values.decision ?? "" });
+    const result = await decideCost(actor, params.caseId, form.data.costId, form.data.decision);
+    if (!result.ok) return fail(intent, result, form.values);
+    const approved = form.data.decision === "approved";
+    return redirectWithToast(`${here}#frais`, { title: approved ? "Frais approuvé" : "Frais refusé", description: approved ? "Il figure au compte détaillé." : "Il ne vous sera pas facturé.", tone: "success" });
+  }
+  if (intent === "frais") {
+    const form = await parseForm(request, costSchema);
+    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
+    const result = await proposeCost(actor, params.caseId, form.data);
+    if (!result.ok) return fail(intent, result, form.values);
+    return redirectWithToast(`${here}#frais`, { title: "Frais proposé", description: "Votre client est prévenu par e-mail et peut l'approuver sur cette page.", tone: "success" });
+  }
+  if (intent === "frais-retrait") {
+    const form = await parseForm(request, costWithdrawalSchema);
+    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
+    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS.retirer, { costId: form.data.costId });
+    const result = await withdrawCost(actor, params.caseId, form.data.costId);
+    if (!result.ok) return fail(intent, result, form.values);
+    return redirectWithToast(`${here}#frais`, { title: "Frais retiré", description: "Il reste visible, marqué «\u202fRetiré\u202f».", tone: "success" });
+  }
+  if (intent === "reglement") {
+    const form = await parseForm(request, feePaymentSchema);
+    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
+    const result = await recordFeePayment(actor, params.caseId, form.data);
+    if (!result.ok) return fail(intent, result, form.values);
+    return redirectWithToast(`${here}#reglements`, { title: "Paiement enregistré", description: "Il est déduit de ce que le client doit encore.", tone: "success" });
+  }
+  if (intent === "reglement-contre-passation") {
+    const form = await parseForm(request, feePaymentReversalSchema);
+    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
+    const result = await reverseFeePayment(actor, params.caseId, form.data.paymentId, form.data.reason);
+    if (!result.ok) return fail(intent, result, form.values);
+    return redirectWithToast(`${here}#reglements`, { title: "Paiement contre-passé", description: "La contre-passation figure dans les paiements reçus.", tone: "success" });
+  }
   if (intent === "recuperation" && (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const result = await recordRecoveryWithProof(actor, params.caseId, request);
     if (!result.ok) return fail(intent, result, result.values);
@@ -84,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return fail(intent, result, form.values);
     return redirectWithToast(`${here}#recuperations`, { title: "Entrée contre-passée", description: "La contre-passation figure dans les sommes récupérées.", tone: "success" });
   }
-  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(actor, () => here));
+  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(requireRole(context, "lawyer"), () => here));
 }
 
 
@@ -125,6 +185,7 @@ function TimelineStatus({
 }
 
 export default function CasePage({ loaderData: view, actionData }: Route.ComponentProps) {
+  if (actionData && "confirmation" in actionData) return <ConfirmationPanel request={actionData.confirmation} action={actionData.confirmAction} cancelTo={`/case/${encodeURIComponent(view.id)}#frais`} />;
   const lawyerName = view.lawyer ? `${view.lawyer.firstName} ${view.lawyer.lastName}` : null;
   const clientName = `${view.owner.firstName} ${view.owner.lastName}`;
   const forOwner = view.viewer === "owner";
@@ -238,8 +299,8 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
       {view.agreement ? <AgreementCard panel={view.agreement} /> : null}
       {view.agreement ? <InvoicesCard panel={view.agreement} /> : null}
 
-      {view.recoveries && (view.recoveries.agreementActive || view.recoveries.entries.length > 0) ? (
-        <RecoveriesSection panel={view.recoveries} actionData={actionData && "intent" in actionData ? actionData : undefined} />
+      {view.recoveries && (view.recoveries.agreementActive || view.recoveries.entries.length > 0 || view.recoveries.costs.length > 0 || view.recoveries.feePayments.length > 0) ? (
+        <RecoveriesSection panel={view.recoveries} actionData={actionData && "fieldErrors" in actionData ? actionData : undefined} />
       ) : null}
 
       <CaseFilePanels caseId={view.id} caseFile={view.caseFile} />

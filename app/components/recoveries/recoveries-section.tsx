@@ -4,17 +4,12 @@ import { Button } from "~/components/ui/button";
 import { FieldError, SelectField, TextField } from "~/components/ui/field";
 import { BASE_FEE_DUE_TEXT, formatEuroCents } from "~/lib/fees";
 import { formatDate, formatDateTime } from "~/lib/format";
-import type { FieldErrors } from "~/lib/form";
 import { PAYMENT_FIELD_PREFIX, RECOVERY_SOURCE_LABELS, RECOVERY_SOURCES, recoverySchema } from "~/modules/recoveries/recoveries.schema";
 import type { RecoveriesPanel, RecoveryEntryView } from "~/modules/recoveries/recoveries.server";
+import { CostsAndPayments } from "./costs-and-payments";
+import type { RecoveryActionData } from "./recovery-action-data";
 
-/** What the case page's action answers to a recovery form: its intent, errors and the values typed. */
-export interface RecoveryActionData {
-  intent: "recuperation" | "contre-passation";
-  fieldErrors: FieldErrors;
-  formError?: string;
-  values: Record<string, string | undefined>;
-}
+export type { RecoveryActionData } from "./recovery-action-data";
 
 const RECORD_ORDER = ["recoveredOn", "amount", "source", "paymentIds", "note", "justificatif"] as const;
 
@@ -45,7 +40,10 @@ function FeeFigures({ panel }: { panel: RecoveriesPanel }) {
         <Row label="Total HT">{formatEuroCents(f.totalHtCents)}</Row>
         <Row label={`TVA (${fees.vatRateText})`}>{formatEuroCents(f.vatCents)}</Row>
         <Row label="Total TTC">{formatEuroCents(f.totalTtcCents)}</Row>
-        <Row label="Déjà reçu par l'avocat">{formatEuroCents(f.alreadyPaidCents)}</Row>
+        <Row label="Déjà payé à l'avocat (TTC)">{formatEuroCents(f.alreadyPaidCents)}</Row>
+        <Row label="Reste dû à l'avocat (TTC)">
+          <span data-still-due="">{formatEuroCents(f.stillDueCents)}</span>
+        </Row>
         <Row label={panel.viewer === "owner" ? "Net qui vous revient" : "Net revenant au client"}>
           <strong data-net-to-client="">{formatEuroCents(f.netToClientCents)}</strong>
         </Row>
@@ -193,6 +191,7 @@ export function RecoveriesSection({ panel, actionData }: { panel: RecoveriesPane
       <p className="mt-3 text-lg text-slate-900">
         Total net récupéré&#x202f;: <strong data-recovered-total="">{panel.netText}</strong>
       </p>
+      {panel.agreementActive || panel.costs.length > 0 || panel.feePayments.length > 0 ? <CostsAndPayments panel={panel} actionData={actionData} /> : null}
       <FeeFigures panel={panel} />
       {panel.agreementActive ? (
         <p className="mt-4">

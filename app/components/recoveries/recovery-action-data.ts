@@ -1,0 +1,9 @@
+import type { FieldErrors } from "~/lib/form";
+
+/** What the case page's action answers to a form of the "Sommes récupérées" section: its intent, errors and the values typed. */
+export interface RecoveryActionData {
+  intent: "recuperation" | "contre-passation" | "frais" | "frais-decision" | "frais-retrait" | "reglement" | "reglement-contre-passation";
+  fieldErrors: FieldErrors;
+  formError?: string;
+  values: Record<string, string | undefined>;
+}
