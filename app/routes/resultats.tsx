@@ -21,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     minCases: results.minCases,
     figures: results.figures,
     byScamType: results.byScamType,
+    typesBelowThreshold: results.typesBelowThreshold,
   };
 }
 
@@ -68,13 +69,15 @@ export default function ResultsPage({ loaderData: results }: Route.ComponentProp
           <div className="overflow-x-auto">
             <table className="min-w-full max-w-3xl border-collapse text-left" data-by-type="">
               <caption className="mb-2 text-left text-slate-800">
-                Seuls les types d'arnaque comptant au moins {cases(results.minCases)} sur la période sont détaillés.
+                Seuls les types d'arnaque comptant au moins {cases(results.minCases)} sur la période sont détaillés. La médiane porte sur les
+                dossiers du type où une somme a été récupérée, et n'est publiée qu'à partir de {cases(results.minCases)} de ce genre.
               </caption>
               <thead>
                 <tr className="border-b border-slate-400">
                   <th scope="col" className="py-2 pr-4">Type d'arnaque</th>
                   <th scope="col" className="py-2 pr-4">Dossiers clos</th>
-                  <th scope="col" className="py-2">Avec au moins une somme récupérée</th>
+                  <th scope="col" className="py-2 pr-4">Avec au moins une somme récupérée</th>
+                  <th scope="col" className="py-2">Somme récupérée médiane</th>
                 </tr>
               </thead>
               <tbody>
@@ -82,11 +85,19 @@ export default function ResultsPage({ loaderData: results }: Route.ComponentProp
                   <tr key={type.scamType ?? "none"} className="border-b border-slate-300">
                     <th scope="row" className="py-2 pr-4 font-semibold">{type.label}</th>
                     <td className="py-2 pr-4">{formatCount(type.closed)}</td>
-                    <td className="py-2">{type.shareText}</td>
+                    <td className="py-2 pr-4">{type.shareText}</td>
+                    <td className="py-2" data-type-median="">
+                      {type.medianRecoveredText ?? <span className="text-slate-700">{HIDDEN_FIGURE_TEXT}</span>}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
+            {results.typesBelowThreshold > 0 ? (
+              <p className="mt-3 max-w-3xl text-slate-800" data-by-type-below="">
+                {results.typesBelowThreshold >= 2 ? `Les ${formatCount(results.typesBelowThreshold)} autres types d'arnaque` : "L'autre type d'arnaque"} de la période&#x202f;: pas encore assez de dossiers clos pour {results.typesBelowThreshold >= 2 ? "les" : "le"} détailler.
+              </p>
+            ) : null}
           </div>
         )}
       </PageSection>

@@ -37,6 +37,9 @@ export interface ScamTypeResult {
   withRecovery: number;
   share: number;
   shareText: string;
+  /** The median sum recovered among the type's cases with one (cents), null (hidden) when fewer than minCases. */
+  medianRecoveredCents: number | null;
+  medianRecoveredText: string | null;
 }
 
 export interface PublishedResults {
@@ -47,6 +50,8 @@ export interface PublishedResults {
   figures: ResultFigure[];
   /** Scam types with at least minCases closed cases; the others are not detailed. */
   byScamType: ScamTypeResult[];
+  /** How many scam types have closed cases in the period but fewer than minCases (not detailed). */
+  typesBelowThreshold: number;
 }
 
 const DEFINITIONS: Record<ResultFigureKey, { label: string; definition: string }> = {
@@ -138,15 +143,18 @@ export async function publishedResults(_actor: Actor, options: { now?: Date; min
     }),
   ];
 
-  const byType = await sql<{ scam_type: string | null; closed: string; with_recovery: string }>`
+  const byType = await sql<{ scam_type: string | null; closed: string; with_recovery: string; median_cents: number | null }>`
     WITH closed AS (${closedCases})
-    SELECT scam_type, count(*) AS closed, count(*) FILTER (WHERE cents > 0) AS with_recovery
+    SELECT scam_type, count(*) AS closed, count(*) FILTER (WHERE cents > 0) AS with_recovery,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY cents) FILTER (WHERE cents > 0) AS median_cents
     FROM closed
     GROUP BY scam_type
-    HAVING count(*) >= ${minCases}
     ORDER BY count(*) DESC, scam_type`.execute(database);
-  const byScamType = byType.rows.map((type) => {
+  const detailed = byType.rows.filter((type) => Number(type.closed) >= minCases);
+  const byScamType = detailed.map((type) => {
     const share = Number(type.with_recovery) / Number(type.closed);
+    // Like the overall median: it rests on the cases with a sum recovered, shown from minCases of them.
+    const median = Number(type.with_recovery) >= minCases && type.median_cents !== null ? Math.round(Number(type.median_cents)) : null;
     return {
       scamType: type.scam_type,
       label: scamTypeLabel(type.scam_type),
@@ -154,9 +162,11 @@ export async function publishedResults(_actor: Actor, options: { now?: Date; min
       withRecovery: Number(type.with_recovery),
       share,
       shareText: `${percentText(share)} (${formatCount(Number(type.with_recovery))} sur ${formatCount(Number(type.closed))})`,
+      medianRecoveredCents: median,
+      medianRecoveredText: median === null ? null : formatEuroCents(median),
     };
   });
-  return { from: new Date(row.from), to, computedAt: new Date(), minCases, figures, byScamType };
+  return { from: new Date(row.from), to, computedAt: new Date(), minCases, figures, byScamType, typesBelowThreshold: byType.rows.length - detailed.length };
 }
 
 export interface OperatorResults {
