@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuroCents } from "~/lib/fees";
 import { parisIsoDay } from "~/lib/format";
+import { collectExportContents } from "~/modules/privacy/export-contents.server";
 import { computeFees } from "~/modules/recoveries/fee-computation";
 import { costDecisionSchema, costMessages, costSchema, feePaymentMessages, feePaymentSchema } from "~/modules/recoveries/recoveries.schema";
 import {
@@ -248,5 +249,30 @@ describe.each(testEngines())("costs the client approves and sums the client paid
     // A refused reversal sends nothing.
     expect((await reverseRecovery(lawyer, caseId, entry.id, "Deux fois")).ok).toBe(false);
     expect(await queuedEmails(client.email, "somme-recuperee-contre-passee")).toHaveLength(before.length + 1);
+  });
+
+  it("the client's data export holds the costs, their answers and the sums paid; the case's purge takes them away", async () => {
+    type ExportedCase = { id: string; costs_and_disbursements: { label: string; decision: string | null; decided_by_you: boolean }[]; paid_to_your_lawyer: { amount_ttc_cents: number }[]; sums_recovered: unknown[] };
+    const exported = (await collectExportContents(db(), client.userId)).data as { cases: ExportedCase[] };
+    const mine = exported.cases.find((entry) => entry.id === caseId)!;
+    expect(mine.costs_and_disbursements.map((entry) => [entry.label, entry.decision, entry.decided_by_you])).toEqual([
+      ["Frais d'huissier", "approved", true],
+      ["Traduction", "declined", true],
+      ["Déplacement", "withdrawn", false],
+    ]);
+    expect(mine.paid_to_your_lawyer.map((entry) => entry.amount_ttc_cents)).toEqual([60_000, 9_000, -9_000]);
+    expect(mine.sums_recovered.length).toBeGreaterThan(0);
+    const others = (await collectExportContents(db(), otherClient.userId)).data as { cases: ExportedCase[] };
+    expect(others.cases.flatMap((entry) => entry.costs_and_disbursements)).toEqual([]);
+
+    // The purge after the legal period deletes the case with everything it holds (the triggers let the cascade through).
+    const purged = await caseWithActiveAgreement(client.userId, lawyer.userId);
+    const proposed = await proposeCost(lawyer, purged.caseId, cost({ incurredOn: parisIsoDay(new Date()) }));
+    if (!proposed.ok) throw new Error("refusé");
+    expect(await decideCost(client, purged.caseId, proposed.costId, "approved")).toEqual({ ok: true });
+    expect((await recordFeePayment(lawyer, purged.caseId, feePayment({ receivedOn: parisIsoDay(new Date()) }))).ok).toBe(true);
+    await db().deleteFrom("cases").where("id", "=", purged.caseId).execute();
+    expect(await count("case_costs", purged.caseId)).toBe(0);
+    expect(await count("case_fee_payments", purged.caseId)).toBe(0);
   });
 });

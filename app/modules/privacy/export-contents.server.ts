@@ -99,7 +99,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
   }));
 
   const caseIds = cases.map((c) => c.id);
-  const [history, payments, identifiers, evidence, messages] = caseIds.length
+  const [history, payments, identifiers, evidence, messages, recoveries, costs, feePayments] = caseIds.length
     ? await Promise.all([
         database.selectFrom("case_status_history").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
         database.selectFrom("case_payments").selectAll().where("case_id", "in", caseIds).orderBy("paid_on").orderBy("created_at").execute(),
@@ -113,8 +113,12 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
           .orderBy("m.case_id")
           .orderBy("m.seq")
           .execute(),
+        // Issue 31: the sums recovered, the costs proposed and the sums paid to the lawyer (no proof file: the lawyer's).
+        database.selectFrom("case_recoveries").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
+        database.selectFrom("case_costs").selectAll().where("case_id", "in", caseIds).orderBy("proposed_at").orderBy("id").execute(),
+        database.selectFrom("case_fee_payments").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
       ])
-    : [[], [], [], [], []];
+    : [[], [], [], [], [], [], [], []];
   const agreements = caseIds.length
     ? await database
         .selectFrom("fee_agreements as a")
@@ -239,6 +243,24 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
               })),
           };
         }),
+      sums_recovered: recoveries
+        .filter((r) => r.case_id === c.id)
+        .map((r) => ({ id: r.id, recovered_on: r.recovered_on, amount_cents: Number(r.amount_cents), source: r.source, note: r.note, reverses: r.reverses_id, reason: r.reason, recorded_at: iso(r.created_at) })),
+      costs_and_disbursements: costs
+        .filter((k) => k.case_id === c.id)
+        .map((k) => ({
+          label: k.label,
+          incurred_on: k.incurred_on,
+          amount_ht_cents: Number(k.amount_ht_cents),
+          note: k.note,
+          proposed_at: iso(k.proposed_at),
+          decision: k.decision,
+          decided_by_you: k.decided_by === userId,
+          decided_at: iso(k.decided_at),
+        })),
+      paid_to_your_lawyer: feePayments
+        .filter((f) => f.case_id === c.id)
+        .map((f) => ({ id: f.id, received_on: f.received_on, amount_ttc_cents: Number(f.amount_cents), label: f.label, note: f.note, reverses: f.reverses_id, reason: f.reason, recorded_at: iso(f.created_at) })),
       messages: messages
         .filter((m) => m.case_id === c.id)
         .map((m) => ({
@@ -333,7 +355,8 @@ Ce fichier ZIP contient tout ce que Recours conserve à votre sujet (RGPD, artic
 
 - donnees.json\u202f: votre compte et votre profil (dont votre date de naissance et votre NIF, déchiffrés), votre
   vérification d'identité, vos dossiers avec leur historique de statuts, leurs paiements, les identifiants de
-  l'escroc, les preuves, les conventions d'honoraires (montants, dates, empreintes SHA-256 et votre signature) et les
+  l'escroc, les preuves, les conventions d'honoraires (montants, dates, empreintes SHA-256 et votre signature), les
+  sommes récupérées, les frais proposés et votre réponse, les sommes payées à votre avocat et les
   messages échangés avec votre avocat, vos factures et avoirs, les e-mails que nous vous avons envoyés, vos sessions de connexion et la liste
   des consultations de vos données par l'équipe Recours.
 - fichiers/\u202f: les fichiers que vous nous avez envoyés, déchiffrés\u202f: pièces d'identité et justificatifs encore
