@@ -1,0 +1,101 @@
+/**
+ * Issue 31, costs the client approves, in a browser: the lawyer proposes a cost on the case page; the client approves
+ * it through the dialog, and declines another without JavaScript through the confirmation page. An axe scan on both
+ * sides. Its own server on an embedded database; the agreement in force is inserted directly.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { parisIsoDay } from "~/lib/format";
+import { costSchema } from "~/modules/recoveries/recoveries.schema";
+import { proposeCost } from "~/modules/recoveries/recoveries.server";
+import { stopRuntime } from "~/platform/runtime.server";
+import { seedEnrolledAccount } from "../support/accounts";
+import { actorFor, seedPerson } from "../support/cases";
+import { caseWithActiveAgreement } from "../support/invoicing";
+import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+import { signInAsStaff, type StaffMember } from "./support/staff";
+
+const SECRET = "case-costs-e2e-secret-case-costs-e2e-secret-0123456";
+
+test.describe("costs and disbursements, from the lawyer's proposal to the client's answer", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: RunningServer;
+  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
+  let lawyer: StaffMember & { userId: string };
+  let client: Awaited<ReturnType<typeof seedPerson>>;
+  let caseId: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    database = await persistentDatabaseTarget("pglite");
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Hugo", lastName: "Marchand" })), firstName: "Hugo", lastName: "Marchand" };
+    client = await seedPerson("user", "Roseline", { verified: true, email: `roseline-${Date.now()}@frais.example` });
+    ({ caseId } = await caseWithActiveAgreement(client.userId, lawyer.userId));
+    // A second cost waiting, for the answer without JavaScript.
+    const today = parisIsoDay(new Date());
+    const waiting = await proposeCost(actorFor("lawyer", lawyer.userId, lawyer.email, "Hugo", "Marchand"), caseId, costSchema.parse({ costLabel: "Traduction", incurredOn: today, costAmount: "80", costNote: "" }));
+    if (!waiting.ok) throw new Error(JSON.stringify(waiting));
+    await stopRuntime();
+    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()) });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function clientPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/connexion");
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel("Adresse e-mail").fill(client.email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/case/${caseId}`);
+    return page;
+  }
+
+  test("the lawyer proposes a cost, the client approves it in the dialog and declines another without JavaScript", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const today = parisIsoDay(new Date());
+    const lawyerPage = await (await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" })).newPage();
+    await signInAsStaff(lawyerPage, lawyer);
+    await lawyerPage.goto(`/case/${caseId}`);
+    await waitForHydration(lawyerPage);
+    const form = lawyerPage.locator("[data-cost-form]");
+    await form.getByLabel("Nature du frais ou du débours").fill("Frais d'huissier");
+    await form.getByLabel("Date").fill(`${today.slice(8, 10)}-${today.slice(5, 7)}-${today.slice(0, 4)}`);
+    await form.getByLabel("Montant hors taxes, en euros").fill("0");
+    await form.getByRole("button", { name: "Proposer ce frais au client" }).click();
+    await expect(form.locator("[data-error-summary]")).toContainText("Le montant doit être supérieur à zéro");
+    await form.getByLabel("Montant hors taxes, en euros").fill("150,40");
+    await form.getByRole("button", { name: "Proposer ce frais au client" }).click();
+    await expect(lawyerPage.getByRole("status")).toContainText("Frais proposé");
+    await expect(lawyerPage.locator('[data-cost="pending"]')).toHaveCount(2);
+    await expectNoAxeViolations(lawyerPage, "/case/:id (avocat, frais)");
+
+    const page = await clientPage(browser, true);
+    await waitForHydration(page);
+    await expect(page.locator("[data-costs-pending]")).toContainText("2 frais attendent votre réponse.");
+    await expectNoAxeViolations(page, "/case/:id (client, frais à approuver)");
+    const huissier = page.locator("[data-cost]").filter({ hasText: "Frais d'huissier" });
+    await huissier.getByRole("button", { name: /^Approuver 150,40/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Oui, j'approuve ce frais" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Frais approuvé" })).toBeVisible();
+    await expect(page.locator('[data-cost="approved"]')).toContainText("Frais d'huissier");
+    // 150,40 € of costs in the figures (the base fee of 500 € is due at signature).
+    await expect(page.locator("[data-recovery-fees]")).toContainText(/Frais et débours approuvés \(HT\)150,40\s€/);
+
+    const noScript = await clientPage(browser, false);
+    await noScript.locator("[data-cost]").filter({ hasText: "Traduction" }).getByRole("button", { name: "Refuser" }).click();
+    await expect(noScript.getByRole("heading", { name: "Refuser ce frais\u202f?" })).toBeVisible();
+    await expectNoAxeViolations(noScript, "confirmation du refus d'un frais (sans JavaScript)", { javaScript: false });
+    await noScript.getByRole("button", { name: "Oui, je refuse ce frais" }).click();
+    await expect(noScript.locator('[data-cost="declined"]')).toContainText("Traduction");
+    await expect(noScript.locator("[data-costs-pending]")).toHaveCount(0);
+  });
+});
