@@ -39,7 +39,7 @@ function CostItem({ panel, cost, actionData }: { panel: RecoveriesPanel; cost: C
   const action = (intent: string) => `/case/${encodeURIComponent(panel.caseId)}?intent=${intent}`;
   const failed = actionData && (actionData.intent === "frais-decision" || actionData.intent === "frais-retrait") && actionData.values.costId === cost.id ? actionData : undefined;
   return (
-    <li className="py-3" data-cost={cost.status}>
+    <li className="py-3" data-cost={cost.status} data-cost-id={cost.id}>
       <p className="font-semibold text-slate-900">
         <time dateTime={cost.incurredOn}>{formatDate(cost.incurredOn)}</time> · {cost.label} · {cost.amountText} HT
       </p>
