@@ -69,17 +69,22 @@ CREATE TABLE case_fee_payments (
 );
 CREATE INDEX case_fee_payments_case ON case_fee_payments (case_id, received_on, created_at);
 
-CREATE FUNCTION check_case_fee_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One trigger function for both append-only ledgers (it replaces 0094's check_case_recovery): a reversal cancels
+-- exactly one entry of the same case and is never reversed; no update; a delete only with the case (the purge).
+CREATE FUNCTION check_reversible_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  reversed case_fee_payments%ROWTYPE;
+  reversed_case uuid;
+  reversed_amount bigint;
+  reversed_reverses uuid;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF NEW.reverses_id IS NOT NULL THEN
-      SELECT * INTO reversed FROM case_fee_payments WHERE id = NEW.reverses_id;
-      IF reversed.reverses_id IS NOT NULL THEN
+      EXECUTE format('SELECT case_id, amount_cents, reverses_id FROM %I WHERE id = $1', TG_TABLE_NAME)
+        INTO reversed_case, reversed_amount, reversed_reverses USING NEW.reverses_id;
+      IF reversed_reverses IS NOT NULL THEN
         RAISE EXCEPTION 'une contre-passation ne peut pas être contre-passée' USING ERRCODE = 'check_violation';
       END IF;
-      IF reversed.case_id <> NEW.case_id OR NEW.amount_cents <> -reversed.amount_cents THEN
+      IF reversed_case <> NEW.case_id OR NEW.amount_cents <> -reversed_amount THEN
         RAISE EXCEPTION 'une contre-passation annule exactement une entrée du même dossier' USING ERRCODE = 'check_violation';
       END IF;
     END IF;
@@ -88,8 +93,13 @@ BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM cases c WHERE c.id = OLD.case_id) THEN
     RETURN OLD;
   END IF;
-  RAISE EXCEPTION 'case_fee_payments est en ajout seul' USING ERRCODE = 'insufficient_privilege';
+  RAISE EXCEPTION '% est en ajout seul', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
 END;
 $$;
 CREATE TRIGGER case_fee_payments_rules BEFORE INSERT OR UPDATE OR DELETE ON case_fee_payments
-  FOR EACH ROW EXECUTE FUNCTION check_case_fee_payment();
+  FOR EACH ROW EXECUTE FUNCTION check_reversible_ledger();
+
+DROP TRIGGER case_recoveries_rules ON case_recoveries;
+CREATE TRIGGER case_recoveries_rules BEFORE INSERT OR UPDATE OR DELETE ON case_recoveries
+  FOR EACH ROW EXECUTE FUNCTION check_reversible_ledger();
+DROP FUNCTION check_case_recovery();

@@ -1,7 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuroCents } from "~/lib/fees";
@@ -27,21 +23,10 @@ import { db } from "~/platform/runtime.server";
 import { queuedEmails } from "../support/agreements";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
 import { caseWithActiveAgreement } from "../support/invoicing";
+import { fold, pdfText } from "../support/pdf-text";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 const CASE_CREATED = "2026-01-10";
-const fold = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, " ");
-
-function pdfText(pdf: Uint8Array): string {
-  const directory = mkdtempSync(path.join(tmpdir(), "recours-frais-"));
-  try {
-    const file = path.join(directory, "compte.pdf");
-    writeFileSync(file, pdf);
-    return fold(spawnSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).stdout);
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
-}
 
 const cost = (values: Record<string, string> = {}) => costSchema.parse({ costLabel: "Frais d'huissier", incurredOn: "20/01/2026", costAmount: "150", costNote: "", ...values });
 const feePayment = (values: Record<string, string> = {}) => feePaymentSchema.parse({ paidFor: "Honoraire de diligence", receivedOn: "2026-01-20", paidAmount: "600", paidNote: "", ...values });

@@ -1,7 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuroCents } from "~/lib/fees";
@@ -37,24 +33,11 @@ import { seedEnrolledAccount, totpCode } from "../support/accounts";
 import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
 import { pdfFile, phpScript } from "../support/upload-fixtures";
+import { fold, pdfText } from "../support/pdf-text";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
 const ORIGIN = { ipAddress: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" };
 const CASE_CREATED = "2026-01-10";
-
-function pdfText(pdf: Uint8Array): string {
-  const directory = mkdtempSync(path.join(tmpdir(), "recours-compte-"));
-  try {
-    const file = path.join(directory, "compte.pdf");
-    writeFileSync(file, pdf);
-    const result = spawnSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-    return result.stdout.replace(/[\s\u00a0\u202f]+/g, " ");
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
-}
-
-const fold = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, " ");
 
 function form(values: Record<string, string>) {
   return recoverySchema.parse({ recoveredOn: "15/02/2026", amount: "1 000", source: "rappel-de-fonds", note: "", ...values });

@@ -1,12 +1,9 @@
 import { formatEuroCents } from "~/lib/fees";
-import { isUuid } from "~/lib/uuid";
 import { recordStaffAction } from "~/modules/audit/audit.server";
-import { caseAccess } from "~/modules/cases/case-access.server";
 import type { Actor } from "~/platform/actor";
-import { NotFoundError } from "~/platform/actor";
 import type { Executor } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { entryDayError, lawyerEntryContext, recorderName, type Failure } from "./lawyer-entry.server";
+import { entryDayError, lawyerEntryContext, recorderName, reversalReason, reversibleEntry, type Failure } from "./lawyer-entry.server";
 import { feePaymentMessages as messages, type FeePaymentInput } from "./recoveries.schema";
 import type { FeePaymentView } from "./recovery-views";
 
@@ -84,25 +81,14 @@ export async function recordFeePayment(actor: Actor, caseId: string, input: FeeP
 
 /** The lawyer cancels a sum received by its exact opposite, dated like it, with a reason; once, never a reversal. */
 export async function reverseFeePayment(actor: Actor, caseId: string, paymentId: string, reason: string): Promise<FeePaymentResult> {
-  const trimmed = reason.trim();
-  if (trimmed === "") return { ok: false, status: 400, fieldErrors: { reason: messages.reasonRequired } };
-  if (trimmed.length > 1000) return { ok: false, status: 400, fieldErrors: { reason: messages.reasonTooLong } };
+  const trimmed = reversalReason(reason, messages);
+  if (typeof trimmed !== "string") return trimmed;
   return db()
     .transaction()
     .execute(async (trx): Promise<FeePaymentResult> => {
-      const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
-      if (access.viewer !== "lawyer") throw new NotFoundError();
-      if (!isUuid(paymentId)) return { ok: false, status: 404, formError: messages.entryUnknown };
-      const entry = await trx
-        .selectFrom("case_fee_payments")
-        .select(["id", "agreement_id", "received_on", "amount_cents", "label", "reverses_id"])
-        .where("id", "=", paymentId)
-        .where("case_id", "=", access.caseId)
-        .executeTakeFirst();
-      if (!entry) return { ok: false, status: 404, formError: messages.entryUnknown };
-      if (entry.reverses_id !== null) return { ok: false, status: 409, formError: messages.reversalOfReversal };
-      const existing = await trx.selectFrom("case_fee_payments").select(["id"]).where("reverses_id", "=", entry.id).executeTakeFirst();
-      if (existing) return { ok: false, status: 409, formError: messages.alreadyReversed };
+      const access = await reversibleEntry(trx, actor, caseId, "case_fee_payments", paymentId, messages);
+      if ("ok" in access) return access;
+      const entry = await trx.selectFrom("case_fee_payments").select(["id", "agreement_id", "received_on", "amount_cents", "label"]).where("id", "=", paymentId).executeTakeFirstOrThrow();
       const amount = -Number(entry.amount_cents);
       const inserted = await trx
         .insertInto("case_fee_payments")

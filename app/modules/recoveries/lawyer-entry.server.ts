@@ -1,6 +1,7 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { FieldErrors } from "~/lib/form";
 import { formatDate, parisIsoDay } from "~/lib/format";
+import { isUuid } from "~/lib/uuid";
 import { caseAccess, type CaseAccess } from "~/modules/cases/case-access.server";
 import { lawyerTitle, publicLink } from "~/modules/cases/case-history.server";
 import { enqueueEmail, type EmailTemplateKey } from "~/modules/notifications/notifications.server";
@@ -70,4 +71,46 @@ export async function emailClient(trx: Transaction<Database>, access: CaseAccess
 export function recorderName(row: { first_name: string | null; last_name: string | null; role: string | null }): string {
   if (!row.first_name) return "Compte supprimé";
   return row.role === "lawyer" ? lawyerTitle({ first_name: row.first_name, last_name: row.last_name ?? "" }) : `${row.first_name} ${row.last_name ?? ""}`.trim();
+}
+
+interface ReversalMessages {
+  reasonRequired: string;
+  reasonTooLong: string;
+  entryUnknown: string;
+  reversalOfReversal: string;
+  alreadyReversed: string;
+}
+
+/** A reversal's reason, trimmed, or the 400 it gets (required, at most 1 000 characters). */
+export function reversalReason(reason: string, messages: ReversalMessages): string | Failure {
+  const trimmed = reason.trim();
+  if (trimmed === "") return { ok: false, status: 400, fieldErrors: { reason: messages.reasonRequired } };
+  if (trimmed.length > 1000) return { ok: false, status: 400, fieldErrors: { reason: messages.reasonTooLong } };
+  return trimmed;
+}
+
+/**
+ * For a reversal in one of the append-only ledgers, in the lawyer's transaction: the case locked and open to its
+ * assigned lawyer only (else the case's 404), and the entry checked: of this case (404), not a reversal itself and
+ * not reversed yet (409). The tables' triggers and `UNIQUE (reverses_id)` hold the same if code ever tries.
+ */
+export async function reversibleEntry(
+  trx: Transaction<Database>,
+  actor: Actor,
+  caseId: string,
+  table: "case_recoveries" | "case_fee_payments",
+  entryId: string,
+  messages: ReversalMessages,
+): Promise<CaseAccess | Failure> {
+  const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
+  if (access.viewer !== "lawyer") throw new NotFoundError();
+  if (!isUuid(entryId)) return { ok: false, status: 404, formError: messages.entryUnknown };
+  const { rows } = await sql<{ reverses_id: string | null; reversed: boolean }>`
+    SELECT e.reverses_id, EXISTS (SELECT 1 FROM ${sql.table(table)} x WHERE x.reverses_id = e.id) AS reversed
+    FROM ${sql.table(table)} e WHERE e.id = ${entryId} AND e.case_id = ${access.caseId}`.execute(trx);
+  const entry = rows[0];
+  if (!entry) return { ok: false, status: 404, formError: messages.entryUnknown };
+  if (entry.reverses_id !== null) return { ok: false, status: 409, formError: messages.reversalOfReversal };
+  if (entry.reversed) return { ok: false, status: 409, formError: messages.alreadyReversed };
+  return access;
 }

@@ -127,19 +127,31 @@ export type ReversalInput = z.output<typeof reversalSchema>;
 
 export const COST_LABEL_MAX = 200;
 
-export const costMessages = {
-  labelRequired: "Indiquez la nature du frais ou du débours, par exemple «\u202fFrais d'huissier\u202f»",
+/** The messages every money entry's form shares with the recoveries'. */
+const SHARED_ENTRY_MESSAGES = {
   labelTooLong: `Le libellé ne peut pas dépasser ${COST_LABEL_MAX} caractères.`,
-  dateRequired: "Indiquez la date du frais ou du débours",
   dateFormat: recoveryMessages.dateFormat,
   dateInvalid: recoveryMessages.dateInvalid,
+  amountInvalid: recoveryMessages.amountInvalid,
+  amountTooLarge: recoveryMessages.amountTooLarge,
+  noteTooLong: recoveryMessages.noteTooLong,
+} as const;
+
+/** A required one-line label (what a cost is, what a payment paid) and an optional note. */
+const entryLabel = (messages: { labelRequired: string; labelTooLong: string }) =>
+  trimmedText()
+    .refine((value) => value.length > 0, messages.labelRequired)
+    .refine((value) => value.length <= COST_LABEL_MAX, messages.labelTooLong);
+const entryNote = trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, recoveryMessages.noteTooLong);
+
+export const costMessages = {
+  ...SHARED_ENTRY_MESSAGES,
+  labelRequired: "Indiquez la nature du frais ou du débours, par exemple «\u202fFrais d'huissier\u202f»",
+  dateRequired: "Indiquez la date du frais ou du débours",
   dateInFuture: "La date du frais ne peut pas être dans le futur",
   dateBeforeCase: (day: string) => `La date du frais ne peut pas être antérieure à la création du dossier (${day})`,
   amountRequired: "Indiquez le montant hors taxes",
-  amountInvalid: recoveryMessages.amountInvalid,
   amountNotPositive: "Le montant doit être supérieur à zéro",
-  amountTooLarge: recoveryMessages.amountTooLarge,
-  noteTooLong: recoveryMessages.noteTooLong,
   noActiveAgreement: "Aucune convention d'honoraires n'est en vigueur pour ce dossier\u202f: un frais ne peut être proposé qu'après son entrée en vigueur.",
   costUnknown: "Ce frais n'existe pas dans ce dossier. Rechargez la page.",
   decisionUnknown: "Choisissez d'approuver ou de refuser ce frais.",
@@ -147,14 +159,15 @@ export const costMessages = {
   withdrawDecided: "Ce frais a déjà reçu une réponse du client (ou a été retiré)\u202f: il ne peut plus être retiré.",
 } as const;
 
-/** The lawyer's proposal (field names distinct from the other forms of the case page, whose ids they give): what the cost is, when it was incurred, its amount HT in euros (integer cents out), a note. */
+/**
+ * The lawyer's proposal: what the cost is, when it was incurred, its amount HT in euros (integer cents out), a note.
+ * The field names differ from the other forms of the case page: they give the controls their ids.
+ */
 export const costSchema = z.object({
-  costLabel: trimmedText()
-    .refine((value) => value.length > 0, costMessages.labelRequired)
-    .refine((value) => value.length <= COST_LABEL_MAX, costMessages.labelTooLong),
+  costLabel: entryLabel(costMessages),
   incurredOn: isoDay(costMessages),
   costAmount: euroCents(costMessages),
-  costNote: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, costMessages.noteTooLong),
+  costNote: entryNote,
 });
 export type CostInput = z.output<typeof costSchema>;
 
@@ -179,18 +192,13 @@ export const costDecisionSchema = z.object({
 export const costWithdrawalSchema = z.object({ costId: trimmedText() });
 
 export const feePaymentMessages = {
+  ...SHARED_ENTRY_MESSAGES,
   labelRequired: "Indiquez ce que ce paiement a réglé, par exemple «\u202fHonoraire de diligence\u202f»",
-  labelTooLong: `Le libellé ne peut pas dépasser ${COST_LABEL_MAX} caractères.`,
   dateRequired: "Indiquez la date à laquelle le paiement a été reçu",
-  dateFormat: recoveryMessages.dateFormat,
-  dateInvalid: recoveryMessages.dateInvalid,
   dateInFuture: "La date du paiement ne peut pas être dans le futur",
   dateBeforeCase: (day: string) => `La date du paiement ne peut pas être antérieure à la création du dossier (${day})`,
   amountRequired: "Indiquez le montant reçu, toutes taxes comprises",
-  amountInvalid: recoveryMessages.amountInvalid,
   amountNotPositive: "Le montant reçu doit être supérieur à zéro",
-  amountTooLarge: recoveryMessages.amountTooLarge,
-  noteTooLong: recoveryMessages.noteTooLong,
   noActiveAgreement: "Aucune convention d'honoraires n'est en vigueur pour ce dossier\u202f: un paiement ne peut être enregistré qu'après son entrée en vigueur.",
   reasonRequired: recoveryMessages.reasonRequired,
   reasonTooLong: recoveryMessages.reasonTooLong,
@@ -203,10 +211,8 @@ export const feePaymentMessages = {
 export const feePaymentSchema = z.object({
   receivedOn: isoDay(feePaymentMessages),
   paidAmount: euroCents(feePaymentMessages),
-  paidFor: trimmedText()
-    .refine((value) => value.length > 0, feePaymentMessages.labelRequired)
-    .refine((value) => value.length <= COST_LABEL_MAX, feePaymentMessages.labelTooLong),
-  paidNote: trimmedText().refine((value) => value.length <= RECOVERY_NOTE_MAX, feePaymentMessages.noteTooLong),
+  paidFor: entryLabel(feePaymentMessages),
+  paidNote: entryNote,
 });
 export type FeePaymentInput = z.output<typeof feePaymentSchema>;
 

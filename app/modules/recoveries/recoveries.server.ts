@@ -18,7 +18,7 @@ import { renderDetailedAccountPdf } from "./detailed-account-pdf.server";
 import type { CaseFeeFigures, CostView, DetailedAccount, FeePaymentView, RecoveryEntryView } from "./recovery-views";
 import { approvedCostsCents, costEntries } from "./case-costs.server";
 import { feePaymentEntries, paidUnderAgreementCents } from "./fee-payments.server";
-import { emailClient, entryDayError, lawyerEntryContext, recorderName, type Failure } from "./lawyer-entry.server";
+import { emailClient, entryDayError, lawyerEntryContext, recorderName, reversalReason, reversibleEntry, type Failure } from "./lawyer-entry.server";
 import { computeFees, type FeeFigures } from "./fee-computation";
 import { RECOVERY_SOURCE_LABELS, recoveryMessages as messages, recoverySchema, type RecoveryInput } from "./recoveries.schema";
 
@@ -292,25 +292,14 @@ export type ReverseResult = { ok: true; reversalId: string } | Failure;
  * client is told by e-mail, without any amount.
  */
 export async function reverseRecovery(actor: Actor, caseId: string, recoveryId: string, reason: string): Promise<ReverseResult> {
-  const trimmed = reason.trim();
-  if (trimmed === "") return { ok: false, status: 400, fieldErrors: { reason: messages.reasonRequired } };
-  if (trimmed.length > 1000) return { ok: false, status: 400, fieldErrors: { reason: messages.reasonTooLong } };
+  const trimmed = reversalReason(reason, messages);
+  if (typeof trimmed !== "string") return trimmed;
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<ReverseResult> => {
-      const access = await caseAccess(actor, caseId, { executor: trx, lock: "no-key-update" });
-      if (access.viewer !== "lawyer") throw new NotFoundError();
-      if (!isUuid(recoveryId)) return { ok: false, status: 404, formError: messages.entryUnknown };
-      const entry = await trx
-        .selectFrom("case_recoveries")
-        .select(["id", "agreement_id", "recovered_on", "amount_cents", "source", "reverses_id"])
-        .where("id", "=", recoveryId)
-        .where("case_id", "=", access.caseId)
-        .executeTakeFirst();
-      if (!entry) return { ok: false, status: 404, formError: messages.entryUnknown };
-      if (entry.reverses_id !== null) return { ok: false, status: 409, formError: messages.reversalOfReversal };
-      const existing = await trx.selectFrom("case_recoveries").select(["id"]).where("reverses_id", "=", entry.id).executeTakeFirst();
-      if (existing) return { ok: false, status: 409, formError: messages.alreadyReversed };
+      const access = await reversibleEntry(trx, actor, caseId, "case_recoveries", recoveryId, messages);
+      if ("ok" in access) return access;
+      const entry = await trx.selectFrom("case_recoveries").select(["id", "agreement_id", "recovered_on", "amount_cents", "source"]).where("id", "=", recoveryId).executeTakeFirstOrThrow();
       const amount = -Number(entry.amount_cents);
       const inserted = await trx
         .insertInto("case_recoveries")
