@@ -69,10 +69,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * The client's answer to a cost (?intent=frais-decision, confirmed). The assigned lawyer's posts: a sum recovered
- * (?intent=recuperation), a reversal (?intent=contre-passation), a cost proposed (?intent=frais) or withdrawn
- * (?intent=frais-retrait, confirmed), a sum received from the client (?intent=reglement) or its reversal
- * (?intent=reglement-contre-passation), else the status change, the same form and use case as their case list's;
+ * The client's answer to a cost (?intent=cost-decision, confirmed). The assigned lawyer's posts: a sum recovered
+ * (?intent=recuperation), a reversal (?intent=contre-passation), a cost proposed (?intent=cost) or withdrawn
+ * (?intent=cost-withdrawal, confirmed), a sum received from the client (?intent=fee-payment) or its reversal
+ * (?intent=fee-payment-reversal), else the status change, the same form and use case as their case list's;
  * back to this page. A post the actor may not make gets the case's 404 from the use case.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -80,45 +80,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = new URL(request.url).searchParams.get("intent");
   const fail = (name: RecoveryActionData["intent"], result: { status: number; formError?: string; fieldErrors?: FieldErrors }, values: Record<string, string>) =>
     data({ intent: name, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values } satisfies RecoveryActionData, answerInit(result));
-  const confirm = (name: "frais-decision" | "frais-retrait", request: (typeof COST_CONFIRMATIONS)[keyof typeof COST_CONFIRMATIONS], fields: Record<string, string>) => ({
+  const confirm = (name: "cost-decision" | "cost-withdrawal", request: (typeof COST_CONFIRMATIONS)[keyof typeof COST_CONFIRMATIONS], fields: Record<string, string>) => ({
     intent: name,
     confirmation: { ...request, fields },
     confirmAction: `${here}?intent=${name}`,
   });
   // The ledger's posts reach their use case whoever posts: the use case answers the case's 404 to anyone else.
   const actor = requireUser(context);
-  if (intent === "frais-decision") {
+  if (intent === "cost-decision") {
     const form = await parseForm(request, costDecisionSchema);
     if (!form.ok) return fail(intent, { status: 400, formError: form.fieldErrors.decision ?? form.fieldErrors.costId }, form.values);
-    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS[form.data.decision === "approved" ? "approuver" : "refuser"], { costId: form.data.costId, decision: form.values.decision ?? "" });
+    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS[form.data.decision === "approved" ? "approve" : "decline"], { costId: form.data.costId, decision: form.values.decision ?? "" });
     const result = await decideCost(actor, params.caseId, form.data.costId, form.data.decision);
     if (!result.ok) return fail(intent, result, form.values);
     const approved = form.data.decision === "approved";
     return redirectWithToast(`${here}#frais`, { title: approved ? "Frais approuvé" : "Frais refusé", description: approved ? "Il figure au compte détaillé." : "Il ne vous sera pas facturé.", tone: "success" });
   }
-  if (intent === "frais") {
+  if (intent === "cost") {
     const form = await parseForm(request, costSchema);
     if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
     const result = await proposeCost(actor, params.caseId, form.data);
     if (!result.ok) return fail(intent, result, form.values);
     return redirectWithToast(`${here}#frais`, { title: "Frais proposé", description: "Votre client est prévenu par e-mail et peut l'approuver sur cette page.", tone: "success" });
   }
-  if (intent === "frais-retrait") {
+  if (intent === "cost-withdrawal") {
     const form = await parseForm(request, costWithdrawalSchema);
     if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
-    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS.retirer, { costId: form.data.costId });
+    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS.withdraw, { costId: form.data.costId });
     const result = await withdrawCost(actor, params.caseId, form.data.costId);
     if (!result.ok) return fail(intent, result, form.values);
     return redirectWithToast(`${here}#frais`, { title: "Frais retiré", description: "Il reste visible, marqué «\u202fRetiré\u202f».", tone: "success" });
   }
-  if (intent === "reglement") {
+  if (intent === "fee-payment") {
     const form = await parseForm(request, feePaymentSchema);
     if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
     const result = await recordFeePayment(actor, params.caseId, form.data);
     if (!result.ok) return fail(intent, result, form.values);
     return redirectWithToast(`${here}#reglements`, { title: "Paiement enregistré", description: "Il est déduit de ce que le client doit encore.", tone: "success" });
   }
-  if (intent === "reglement-contre-passation") {
+  if (intent === "fee-payment-reversal") {
     const form = await parseForm(request, feePaymentReversalSchema);
     if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
     const result = await reverseFeePayment(actor, params.caseId, form.data.paymentId, form.data.reason);

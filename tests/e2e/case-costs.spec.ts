@@ -103,19 +103,19 @@ test.describe("costs and disbursements, from the lawyer's proposal to the client
     const approvedId = await page.locator('[data-cost="approved"]').getAttribute("data-cost-id");
     const post = (on: Page, intent: string, form: Record<string, string>) =>
       on.request.post(`/case/${caseId}?intent=${intent}`, { form, headers: { Origin: server.baseUrl }, maxRedirects: 0 });
-    expect((await post(page, "frais", { costLabel: "Frais", incurredOn: today, costAmount: "10", costNote: "" })).status()).toBe(404);
-    expect((await post(page, "reglement", { receivedOn: today, paidAmount: "10", paidFor: "Honoraire", paidNote: "" })).status()).toBe(404);
-    expect((await post(lawyerPage, "frais-decision", { costId: approvedId!, decision: "approuver", confirmation: "oui" })).status()).toBe(404);
-    const twice = await post(page, "frais-decision", { costId: approvedId!, decision: "refuser", confirmation: "oui" });
+    expect((await post(page, "cost", { costLabel: "Frais", incurredOn: today, costAmount: "10", costNote: "" })).status()).toBe(404);
+    expect((await post(page, "fee-payment", { receivedOn: today, paidAmount: "10", paidFor: "Honoraire", paidNote: "" })).status()).toBe(404);
+    expect((await post(lawyerPage, "cost-decision", { costId: approvedId!, decision: "approve", confirmation: "oui" })).status()).toBe(404);
+    const twice = await post(page, "cost-decision", { costId: approvedId!, decision: "decline", confirmation: "oui" });
     expect(twice.status()).toBe(409);
     expect(await twice.text()).toContain("Ce frais a déjà reçu une réponse");
-    const withdrawn = await post(lawyerPage, "frais-retrait", { costId: approvedId!, confirmation: "oui" });
+    const withdrawn = await post(lawyerPage, "cost-withdrawal", { costId: approvedId!, confirmation: "oui" });
     expect(withdrawn.status()).toBe(409);
     expect(await withdrawn.text()).toContain("il ne peut plus être retiré");
-    const zero = await post(lawyerPage, "reglement", { receivedOn: today, paidAmount: "0", paidFor: "Honoraire", paidNote: "" });
+    const zero = await post(lawyerPage, "fee-payment", { receivedOn: today, paidAmount: "0", paidFor: "Honoraire", paidNote: "" });
     expect(zero.status()).toBe(400);
     expect(await zero.text()).toContain("Le montant reçu doit être supérieur à zéro");
-    const garbage = await post(page, "frais-decision", { costId: "pas-un-id", decision: "approuver", confirmation: "oui" });
+    const garbage = await post(page, "cost-decision", { costId: "pas-un-id", decision: "approve", confirmation: "oui" });
     expect(garbage.status()).toBe(404);
   });
 });

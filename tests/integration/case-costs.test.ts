@@ -115,7 +115,7 @@ describe.each(testEngines())("costs the client approves and sums the client paid
     expect(await decideCost(otherClient, otherCaseId, proposed.costId, "approved")).toEqual({ ok: false, status: 404, formError: costMessages.costUnknown });
     expect(await decideCost(client, caseId, "pas-un-uuid", "approved")).toMatchObject({ ok: false, status: 404 });
     expect(costDecisionSchema.safeParse({ costId: proposed.costId, decision: "peut-être" }).error?.issues[0]?.message).toBe(costMessages.decisionUnknown);
-    expect(costDecisionSchema.parse({ costId: proposed.costId, decision: "approuver" }).decision).toBe("approved");
+    expect(costDecisionSchema.parse({ costId: proposed.costId, decision: "approve" }).decision).toBe("approved");
 
     expect(await decideCost(client, caseId, proposed.costId, "approved")).toEqual({ ok: true });
     expect(await decideCost(client, caseId, declined.costId, "declined")).toEqual({ ok: true });

@@ -11,17 +11,17 @@ import type { RecoveryActionData } from "./recovery-action-data";
 
 /** The confirmations the client's answer and the lawyer's withdrawal ask for (dialog, or page without JavaScript). */
 export const COST_CONFIRMATIONS = {
-  approuver: {
+  approve: {
     title: "Approuver ce frais\u202f?",
     description: "Votre réponse est définitive. Un frais approuvé entre dans le compte détaillé et vous sera facturé avec la TVA.",
     confirmLabel: "Oui, j'approuve ce frais",
   },
-  refuser: {
+  decline: {
     title: "Refuser ce frais\u202f?",
     description: "Votre réponse est définitive. Un frais refusé ne vous sera pas facturé. Votre avocat peut vous en parler dans la messagerie du dossier.",
     confirmLabel: "Oui, je refuse ce frais",
   },
-  retirer: {
+  withdraw: {
     title: "Retirer ce frais\u202f?",
     description: "Le frais reste visible, marqué «\u202fRetiré\u202f», et ne sera jamais facturé. Votre client ne peut plus y répondre.",
     confirmLabel: "Oui, retirer ce frais",
@@ -37,7 +37,7 @@ function own(actionData: RecoveryActionData | undefined, intent: RecoveryActionD
 
 function CostItem({ panel, cost, actionData }: { panel: RecoveriesPanel; cost: CostView; actionData?: RecoveryActionData }) {
   const action = (intent: string) => `/case/${encodeURIComponent(panel.caseId)}?intent=${intent}`;
-  const failed = actionData && (actionData.intent === "frais-decision" || actionData.intent === "frais-retrait") && actionData.values.costId === cost.id ? actionData : undefined;
+  const failed = actionData && (actionData.intent === "cost-decision" || actionData.intent === "cost-withdrawal") && actionData.values.costId === cost.id ? actionData : undefined;
   return (
     <li className="py-3" data-cost={cost.status} data-cost-id={cost.id}>
       <p className="font-semibold text-slate-900">
@@ -59,22 +59,22 @@ function CostItem({ panel, cost, actionData }: { panel: RecoveriesPanel; cost: C
       {failed?.formError ? <FormAlert message={failed.formError} /> : null}
       {cost.status === "pending" && panel.viewer === "owner" ? (
         <div className="mt-2 flex flex-wrap gap-2">
-          {(["approuver", "refuser"] as const).map((decision) => (
+          {(["approve", "decline"] as const).map((decision) => (
             <ConfirmedActionForm
               key={decision}
-              action={action("frais-decision")}
+              action={action("cost-decision")}
               fields={{ costId: cost.id, decision }}
               {...COST_CONFIRMATIONS[decision]}
-              buttonClassName={buttonClasses({ variant: decision === "approuver" ? "primary" : "secondary" })}
+              buttonClassName={buttonClasses({ variant: decision === "approve" ? "primary" : "secondary" })}
             >
-              {decision === "approuver" ? `Approuver ${cost.amountText} HT` : "Refuser"}
+              {decision === "approve" ? `Approuver ${cost.amountText} HT` : "Refuser"}
             </ConfirmedActionForm>
           ))}
         </div>
       ) : null}
       {cost.status === "pending" && panel.viewer === "lawyer" ? (
         <div className="mt-2">
-          <ConfirmedActionForm action={action("frais-retrait")} fields={{ costId: cost.id }} {...COST_CONFIRMATIONS.retirer} buttonClassName={buttonClasses({ variant: "secondary" })}>
+          <ConfirmedActionForm action={action("cost-withdrawal")} fields={{ costId: cost.id }} {...COST_CONFIRMATIONS.withdraw} buttonClassName={buttonClasses({ variant: "secondary" })}>
             Retirer ce frais
           </ConfirmedActionForm>
         </div>
@@ -85,7 +85,7 @@ function CostItem({ panel, cost, actionData }: { panel: RecoveriesPanel; cost: C
 
 function ProposeCostForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?: RecoveryActionData }) {
   const navigation = useNavigation();
-  const mine = own(actionData, "frais");
+  const mine = own(actionData, "cost");
   const { errors, focusRequest, validate, clear } = useFormValidation(costSchema, mine?.fieldErrors);
   const values = mine?.values ?? {};
   return (
@@ -94,7 +94,7 @@ function ProposeCostForm({ panel, actionData }: { panel: RecoveriesPanel; action
         Proposer un frais ou un débours
       </h4>
       <p className="text-slate-800">Votre client est prévenu par e-mail (sans le montant)&#x202f;; il ne compte qu'une fois approuvé.</p>
-      <ValidatedForm action={`/case/${encodeURIComponent(panel.caseId)}?intent=frais`} validation={{ validate, clear, errors, focusRequest }} errorOrder={COST_ORDER} className="space-y-4" data-cost-form="">
+      <ValidatedForm action={`/case/${encodeURIComponent(panel.caseId)}?intent=cost`} validation={{ validate, clear, errors, focusRequest }} errorOrder={COST_ORDER} className="space-y-4" data-cost-form="">
         <FormAlert message={mine?.formError} />
         <TextField name="costLabel" label="Nature du frais ou du débours" hint="Par exemple «\u202fFrais d'huissier\u202f»" maxLength={200} defaultValue={values.costLabel} error={errors.costLabel} />
         <TextField name="incurredOn" label="Date" hint="JJ-MM-AAAA, par exemple 14-03-2026" inputMode="numeric" autoComplete="off" defaultValue={values.incurredOn} error={errors.incurredOn} />
@@ -109,7 +109,7 @@ function ProposeCostForm({ panel, actionData }: { panel: RecoveriesPanel; action
 }
 
 function PaymentItem({ panel, payment, byId, actionData }: { panel: RecoveriesPanel; payment: FeePaymentView; byId: Map<string, FeePaymentView>; actionData?: RecoveryActionData }) {
-  const mine = actionData?.intent === "reglement-contre-passation" && actionData.values.paymentId === payment.id ? actionData : undefined;
+  const mine = actionData?.intent === "fee-payment-reversal" && actionData.values.paymentId === payment.id ? actionData : undefined;
   return (
     <li className="py-3" data-fee-payment={payment.reversesId ? "reversal" : "payment"}>
       <p className="font-semibold text-slate-900">
@@ -129,7 +129,7 @@ function PaymentItem({ panel, payment, byId, actionData }: { panel: RecoveriesPa
       {panel.viewer === "lawyer" && !payment.reversesId && !payment.reversedById ? (
         <details className="mt-2" open={mine ? true : undefined}>
           <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800 underline">Contre-passer ce paiement</summary>
-          <Form method="post" action={`/case/${encodeURIComponent(panel.caseId)}?intent=reglement-contre-passation`} className="mt-2 space-y-3">
+          <Form method="post" action={`/case/${encodeURIComponent(panel.caseId)}?intent=fee-payment-reversal`} className="mt-2 space-y-3">
             <FormAlert message={mine?.formError} />
             <input type="hidden" name="paymentId" value={payment.id} />
             <TextField id={`champ-reason-paiement-${payment.id}`} name="reason" label="Raison de la contre-passation" defaultValue={mine?.values.reason} error={mine?.fieldErrors.reason} maxLength={1000} required />
@@ -143,7 +143,7 @@ function PaymentItem({ panel, payment, byId, actionData }: { panel: RecoveriesPa
 
 function RecordPaymentForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?: RecoveryActionData }) {
   const navigation = useNavigation();
-  const mine = own(actionData, "reglement");
+  const mine = own(actionData, "fee-payment");
   const { errors, focusRequest, validate, clear } = useFormValidation(feePaymentSchema, mine?.fieldErrors);
   const values = mine?.values ?? {};
   return (
@@ -151,7 +151,7 @@ function RecordPaymentForm({ panel, actionData }: { panel: RecoveriesPanel; acti
       <h4 id="titre-ajout-reglement" className="text-lg font-bold text-slate-900">
         Enregistrer un paiement reçu du client
       </h4>
-      <ValidatedForm action={`/case/${encodeURIComponent(panel.caseId)}?intent=reglement`} validation={{ validate, clear, errors, focusRequest }} errorOrder={PAYMENT_ORDER} className="space-y-4" data-fee-payment-form="">
+      <ValidatedForm action={`/case/${encodeURIComponent(panel.caseId)}?intent=fee-payment`} validation={{ validate, clear, errors, focusRequest }} errorOrder={PAYMENT_ORDER} className="space-y-4" data-fee-payment-form="">
         <FormAlert message={mine?.formError} />
         <TextField name="receivedOn" label="Date de réception" hint="JJ-MM-AAAA, par exemple 14-03-2026" inputMode="numeric" autoComplete="off" defaultValue={values.receivedOn} error={errors.receivedOn} />
         <TextField name="paidAmount" label="Montant reçu TTC, en euros" hint="Par exemple 600" inputMode="decimal" autoComplete="off" defaultValue={values.paidAmount} error={errors.paidAmount} />

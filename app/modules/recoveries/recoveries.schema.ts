@@ -179,12 +179,12 @@ export const COST_DECISION_LABELS: Record<CostDecision | "withdrawn" | "pending"
   withdrawn: "Retiré par l'avocat",
 };
 
-/** The client's answer (approuver / refuser), or the lawyer's withdrawal: the cost's id. */
+/** The client's answer (approve / decline), or the lawyer's withdrawal: the cost's id. */
 export const costDecisionSchema = z.object({
   costId: trimmedText(),
   decision: trimmedText().transform((text, ctx) => {
-    if (text === "approuver") return "approved" as const;
-    if (text === "refuser") return "declined" as const;
+    if (text === "approve") return "approved" as const;
+    if (text === "decline") return "declined" as const;
     ctx.addIssue({ code: "custom", message: costMessages.decisionUnknown });
     return z.NEVER;
   }),
