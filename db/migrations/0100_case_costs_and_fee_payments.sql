@@ -20,6 +20,8 @@ CREATE TABLE case_costs (
   CHECK ((decision IS NULL) = (decided_by IS NULL) AND (decision IS NULL) = (decided_at IS NULL))
 );
 CREATE INDEX case_costs_case ON case_costs (case_id, proposed_at);
+-- The fee figures sum the approved costs of the agreement in force.
+CREATE INDEX case_costs_approved ON case_costs (agreement_id) INCLUDE (amount_ht_cents) WHERE decision = 'approved';
 
 CREATE FUNCTION check_case_cost() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -68,6 +70,7 @@ CREATE TABLE case_fee_payments (
   CHECK ((reverses_id IS NULL AND amount_cents > 0 AND reason IS NULL) OR (reverses_id IS NOT NULL AND amount_cents < 0 AND reason IS NOT NULL))
 );
 CREATE INDEX case_fee_payments_case ON case_fee_payments (case_id, received_on, created_at);
+CREATE INDEX case_fee_payments_agreement ON case_fee_payments (agreement_id) INCLUDE (amount_cents);
 
 -- One trigger function for both append-only ledgers (it replaces 0094's check_case_recovery): a reversal cancels
 -- exactly one entry of the same case and is never reversed; no update; a delete only with the case (the purge).
