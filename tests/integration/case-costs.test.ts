@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuroCents } from "~/lib/fees";
 import { parisIsoDay } from "~/lib/format";
+import { useFileStorage } from "~/modules/files/files.server";
+import { issueInvoice } from "~/modules/invoicing/invoicing.server";
 import { collectExportContents } from "~/modules/privacy/export-contents.server";
 import { computeFees } from "~/modules/recoveries/fee-computation";
 import { costDecisionSchema, costMessages, costSchema, feePaymentMessages, feePaymentSchema } from "~/modules/recoveries/recoveries.schema";
@@ -22,7 +24,8 @@ import { NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { queuedEmails } from "../support/agreements";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { caseWithActiveAgreement } from "../support/invoicing";
+import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
+import { caseWithActiveAgreement, giveInvoicingProfile } from "../support/invoicing";
 import { fold, pdfText } from "../support/pdf-text";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
@@ -35,6 +38,7 @@ const count = async (table: "case_costs" | "case_fee_payments", caseId: string) 
 
 describe.each(testEngines())("costs the client approves and sums the client paid on %s", (engine) => {
   let stop: () => Promise<void>;
+  let store: TestStore;
   let client: UserActor;
   let otherClient: UserActor;
   let lawyer: UserActor;
@@ -46,6 +50,8 @@ describe.each(testEngines())("costs the client approves and sums the client paid
 
   beforeAll(async () => {
     ({ stop } = await startTestRuntime(engine));
+    store = await startTestStore("filesystem");
+    useFileStorage(testFileStorage(store.store));
     client = await seedPerson("user", "Lucie");
     otherClient = await seedPerson("user", "Hugo");
     lawyer = await seedPerson("lawyer", "Marc");
@@ -60,6 +66,8 @@ describe.each(testEngines())("costs the client approves and sums the client paid
     for (const id of [caseId, otherCaseId, bareCaseId]) await sql`UPDATE cases SET created_at = ${`${CASE_CREATED}T10:00:00Z`}::timestamptz WHERE id = ${id}`.execute(db());
   });
   afterAll(async () => {
+    useFileStorage(undefined);
+    await store?.close();
     await stop?.();
   });
 
@@ -259,5 +267,31 @@ describe.each(testEngines())("costs the client approves and sums the client paid
     await db().deleteFrom("cases").where("id", "=", purged.caseId).execute();
     expect(await count("case_costs", purged.caseId)).toBe(0);
     expect(await count("case_fee_payments", purged.caseId)).toBe(0);
+  });
+
+  it("an invoice bills the approved costs on their own line, never a cost declined, withdrawn or waiting", async () => {
+    await giveInvoicingProfile(lawyer);
+    const billed = await caseWithActiveAgreement(client.userId, lawyer.userId, { recoveredCents: [100_000] });
+    const today = parisIsoDay(new Date());
+    const costs = [];
+    for (const [label, amount] of [["Frais d'huissier", "120"], ["Traduction", "30"], ["Déplacement", "7"], ["Copies", "2"]] as const) {
+      const proposed = await proposeCost(lawyer, billed.caseId, cost({ costLabel: label, costAmount: amount, incurredOn: today }));
+      if (!proposed.ok) throw new Error("refusé");
+      costs.push(proposed.costId);
+    }
+    expect(await decideCost(client, billed.caseId, costs[0]!, "approved")).toEqual({ ok: true });
+    expect(await decideCost(client, billed.caseId, costs[1]!, "declined")).toEqual({ ok: true });
+    expect(await withdrawCost(lawyer, billed.caseId, costs[2]!)).toEqual({ ok: true });
+    const issued = await issueInvoice(lawyer, billed.caseId);
+    if (!issued.ok) throw new Error(JSON.stringify(issued));
+    const invoice = await db().selectFrom("invoices").select(["lines", "total_ht_cents"]).where("id", "=", issued.invoiceId).executeTakeFirstOrThrow();
+    const lines = invoice.lines as { kind: string; htCents: number }[];
+    // 500 € base fee at signature, 15 % of 1 000 € and the one approved cost of 120 €.
+    expect(lines.map((line) => [line.kind, line.htCents])).toEqual([
+      ["base-fee", 50_000],
+      ["result-fee", 15_000],
+      ["costs", 12_000],
+    ]);
+    expect(Number(invoice.total_ht_cents)).toBe(77_000);
   });
 });

@@ -5,6 +5,7 @@ import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseAccess } from "~/modules/cases/case-access.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { computeFees } from "~/modules/recoveries/fee-computation";
+import { approvedCostsCents } from "~/modules/recoveries/recoveries.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
@@ -45,8 +46,10 @@ export async function issueInvoice(actor: Actor, caseId: string, hooks: IssueHoo
         .where("state", "=", "active")
         .executeTakeFirst();
       if (!agreement) return { ok: false, status: 409, formError: invoicingMessages.noActiveAgreement };
-      const [ledger, billed, people] = await Promise.all([
+      const [ledger, costsCents, billed, people] = await Promise.all([
         trx.selectFrom("case_recoveries").select("amount_cents").where("case_id", "=", access.caseId).where("agreement_id", "=", agreement.id).execute(),
+        // Decision 83: the costs the client approved are billed on their own line.
+        approvedCostsCents(trx, agreement.id),
         sql<{ kind: InvoiceLineKind; ht: string }>`
           SELECT line->>'kind' AS kind, sum((line->>'htCents')::bigint)::text AS ht
           FROM invoices i, jsonb_array_elements(i.lines) AS line
@@ -57,7 +60,11 @@ export async function issueInvoice(actor: Actor, caseId: string, hooks: IssueHoo
       const vatRateBp = profile.vat_franchise ? 0 : agreement.vat_rate_bp;
       const figures = computeFees(
         { baseFeeCents: agreement.base_fee_cents, resultPercentBp: agreement.result_percent_bp, vatRateBp },
-        { ledgerCents: ledger.map((row) => Number(row.amount_cents)), baseFeeDue: agreement.base_fee_due === "signature" || access.status === "resolved" || access.status === "closed" },
+        {
+          ledgerCents: ledger.map((row) => Number(row.amount_cents)),
+          baseFeeDue: agreement.base_fee_due === "signature" || access.status === "resolved" || access.status === "closed",
+          approvedCostsCents: costsCents,
+        },
       );
       const already = (kind: InvoiceLineKind) => Number(billed.rows.find((row) => row.kind === kind)?.ht ?? 0);
       const due: Record<InvoiceLineKind, number> = {

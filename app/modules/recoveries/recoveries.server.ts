@@ -375,5 +375,5 @@ export async function detailedAccountDocument(actor: Actor, caseId: string, now:
 }
 
 export type { CaseFeeFigures, CostView, DetailedAccount, FeePaymentView, RecoveryEntryView } from "./recovery-views";
-export { decideCost, proposeCost, withdrawCost } from "./case-costs.server";
+export { approvedCostsCents, decideCost, proposeCost, withdrawCost } from "./case-costs.server";
 export { recordFeePayment, reverseFeePayment } from "./fee-payments.server";
