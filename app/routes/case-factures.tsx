@@ -17,17 +17,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return caseInvoicesFor(requireUser(context), params.caseId);
 }
 
-/** POST ?intent=emettre (the assigned lawyer issues an invoice) or ?intent=avoir (cancels one by a credit note). */
+/** POST ?intent=issue (the assigned lawyer issues an invoice) or ?intent=credit-note (cancels one by a credit note). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireUser(context);
   const intent = new URL(request.url).searchParams.get("intent");
   const here = `/case/${encodeURIComponent(params.caseId)}/factures`;
-  if (intent === "emettre") {
+  if (intent === "issue") {
     const result = await issueInvoice(actor, params.caseId);
     if (!result.ok) return data({ formError: result.formError }, answerInit(result));
     return redirectWithToast(here, { title: `Facture ${result.number} émise`, tone: "success" });
   }
-  if (intent === "avoir") {
+  if (intent === "credit-note") {
     const invoiceId = String((await request.formData()).get("invoiceId") ?? "");
     if (!isUuid(invoiceId)) return data({ formError: "Choisissez la facture à annuler." }, { status: 400 });
     const result = await issueCreditNote(actor, invoiceId);
@@ -62,7 +62,7 @@ export default function CaseInvoicesPage({ loaderData: panel, actionData }: Rout
               </a>
             </p>
           ) : null}
-          <Form method="post" action="?intent=emettre" className="mt-4">
+          <Form method="post" action="?intent=issue" className="mt-4">
             <Button disabled={busy}>Émettre la facture</Button>
           </Form>
         </div>
@@ -99,7 +99,7 @@ export default function CaseInvoicesPage({ loaderData: panel, actionData }: Rout
                 {panel.mayIssue ? (
                   <td className="py-2">
                     {invoice.kind === "invoice" && !invoice.creditedBy ? (
-                      <Form method="post" action="?intent=avoir">
+                      <Form method="post" action="?intent=credit-note">
                         <input type="hidden" name="invoiceId" value={invoice.id} />
                         <Button variant="danger-link" disabled={busy}>
                           Annuler par un avoir<span className="sr-only"> la facture {invoice.number}</span>

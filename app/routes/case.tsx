@@ -70,7 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /**
  * The client's answer to a cost (?intent=cost-decision, confirmed). The assigned lawyer's posts: a sum recovered
- * (?intent=recuperation), a reversal (?intent=contre-passation), a cost proposed (?intent=cost) or withdrawn
+ * (?intent=recovery), a reversal (?intent=recovery-reversal), a cost proposed (?intent=cost) or withdrawn
  * (?intent=cost-withdrawal, confirmed), a sum received from the client (?intent=fee-payment) or its reversal
  * (?intent=fee-payment-reversal), else the status change, the same form and use case as their case list's;
  * back to this page. A post the actor may not make gets the case's 404 from the use case.
@@ -125,19 +125,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return fail(intent, result, form.values);
     return redirectWithToast(`${here}#reglements`, { title: "Paiement contre-passé", description: "La contre-passation figure dans les paiements reçus.", tone: "success" });
   }
-  if (intent === "recuperation" && (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+  if (intent === "recovery" && (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     const result = await recordRecoveryWithProof(actor, params.caseId, request);
     if (!result.ok) return fail(intent, result, result.values);
     return redirectWithToast(`${here}#recuperations`, { title: "Somme récupérée enregistrée", description: "Votre client est prévenu par e-mail.", tone: "success" });
   }
-  if (intent === "recuperation") {
+  if (intent === "recovery") {
     const form = await parseForm(request, recoverySchema);
     if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
     const result = await recordRecovery(actor, params.caseId, form.data);
     if (!result.ok) return fail(intent, result, form.values);
     return redirectWithToast(`${here}#recuperations`, { title: "Somme récupérée enregistrée", description: "Votre client est prévenu par e-mail.", tone: "success" });
   }
-  if (intent === "contre-passation") {
+  if (intent === "recovery-reversal") {
     const form = await parseForm(request, reversalSchema);
     if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
     const result = await reverseRecovery(actor, params.caseId, form.data.recoveryId, form.data.reason);

@@ -59,7 +59,7 @@ describe("gapless invoice numbers across two instances", () => {
       Array.from({ length: IN_FLIGHT }, async () => {
         while (next < caseIds.length) {
           const index = next++;
-          const response = await httpRequest(index % 2 === 0 ? a : b, `/case/${caseIds[index]}/factures?intent=emettre`, { method: "POST", headers: FORM, cookie, body: "" });
+          const response = await httpRequest(index % 2 === 0 ? a : b, `/case/${caseIds[index]}/factures?intent=issue`, { method: "POST", headers: FORM, cookie, body: "" });
           statuses.push(response.status);
         }
       }),

@@ -77,7 +77,7 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
   }, 60_000);
 
   it("issuing before the invoicing profile is filled answers 409 naming what is missing", async () => {
-    const refused = await post(`/case/${caseId}/factures?intent=emettre`, "lawyer", {});
+    const refused = await post(`/case/${caseId}/factures?intent=issue`, "lawyer", {});
     expect(refused.status).toBe(409);
     expect(visibleText(refused.body)).toContain("complétez votre profil de facturation (page Facturation) : nom du cabinet, adresse, SIREN");
   });
@@ -107,9 +107,9 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
   });
 
   it("the lawyer issues from the case's invoices page; the client downloads the PDF; others get 404", async () => {
-    expect((await post(`/case/${caseId}/factures?intent=emettre`, "otherLawyer", {})).status).toBe(404);
-    expect((await post(`/case/${caseId}/factures?intent=emettre`, "client", {})).status).toBe(404);
-    const issued = await post(`/case/${caseId}/factures?intent=emettre`, "lawyer", {});
+    expect((await post(`/case/${caseId}/factures?intent=issue`, "otherLawyer", {})).status).toBe(404);
+    expect((await post(`/case/${caseId}/factures?intent=issue`, "client", {})).status).toBe(404);
+    const issued = await post(`/case/${caseId}/factures?intent=issue`, "lawyer", {});
     expect(issued.status, visibleText(issued.body).slice(0, 500)).toBe(302);
     expect(issued.location).toBe(`/case/${caseId}/factures`);
 
@@ -129,7 +129,7 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
     expect((await http(`/factures/${invoiceId}`, { cookie: cookies.otherLawyer })).status).toBe(404);
     expect((await http(`/case/${caseId}/factures`, { cookie: cookies.other })).status).toBe(404);
     // Nothing more is due: a second issue is refused.
-    expect((await post(`/case/${caseId}/factures?intent=emettre`, "lawyer", {})).status).toBe(409);
+    expect((await post(`/case/${caseId}/factures?intent=issue`, "lawyer", {})).status).toBe(409);
   });
 
   it("/admin/factures lists and searches; the CSV export is for admins only", async () => {

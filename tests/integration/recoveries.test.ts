@@ -249,8 +249,8 @@ describe.each(testEngines())("recoveries ledger and detailed account on %s", (en
     const request = (fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
       const body = new FormData();
       for (const [name, value] of Object.entries({ recoveredOn: "2026-03-05", amount: "300", source: "decision-de-justice", note: "", ...fields })) body.append(name, value);
-      if (file) body.append("justificatif", new Blob([new Uint8Array(file.bytes)]), file.name);
-      return new Request(`http://localhost/case/${caseId}?intent=recuperation`, { method: "POST", body });
+      if (file) body.append("proof", new Blob([new Uint8Array(file.bytes)]), file.name);
+      return new Request(`http://localhost/case/${caseId}?intent=recovery`, { method: "POST", body });
     };
     const files = async () => Number((await db().selectFrom("stored_files").select(db().fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
     const entriesBefore = await ledgerCount(caseId);
@@ -260,7 +260,7 @@ describe.each(testEngines())("recoveries ledger and detailed account on %s", (en
     const refused = await recordRecoveryWithProof(lawyer, caseId, request({ amount: "0" }, { name: "jugement.pdf", bytes: pdf }));
     expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { amount: recoveryMessages.amountNotPositive }, values: { amount: "0" } });
     const badFile = await recordRecoveryWithProof(lawyer, caseId, request({}, { name: "jugement.pdf", bytes: phpScript }));
-    expect(badFile).toMatchObject({ ok: false, status: 400, fieldErrors: { justificatif: expect.any(String) } });
+    expect(badFile).toMatchObject({ ok: false, status: 400, fieldErrors: { proof: expect.any(String) } });
     await expect(recordRecoveryWithProof(client, caseId, request({}, { name: "jugement.pdf", bytes: pdf }))).rejects.toBeInstanceOf(NotFoundError);
     expect(await ledgerCount(caseId)).toBe(entriesBefore);
     expect(await files()).toBe(filesBefore);

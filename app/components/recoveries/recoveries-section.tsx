@@ -11,7 +11,7 @@ import type { RecoveryActionData } from "./recovery-action-data";
 
 export type { RecoveryActionData } from "./recovery-action-data";
 
-const RECORD_ORDER = ["recoveredOn", "amount", "source", "paymentIds", "note", "justificatif"] as const;
+const RECORD_ORDER = ["recoveredOn", "amount", "source", "paymentIds", "note", "proof"] as const;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -53,19 +53,19 @@ function FeeFigures({ panel }: { panel: RecoveriesPanel }) {
 }
 
 function ReverseForm({ caseId, entry, actionData }: { caseId: string; entry: RecoveryEntryView; actionData?: RecoveryActionData }) {
-  const own = actionData?.intent === "contre-passation" && actionData.values.recoveryId === entry.id ? actionData : undefined;
+  const own = actionData?.intent === "recovery-reversal" && actionData.values.recoveryId === entry.id ? actionData : undefined;
   const id = `champ-reason-${entry.id}`;
   return (
     <details className="mt-2" open={own ? true : undefined}>
       <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800 underline">Contre-passer cette entrée</summary>
-      <Form method="post" action={`/case/${encodeURIComponent(caseId)}?intent=contre-passation`} className="mt-2 space-y-3" data-reverse-form="">
+      <Form method="post" action={`/case/${encodeURIComponent(caseId)}?intent=recovery-reversal`} className="mt-2 space-y-3" data-reverse-form="">
         <FormAlert message={own?.formError} />
         <input type="hidden" name="recoveryId" value={entry.id} />
         <TextField
           id={id}
           name="reason"
           label="Raison de la contre-passation"
-          hint="Une entrée n'est jamais modifiée ni supprimée : elle est annulée par une entrée opposée, avec sa raison."
+          hint="Une entrée n'est jamais modifiée ni supprimée&#x202f;: elle est annulée par une entrée opposée, avec sa raison."
           defaultValue={own?.values.reason}
           error={own?.fieldErrors.reason}
           maxLength={1000}
@@ -79,7 +79,7 @@ function ReverseForm({ caseId, entry, actionData }: { caseId: string; entry: Rec
 
 function RecordForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?: RecoveryActionData }) {
   const navigation = useNavigation();
-  const own = actionData?.intent === "recuperation" ? actionData : undefined;
+  const own = actionData?.intent === "recovery" ? actionData : undefined;
   const { errors, focusRequest, validate, clear } = useFormValidation(recoverySchema, own?.fieldErrors);
   const values = own?.values ?? {};
   return (
@@ -91,7 +91,7 @@ function RecordForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?
       <ValidatedForm
         reloadDocument
         encType="multipart/form-data"
-        action={`/case/${encodeURIComponent(panel.caseId)}?intent=recuperation`}
+        action={`/case/${encodeURIComponent(panel.caseId)}?intent=recovery`}
         validation={{ validate, clear, errors, focusRequest }}
         errorOrder={RECORD_ORDER}
         className="space-y-4"
@@ -131,12 +131,12 @@ function RecordForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?
         ) : null}
         <TextField name="note" label="Note (facultatif)" hint="Référence du virement, de la décision…" maxLength={1000} defaultValue={values.note} error={errors.note} />
         <TextField
-          name="justificatif"
+          name="proof"
           type="file"
           label="Justificatif (facultatif)"
-          hint="Relevé bancaire, décision, courrier : PDF, JPEG, PNG ou HEIC."
+          hint="Relevé bancaire, décision, courrier&#x202f;: PDF, JPEG, PNG ou HEIC."
           accept="application/pdf,image/jpeg,image/png,image/heic,image/heif"
-          error={errors.justificatif}
+          error={errors.proof}
         />
         <SubmitButton busy={navigation.state === "submitting"} busyLabel="Enregistrement…">
           Enregistrer la somme récupérée

@@ -180,7 +180,7 @@ export async function recoveriesFor(actor: Actor, caseId: string): Promise<Recov
 export type RecordResult = { ok: true; recoveryId: string } | Failure;
 
 /** The proof file's form field (one file: a bank statement, a decision…). */
-export const PROOF_FILE_FIELD = "justificatif";
+export const PROOF_FILE_FIELD = "proof";
 
 /**
  * The assigned lawyer records a sum that came back, on a case whose agreement is in force. The client is told by
