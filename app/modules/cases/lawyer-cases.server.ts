@@ -3,7 +3,7 @@ import type { CaseListItem } from "./payment-totals";
 import { sql, type SqlBool } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { jobsEnqueued } from "~/modules/jobs/jobs.server";
-import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import { enqueueEmailToPeople } from "~/modules/notifications/notifications.server";
 import { assertRole, NotFoundError, type Actor } from "~/platform/actor";
 import type { CaseOutcome } from "~/platform/database-schema";
 import { containsPattern } from "~/platform/like-pattern";
@@ -263,17 +263,15 @@ export async function changeCaseStatusByLawyer(actor: Actor, input: StatusChange
           ...(startsWork && !agreementActive ? { withoutAgreement: true, urgency: input.urgency } : {}),
         },
       });
-      const client = await trx.selectFrom("profiles").select(["email", "first_name"]).where("id", "=", theCase.user_id).executeTakeFirstOrThrow();
-      await enqueueEmail(trx, {
-        to: client.email,
+      await enqueueEmailToPeople(trx, [theCase.user_id], {
         template: "dossier-statut",
-        variables: {
-          prenom: client.first_name,
+        variables: ({ firstName }) => ({
+          prenom: firstName,
           numero_dossier: theCase.case_number,
           statut: caseStatusLabel(input.status),
           explication: STATUS_EXPLANATIONS[input.status],
           lien: publicLink(`/case/${theCase.id}`),
-        },
+        }),
       });
       return { ok: true, status: input.status, unchanged: false };
     });

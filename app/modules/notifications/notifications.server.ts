@@ -119,6 +119,21 @@ export function enqueueEmail(executor: Executor, email: EmailRequest): Promise<n
   });
 }
 
+/**
+ * Queues one e-mail to each of these people (profile ids; one e-mail per person even if an id is repeated) in the
+ * caller's transaction, its variables made from the person's first name.
+ */
+export async function enqueueEmailToPeople(
+  executor: Executor,
+  userIds: readonly string[],
+  email: Omit<EmailRequest, "to" | "variables"> & { variables: (person: { firstName: string }) => Record<string, string> },
+): Promise<void> {
+  const people = await executor.selectFrom("profiles").select(["email", "first_name"]).where("id", "in", userIds).execute();
+  for (const person of people) {
+    await enqueueEmail(executor, { ...email, to: person.email, variables: email.variables({ firstName: person.first_name }) });
+  }
+}
+
 export interface EmailJobOptions {
   personalLink?: PersonalLinkBuilder;
 }

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from "node:stream";
 import { sql, type Kysely } from "kysely";
 import { ZipFile } from "yazl";
+import { AGREEMENT_COLUMNS } from "~/modules/agreements/agreements.server";
 import { PERSONAL_DATA_READ_ACTIONS } from "~/modules/audit/audit.schema";
 import { servedFileName } from "~/modules/files/file-names";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
@@ -123,27 +124,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
     ? await database
         .selectFrom("fee_agreements as a")
         .innerJoin("fee_agreement_templates as t", "t.id", "a.template_id")
-        .select([
-          "a.id",
-          "a.case_id",
-          "a.revision",
-          "a.state",
-          "a.base_fee_cents",
-          "a.base_fee_due",
-          "a.result_percent_bp",
-          "a.vat_rate_bp",
-          "a.foreseen_costs",
-          "a.document_sha256",
-          "a.early_start_requested",
-          "a.proposed_at",
-          "a.client_signed_at",
-          "a.lawyer_signed_at",
-          "a.activated_at",
-          "a.withdrawn_at",
-          "a.withdrawal_channel",
-          "t.title as template_title",
-          "t.version as template_version",
-        ])
+        .select([...AGREEMENT_COLUMNS, "a.case_id", "a.withdrawal_channel"])
         .where("a.case_id", "in", caseIds)
         .orderBy("a.case_id")
         .orderBy("a.revision")
