@@ -102,6 +102,14 @@ export type ProposalInput = z.output<typeof proposalSchema>;
 const agreementId = z.uuid({ error: agreementMessages.notPossible });
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, { error: agreementMessages.changed });
 
+/** A 6-digit code as typed (spaces dropped), with its message when it is not one. */
+function sixDigitCode(message: string) {
+  return z
+    .string({ error: message })
+    .transform((value) => value.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, { error: message }));
+}
+
 /** The client's signature: the document they read (its hash), consent, the optional early start, password, emailed code. */
 export const clientSignatureSchema = z.object({
   agreementId,
@@ -112,10 +120,7 @@ export const clientSignatureSchema = z.object({
     .optional()
     .transform((value) => value === "on"),
   password: z.string({ error: agreementMessages.passwordRequired }).min(1, agreementMessages.passwordRequired).max(1024),
-  code: z
-    .string({ error: agreementMessages.codeFormat })
-    .transform((value) => value.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, { error: agreementMessages.codeFormat })),
+  code: sixDigitCode(agreementMessages.codeFormat),
 });
 export type ClientSignatureInput = z.output<typeof clientSignatureSchema>;
 
@@ -125,10 +130,7 @@ export const codeRequestSchema = z.object({ agreementId });
 export const countersignatureSchema = z.object({
   agreementId,
   documentSha256: sha256,
-  code: z
-    .string({ error: agreementMessages.totpFormat })
-    .transform((value) => value.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, { error: agreementMessages.totpFormat })),
+  code: sixDigitCode(agreementMessages.totpFormat),
 });
 export type CountersignatureInput = z.output<typeof countersignatureSchema>;
 
