@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-conventions";
-import { BackOfficePage, frenchDateTime, StaffTable } from "~/components/back-office/back-office-page";
+import { BackOfficePage, frenchDateTime, ProblemsAlert, StaffTable } from "~/components/back-office/back-office-page";
 import { FeeModelSummary, TEMPLATE_VERSIONS_NOTE } from "~/components/back-office/agreement-template";
 import { ButtonLink } from "~/components/ui/button";
 import { pageTitle } from "~/content/site";
@@ -32,18 +32,7 @@ export default function AdminConventionsPage({ loaderData }: Route.ComponentProp
       }
     >
       <FeeModelSummary model={feeModel} />
-      {stale.length > 0 ? (
-        <div role="alert" className="mt-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">
-            La version en vigueur ne correspond plus au modèle d'honoraires annoncé sur le site&#x202f;: enregistrez une nouvelle version.
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {stale.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ProblemsAlert title={<>La version en vigueur ne correspond plus au modèle d'honoraires annoncé sur le site&#x202f;: enregistrez une nouvelle version.</>} problems={stale} />
       <p className="mt-6">
         <ButtonLink to="/admin/conventions/nouvelle">Nouvelle version</ButtonLink>
       </p>

@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses, FieldLabel } from "~/components/ui/field";
 import type { Route } from "./+types/admin-email-template";
-import { BackOfficePage } from "~/components/back-office/back-office-page";
+import { BackOfficePage, ProblemsAlert } from "~/components/back-office/back-office-page";
 import { TemplatePreview } from "~/components/back-office/template-preview";
 import { pageTitle } from "~/content/site";
 import { backOfficeMessages, SYSTEM_TEMPLATE_REQUIRED_VARIABLES, TEMPLATE_BODY_MAX, templateSchema } from "~/modules/back-office/back-office.schema";
@@ -61,7 +61,7 @@ export default function AdminEmailTemplatePage({ loaderData, actionData }: Route
   const [draft, setDraft] = useState({ name: initial.name, subject: initial.subject, body: initial.body, variables: initial.variables });
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const required = template.key ? SYSTEM_TEMPLATE_REQUIRED_VARIABLES[template.key] ?? [] : [];
-  const messages = Object.values(errors).filter(Boolean);
+  const messages = Object.values(errors).filter((message): message is string => Boolean(message));
   return (
     <BackOfficePage id="titre-modele" title={template.id ? `Modifier « ${template.name} »` : "Nouveau modèle"}>
       <p className="mt-2">
@@ -69,16 +69,7 @@ export default function AdminEmailTemplatePage({ loaderData, actionData }: Route
           Tous les modèles
         </ButtonLink>
       </p>
-      {messages.length > 0 ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">{backOfficeMessages.templateSaveError}</p>
-          <ul className="list-disc pl-5">
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ProblemsAlert title={backOfficeMessages.templateSaveError} problems={messages} className="mt-4 border" />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Form method="post" className="grid content-start gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           {FIELDS.map((field) => {

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import type { z } from "zod";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/case-convention";
 import { FormAlert, PasswordField, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
@@ -46,6 +47,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { panel, proposal, confirmWithdrawal };
 }
 
+type Refusal = { ok: false; status: number; formError?: string; fieldErrors?: FieldErrors };
+
+function succeeded<Result extends { ok: boolean }>(result: Result): result is Extract<Result, { ok: true }> {
+  return result.ok;
+}
+
 type Intent = "propose" | "send-code" | "sign" | "countersign" | "withdraw" | "record-email-withdrawal";
 
 /** Each intent parses its own form with the shared schema and calls one use case. */
@@ -56,49 +63,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const origin = { ipAddress: actor.clientAddress, userAgent: request.headers.get("user-agent") ?? "" };
   const fail = (intentName: Intent, result: { status: number; formError?: string; fieldErrors?: FieldErrors; values?: Record<string, string | undefined> }) =>
     data({ intent: intentName, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values: (result.values ?? {}) as Record<string, string | undefined> }, answerInit(result));
+  /** One intent: its form, its use case, then the page again with a success toast; a refusal keeps the values `keep` picks. */
+  async function run<Schema extends z.ZodType, Result extends { ok: true } | Refusal>(
+    intentName: Intent,
+    schema: Schema,
+    call: (input: z.output<Schema>) => Promise<Result>,
+    toast: (result: Extract<Result, { ok: true }>) => { title: string; description: string },
+    keep: (values: Record<string, string>) => Record<string, string | undefined> = () => ({}),
+  ) {
+    const form = await parseForm(request, schema);
+    if (!form.ok) return fail(intentName, { status: 400, fieldErrors: form.fieldErrors, values: keep(form.values) });
+    const result = await call(form.data);
+    if (succeeded(result)) return redirectWithToast(here, { ...toast(result), tone: "success" });
+    return fail(intentName, { ...(result as Refusal), values: keep(form.values) });
+  }
+  const allValues = (values: Record<string, string>) => values;
   switch (intent) {
-    case "propose": {
-      const form = await parseForm(request, proposalSchema);
-      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors, values: form.values });
-      const result = await proposeAgreement(actor, params.caseId, form.data);
-      if (!result.ok) return fail(intent, { ...result, values: form.values });
-      return redirectWithToast(here, { title: "Convention envoyée", description: "Votre client est prévenu par e-mail. Il la lira et la signera depuis son espace.", tone: "success" });
-    }
-    case "send-code": {
-      const form = await parseForm(request, codeRequestSchema);
-      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors });
-      const result = await requestSigningCode(actor, params.caseId, form.data.agreementId);
-      if (!result.ok) return fail(intent, result);
-      return redirectWithToast(here, { title: "Code envoyé", description: `Un code à 6 chiffres vient de partir vers ${actor.email}. Il est valable 10 minutes.`, tone: "success" });
-    }
-    case "sign": {
-      const form = await parseForm(request, clientSignatureSchema);
-      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors, values: { earlyStart: form.values.earlyStart ?? "" } });
-      const result = await signAsClient(actor, params.caseId, form.data, origin);
-      if (!result.ok) return fail(intent, { ...result, values: { earlyStart: form.values.earlyStart ?? "" } });
-      return redirectWithToast(here, { title: "Convention signée", description: "Votre avocat est prévenu. Elle entrera en vigueur après sa contre-signature.", tone: "success" });
-    }
-    case "countersign": {
-      const form = await parseForm(request, countersignatureSchema);
-      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors });
-      const result = await countersign(actor, params.caseId, form.data, origin);
-      if (!result.ok) return fail(intent, result);
-      return redirectWithToast(here, { title: "Convention contre-signée", description: "Le document est en cours de scellement\u202f: il sera téléchargeable dans quelques secondes.", tone: "success" });
-    }
-    case "withdraw": {
-      const form = await parseForm(request, withdrawalSchema);
-      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors });
-      const result = await withdrawAgreement(actor, params.caseId, form.data.agreementId);
-      if (!result.ok) return fail(intent, result);
-      return redirectWithToast(here, { title: "Rétractation enregistrée", description: afterWithdrawalText(result.earlyStart), tone: "success" });
-    }
-    case "record-email-withdrawal": {
-      const form = await parseForm(request, emailWithdrawalSchema);
-      if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors, values: form.values });
-      const result = await recordEmailWithdrawal(actor, params.caseId, form.data);
-      if (!result.ok) return fail(intent, { ...result, values: form.values });
-      return redirectWithToast(here, { title: "Rétractation enregistrée", description: "Votre client et vous recevez un accusé de réception par e-mail.", tone: "success" });
-    }
+    case "propose":
+      return run(intent, proposalSchema, (input) => proposeAgreement(actor, params.caseId, input), () => ({ title: "Convention envoyée", description: "Votre client est prévenu par e-mail. Il la lira et la signera depuis son espace." }), allValues);
+    case "send-code":
+      return run(intent, codeRequestSchema, (input) => requestSigningCode(actor, params.caseId, input.agreementId), () => ({ title: "Code envoyé", description: `Un code à 6 chiffres vient de partir vers ${actor.email}. Il est valable 10 minutes.` }));
+    case "sign":
+      return run(
+        intent,
+        clientSignatureSchema,
+        (input) => signAsClient(actor, params.caseId, input, origin),
+        () => ({ title: "Convention signée", description: "Votre avocat est prévenu. Elle entrera en vigueur après sa contre-signature." }),
+        (values) => ({ earlyStart: values.earlyStart ?? "" }),
+      );
+    case "countersign":
+      return run(intent, countersignatureSchema, (input) => countersign(actor, params.caseId, input, origin), () => ({ title: "Convention contre-signée", description: "Le document est en cours de scellement\u202f: il sera téléchargeable dans quelques secondes." }));
+    case "withdraw":
+      return run(intent, withdrawalSchema, (input) => withdrawAgreement(actor, params.caseId, input.agreementId), (result) => ({ title: "Rétractation enregistrée", description: afterWithdrawalText(result.earlyStart) }));
+    case "record-email-withdrawal":
+      return run(intent, emailWithdrawalSchema, (input) => recordEmailWithdrawal(actor, params.caseId, input), () => ({ title: "Rétractation enregistrée", description: "Votre client et vous recevez un accusé de réception par e-mail." }), allValues);
     default:
       throw data(null, { status: 404 });
   }

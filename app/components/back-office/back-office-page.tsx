@@ -147,6 +147,21 @@ export function ListAlert({ children, className = "mt-6 border-2" }: { children:
   );
 }
 
+/** A refusal with its reasons listed under it; nothing without a reason. */
+export function ProblemsAlert({ title, problems, className = "mt-4 border-2" }: { title: ReactNode; problems: readonly string[]; className?: string }) {
+  if (problems.length === 0) return null;
+  return (
+    <div role="alert" className={`${className} rounded-md border-red-700 bg-red-50 p-3 text-red-900`}>
+      <p className="font-semibold">{title}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** A short refusal in red text, beside the row or above the list it concerns; nothing without a message. */
 export function InlineAlert({ children, className = "mt-4" }: { children: ReactNode; className?: string }) {
   if (!children) return null;
