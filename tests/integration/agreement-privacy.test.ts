@@ -8,21 +8,10 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromBuffer, type Entry, type ZipFile } from "yauzl";
-import { proposalSchema } from "~/modules/agreements/agreements.schema";
-import {
-  agreementDocument,
-  agreementPanelFor,
-  countersign,
-  createSealAgreementHandler,
-  proposeAgreement,
-  requestSigningCode,
-  SEAL_AGREEMENT_JOB,
-  signAsClient,
-} from "~/modules/agreements/agreements.server";
+import { agreementDocument, agreementPanelFor } from "~/modules/agreements/agreements.server";
 import { adminCaseList } from "~/modules/cases/admin-cases.server";
 import { adminCaseQuerySchema, CASE_AGREEMENT_LABELS } from "~/modules/cases/admin-cases.schema";
 import { useFileStorage, type FileStorage } from "~/modules/files/files.server";
-import { createJobWorker } from "~/modules/jobs/jobs.server";
 import { deletionExplanation } from "~/modules/privacy/account-deletion.schema";
 import { deleteMyAccount, purgeExpiredClosedCases } from "~/modules/privacy/account-deletion.server";
 import { collectExportContents, zipExport } from "~/modules/privacy/export-contents.server";
@@ -30,8 +19,8 @@ import { sweepFilesMarkedForDeletion } from "~/modules/privacy/file-sweep.server
 import { CLOSED_CASE_RETENTION_DAYS, retentionRules } from "~/modules/privacy/retention";
 import type { UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { latestSigningCode } from "../support/agreements";
-import { seedEnrolledAccount, totpCode } from "../support/accounts";
+import { proposeTerms, seedActiveAgreement } from "../support/agreements";
+import { seedEnrolledAccount } from "../support/accounts";
 import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
 import { startTestRuntime, testEngines } from "../support/test-database";
@@ -93,12 +82,6 @@ describe.each(testEngines())("fee agreements in the admin list, the export, the 
     return created;
   }
 
-  async function propose(caseId: string): Promise<string> {
-    const result = await proposeAgreement(lawyer, caseId, proposalSchema.parse({ baseFee: "500", resultPercent: "15", foreseenCosts: "" }));
-    if (!result.ok) throw new Error(`proposition refusée : ${JSON.stringify(result)}`);
-    return result.agreementId;
-  }
-
   async function agreementFiles(caseId: string) {
     return db()
       .selectFrom("fee_agreement_documents as d")
@@ -124,24 +107,12 @@ describe.each(testEngines())("fee agreements in the admin list, the export, the 
     admin = await seedPerson("admin", "Inès");
 
     sealedCase = await assignedCase();
-    agreementId = await propose(sealedCase.id);
-    const panel = await agreementPanelFor(client, sealedCase.id);
-    await requestSigningCode(client, sealedCase.id, agreementId);
-    const signed = await signAsClient(
-      client,
-      sealedCase.id,
-      { agreementId, documentSha256: panel.current!.documentSha256, consent: "on", earlyStart: false, password: client.password, code: await latestSigningCode(client.email) },
-      CLIENT_ORIGIN,
-    );
-    expect(signed).toEqual({ ok: true });
-    const countersigned = await countersign(lawyer, sealedCase.id, { agreementId, documentSha256: panel.current!.documentSha256, code: await totpCode(lawyerKey) }, LAWYER_ORIGIN);
-    expect(countersigned).toEqual({ ok: true });
-    await createJobWorker({ database: db(), handlers: { [SEAL_AGREEMENT_JOB]: createSealAgreementHandler() }, retryBaseSeconds: 0 }).drain();
+    ({ agreementId } = await seedActiveAgreement({ lawyer, lawyerKey, client, caseId: sealedCase.id, clientOrigin: CLIENT_ORIGIN, lawyerOrigin: LAWYER_ORIGIN }));
     expect((await agreementPanelFor(client, sealedCase.id)).current).toMatchObject({ state: "active", sealed: { intact: true } });
 
     proposedCase = await assignedCase();
-    await propose(proposedCase.id);
-    await propose(proposedCase.id);
+    await proposeTerms(lawyer, proposedCase.id);
+    await proposeTerms(lawyer, proposedCase.id);
     bareCase = await insertSubmittedCase(client.userId);
 
     // Something else the person uploaded: it goes with the account.

@@ -10,11 +10,9 @@ import {
   agreementDocument,
   agreementPanelFor,
   countersign,
-  createSealAgreementHandler,
   proposeAgreement,
   recordEmailWithdrawal,
   requestSigningCode,
-  SEAL_AGREEMENT_JOB,
   signAsClient,
   withdrawAgreement,
   withdrawalLastDay,
@@ -23,10 +21,9 @@ import { changeCaseStatusByLawyer } from "~/modules/cases/lawyer-cases.server";
 import { lawyerCaseMessages, statusChangeSchema } from "~/modules/cases/lawyer-cases.schema";
 import { dashboardFor, type LawyerDashboard, type UserDashboard } from "~/modules/dashboard/dashboard.server";
 import { useFileStorage, type FileStorage } from "~/modules/files/files.server";
-import { createJobWorker } from "~/modules/jobs/jobs.server";
 import { NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { latestSigningCode, queuedEmails } from "../support/agreements";
+import { drainSealJobs, latestSigningCode, proposeTerms, queuedEmails, signWithEmailedCode } from "../support/agreements";
 import { seedEnrolledAccount, totpCode } from "../support/accounts";
 import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
@@ -44,11 +41,6 @@ function run(command: string, pdf: Uint8Array): { status: number | null; output:
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
-}
-
-async function drainSealJobs(): Promise<void> {
-  const worker = createJobWorker({ database: db(), handlers: { [SEAL_AGREEMENT_JOB]: createSealAgreementHandler() }, retryBaseSeconds: 0 });
-  await worker.drain();
 }
 
 async function agreementState(id: string) {
@@ -71,26 +63,6 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
     const created = await insertSubmittedCase(owner.userId);
     await db().updateTable("cases").set({ assigned_lawyer_id: lawyer.userId, assigned_at: new Date(), status: "assigned" }).where("id", "=", created.id).execute();
     return created.id;
-  }
-
-  async function propose(forCase: string, values: Record<string, string> = {}) {
-    const result = await proposeAgreement(lawyer, forCase, proposalSchema.parse({ baseFee: "500", resultPercent: "15", foreseenCosts: "", ...values }));
-    if (!result.ok) throw new Error(`proposition refusée : ${JSON.stringify(result)}`);
-    return result.agreementId;
-  }
-
-  async function signedByClient(forCase: string, agreementId: string, earlyStart = false) {
-    const panel = await agreementPanelFor(client, forCase);
-    await requestSigningCode(client, forCase, agreementId);
-    const code = await latestSigningCode(client.email);
-    const result = await signAsClient(
-      client,
-      forCase,
-      { agreementId, documentSha256: panel.current!.documentSha256, consent: "on", earlyStart, password: client.password, code },
-      ORIGIN,
-    );
-    expect(result).toEqual({ ok: true });
-    return panel.current!.documentSha256;
   }
 
   beforeAll(async () => {
@@ -126,7 +98,7 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
   });
 
   it("the lawyer proposes: the PDF is stored with its SHA-256, and the client is told by e-mail without any amount", async () => {
-    const agreementId = await propose(caseId, { foreseenCosts: "Traduction des échanges en anglais" });
+    const agreementId = await proposeTerms(lawyer, caseId, { foreseenCosts: "Traduction des échanges en anglais" });
     const panel = await agreementPanelFor(client, caseId);
     expect(panel.current).toMatchObject({ id: agreementId, state: "proposed", revision: 1 });
     expect(panel.maySign).toBe(true);
@@ -186,12 +158,12 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
     // The lawyer replaces the proposal meanwhile: signing what was read is refused.
     await requestSigningCode(client, caseId, first.id);
     const beforeReplacement = await latestSigningCode(client.email);
-    const secondId = await propose(caseId, { resultPercent: "12,5" });
+    const secondId = await proposeTerms(lawyer, caseId, { resultPercent: "12,5" });
     expect(await sign({ code: beforeReplacement })).toEqual({ ok: false, status: 409, formError: agreementMessages.changed });
     expect(await agreementState(first.id)).toBe("replaced");
 
     // The right code works once; reused, it is refused.
-    const documentSha256 = await signedByClient(caseId, secondId, false);
+    const documentSha256 = await signWithEmailedCode(client, caseId, secondId, { earlyStart: false, origin: ORIGIN });
     const signature = await db().selectFrom("fee_agreement_signatures").selectAll().where("agreement_id", "=", secondId).executeTakeFirstOrThrow();
     expect(signature).toMatchObject({ role: "client", method: "password-email-code", ip_address: ORIGIN.ipAddress, user_agent: ORIGIN.userAgent, document_sha256: documentSha256 });
     const reused = await signAsClient(client, caseId, { agreementId: secondId, documentSha256, consent: "on", earlyStart: false, password: client.password, code: await latestSigningCode(client.email) }, ORIGIN);
@@ -262,8 +234,8 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
 
   it("withdrawal: accepted on the 14th day after signing, refused on the 15th; both are told; an early start leaves the work done payable", async () => {
     const other = await assignedCase(client);
-    const agreementId = await propose(other);
-    await signedByClient(other, agreementId, true);
+    const agreementId = await proposeTerms(lawyer, other);
+    await signWithEmailedCode(client, other, agreementId, { earlyStart: true, origin: ORIGIN });
     const signedAt = (await db().selectFrom("fee_agreements").select("client_signed_at").where("id", "=", agreementId).executeTakeFirstOrThrow()).client_signed_at!;
     const lastDay = withdrawalLastDay(signedAt);
     const dayFifteen = new Date(`${lastDay}T23:30:00Z`); // 00:30 or 01:30 in Paris: the 15th day
@@ -282,8 +254,8 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
 
   it("a withdrawal sent by e-mail with the model form is recorded by the lawyer, and journalled", async () => {
     const third = await assignedCase(client);
-    const agreementId = await propose(third);
-    await signedByClient(third, agreementId);
+    const agreementId = await proposeTerms(lawyer, third);
+    await signWithEmailedCode(client, third, agreementId, { origin: ORIGIN });
     const today = new Date().toISOString().slice(0, 10);
     expect(await recordEmailWithdrawal(lawyer, third, { agreementId, sentOn: "2999-01-01" })).toMatchObject({ ok: false, status: 400 });
     expect(await recordEmailWithdrawal(lawyer, third, { agreementId, sentOn: today })).toEqual({ ok: true, earlyStart: false });

@@ -2,18 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEuroCents } from "~/lib/fees";
 import { parisIsoDay } from "~/lib/format";
-import { proposalSchema } from "~/modules/agreements/agreements.schema";
-import {
-  agreementPanelFor,
-  countersign,
-  createSealAgreementHandler,
-  proposeAgreement,
-  requestSigningCode,
-  SEAL_AGREEMENT_JOB,
-  signAsClient,
-} from "~/modules/agreements/agreements.server";
 import { useFileStorage } from "~/modules/files/files.server";
-import { createJobWorker } from "~/modules/jobs/jobs.server";
 import { computeFees } from "~/modules/recoveries/fee-computation";
 import { recoveryMessages, recoverySchema, reversalSchema } from "~/modules/recoveries/recoveries.schema";
 import {
@@ -28,15 +17,14 @@ import {
 } from "~/modules/recoveries/recoveries.server";
 import { NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { latestSigningCode, queuedEmails } from "../support/agreements";
-import { seedEnrolledAccount, totpCode } from "../support/accounts";
+import { queuedEmails, seedActiveAgreement } from "../support/agreements";
+import { seedEnrolledAccount } from "../support/accounts";
 import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
 import { pdfFile, phpScript } from "../support/upload-fixtures";
 import { fold, pdfText } from "../support/pdf-text";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
-const ORIGIN = { ipAddress: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" };
 const CASE_CREATED = "2026-01-10";
 
 function form(values: Record<string, string>) {
@@ -92,21 +80,7 @@ describe.each(testEngines())("recoveries ledger and detailed account on %s", (en
     foreignPaymentId = await addPayment(bareCaseId);
 
     // An agreement in force, made through the modules: proposal, the client's signature, the countersignature, the seal.
-    const proposed = await proposeAgreement(lawyer, caseId, proposalSchema.parse({ baseFee: "500", resultPercent: "15", foreseenCosts: "" }));
-    if (!proposed.ok) throw new Error(JSON.stringify(proposed));
-    const panel = await agreementPanelFor(client, caseId);
-    await requestSigningCode(client, caseId, proposed.agreementId);
-    const signed = await signAsClient(
-      client,
-      caseId,
-      { agreementId: proposed.agreementId, documentSha256: panel.current!.documentSha256, consent: "on", earlyStart: true, password: client.password, code: await latestSigningCode(client.email) },
-      ORIGIN,
-    );
-    expect(signed).toEqual({ ok: true });
-    const countersigned = await countersign(lawyer, caseId, { agreementId: proposed.agreementId, documentSha256: panel.current!.documentSha256, code: await totpCode(enrolled.manualKey) }, ORIGIN);
-    expect(countersigned).toEqual({ ok: true });
-    await createJobWorker({ database: db(), handlers: { [SEAL_AGREEMENT_JOB]: createSealAgreementHandler() }, retryBaseSeconds: 0 }).drain();
-    expect((await agreementPanelFor(client, caseId)).current?.state).toBe("active");
+    await seedActiveAgreement({ lawyer, lawyerKey: enrolled.manualKey, client, caseId, earlyStart: true });
   }, 180_000);
   afterAll(async () => {
     useFileStorage(undefined);
