@@ -19,9 +19,31 @@ export type FontName = keyof typeof FONT_FILES;
 
 let fonts: Record<FontName, fontkit.Font> | undefined;
 
+/** Latin letters and their accents, spacing and combining, punctuation and currency signs: what the PDFs write. */
+const WARMED_RANGES: readonly (readonly [number, number])[] = [
+  [0x20, 0x24f],
+  [0x2b0, 0x36f],
+  [0x2000, 0x20cf],
+];
+
+/**
+ * A kept font hands out the same glyph objects to every document, with the characters of the first text that asked
+ * for each glyph: a glyph first reached as a part of an accented one ("E" inside "É") has none, and every later
+ * document's text layer then loses that letter ("SIR N"). So each character's glyph is asked for first, by its
+ * character.
+ */
+function withCharactersKnown(font: fontkit.Font): fontkit.Font {
+  for (const [first, last] of WARMED_RANGES) {
+    for (let codePoint = first; codePoint <= last; codePoint += 1) {
+      if (font.hasGlyphForCodePoint(codePoint)) font.glyphForCodePoint(codePoint);
+    }
+  }
+  return font;
+}
+
 function loadedFonts(): Record<FontName, fontkit.Font> {
   fonts ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => [name, fontkit.create(readFileSync(require.resolve(file))) as fontkit.Font]),
+    Object.entries(FONT_FILES).map(([name, file]) => [name, withCharactersKnown(fontkit.create(readFileSync(require.resolve(file))) as fontkit.Font)]),
   ) as Record<FontName, fontkit.Font>;
   return fonts;
 }
