@@ -32,6 +32,7 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
   let server: RunningServer | undefined;
   const cookies = { client: "", other: "", lawyer: "", otherLawyer: "", admin: "" };
   let caseId = "";
+  let agreementId = "";
   const http = (path: string, init: Parameters<typeof httpRequest>[2] = {}) => httpRequest(server!.baseUrl, path, init);
   const post = (path: string, who: keyof typeof cookies, fields: Record<string, string>) =>
     http(path, { method: "POST", headers: FORM, cookie: cookies[who], body: new URLSearchParams(fields).toString() });
@@ -48,7 +49,7 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
       admin: await seedEnrolledAccount("admin", { email: "admin@invoices-http.example" }),
     };
     const lawyer: UserActor = actorFor("lawyer", staff.lawyer.userId, staff.lawyer.email, "Louise", "Martin");
-    ({ caseId } = await caseWithActiveAgreement(client.userId, lawyer.userId, { recoveredCents: [400_000] }));
+    ({ caseId, agreementId } = await caseWithActiveAgreement(client.userId, lawyer.userId, { recoveredCents: [400_000] }));
     await stopRuntime();
     server = await startProductionServer({ ...persistent.serverEnv, AUTH_SECRET: "invoices-http-secret-invoices-http-secret-01" });
     for (const [key, person] of [["client", client], ["other", other]] as const) {
@@ -130,6 +131,19 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
     expect((await http(`/case/${caseId}/factures`, { cookie: cookies.other })).status).toBe(404);
     // Nothing more is due: a second issue is refused.
     expect((await post(`/case/${caseId}/factures?intent=issue`, "lawyer", {})).status).toBe(409);
+  });
+
+  it("the agreement page's forms on an agreement in force: a bad form 400, a refused step 409, another lawyer or an unknown intent 404", async () => {
+    const convention = `/case/${caseId}/convention`;
+    const signing = { agreementId, documentSha256: "a".repeat(64), consent: "on", password: "un mot de passe", code: "123456" };
+    expect((await post(`${convention}?intent=sign`, "client", { ...signing, code: "12" })).status).toBe(400);
+    expect((await post(`${convention}?intent=sign`, "client", signing)).status).toBe(409);
+    expect((await post(`${convention}?intent=propose`, "lawyer", { baseFee: "cinq cents", resultPercent: "15", foreseenCosts: "" })).status).toBe(400);
+    expect((await post(`${convention}?intent=propose`, "lawyer", { baseFee: "500", resultPercent: "15", foreseenCosts: "" })).status).toBe(409);
+    expect((await post(`${convention}?intent=countersign`, "lawyer", { agreementId, documentSha256: "a".repeat(64), code: "abc" })).status).toBe(400);
+    expect((await post(`${convention}?intent=countersign`, "otherLawyer", { agreementId, documentSha256: "a".repeat(64), code: "123456" })).status).toBe(404);
+    expect((await post(`${convention}?intent=inconnue`, "client", {})).status).toBe(404);
+    expect(visibleText((await http(convention, { cookie: cookies.client })).body)).toContain("En vigueur");
   });
 
   it("/admin/factures lists and searches; the CSV export is for admins only", async () => {
