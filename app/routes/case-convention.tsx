@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { z } from "zod";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/case-convention";
@@ -141,6 +141,20 @@ function Terms({ agreement }: { agreement: AgreementSummary }) {
   );
 }
 
+/** One titled card of the page, its h2 naming it. */
+function Card({ id, title, spacing, small = false, children, ...data }: { id: string; title: ReactNode; spacing?: string; small?: boolean; children: ReactNode } & DataAttributes) {
+  return (
+    <section aria-labelledby={id} className={`${spacing ? `${spacing} ` : ""}rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200`} {...data}>
+      <h2 id={id} className={`${small ? "text-lg" : "text-xl"} font-bold text-slate-900`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type DataAttributes = { [name: `data-${string}`]: string | undefined };
+
 function documentHref(caseId: string, agreementId: string, kind: "proposition" | "convention-signee"): string {
   return `/case/${encodeURIComponent(caseId)}/convention/${agreementId}/${kind}.pdf`;
 }
@@ -171,10 +185,7 @@ export default function CaseAgreementPage({ loaderData, actionData }: Route.Comp
       </header>
 
       {agreement ? (
-        <section aria-labelledby="titre-etat" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-agreement-state={agreement.state}>
-          <h2 id="titre-etat" className="text-xl font-bold text-slate-900">
-            {agreement.stateLabel}
-          </h2>
+        <Card id="titre-etat" title={agreement.stateLabel} data-agreement-state={agreement.state}>
           <AgreementDates agreement={agreement} />
           <Terms agreement={agreement} />
           <div className="mt-4 flex flex-wrap gap-3">
@@ -205,7 +216,7 @@ export default function CaseAgreementPage({ loaderData, actionData }: Route.Comp
           {agreement.state === "withdrawn" ? (
             <p className="mt-4 rounded-md bg-slate-50 p-3 text-slate-900">{afterWithdrawalText(agreement.earlyStartRequested)}</p>
           ) : null}
-        </section>
+        </Card>
       ) : (
         <p className="rounded-xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
           {panel.viewer === "owner"
@@ -236,10 +247,7 @@ export default function CaseAgreementPage({ loaderData, actionData }: Route.Comp
       {proposal ? <ProposeSection form={proposal} replacing={agreement?.state === "proposed"} actionData={actionData} /> : null}
 
       {panel.earlier.length > 0 ? (
-        <section aria-labelledby="titre-versions" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 id="titre-versions" className="text-lg font-bold text-slate-900">
-            Versions précédentes
-          </h2>
+        <Card id="titre-versions" title="Versions précédentes" small>
           <ul className="mt-2 space-y-2">
             {panel.earlier.map((item) => (
               <li key={item.id}>
@@ -250,7 +258,7 @@ export default function CaseAgreementPage({ loaderData, actionData }: Route.Comp
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       ) : null}
     </div>
   );
@@ -291,10 +299,7 @@ function SignSection({
   const codeErrors = errorsFor(actionData, "send-code");
   const { errors, focusRequest, validate, clear } = useFormValidation(clientSignatureSchema, signErrors?.fieldErrors);
   return (
-    <section aria-labelledby="titre-signer" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="titre-signer" className="text-xl font-bold text-slate-900">
-        Lire et signer la convention
-      </h2>
+    <Card id="titre-signer" title="Lire et signer la convention" spacing="space-y-4">
       <p className="text-slate-800">
         Lisez la convention en entier. Vous pouvez poser vos questions à votre avocat dans la messagerie du dossier avant de signer.
       </p>
@@ -354,7 +359,7 @@ function SignSection({
           Signer la convention
         </SubmitButton>
       </ValidatedForm>
-    </section>
+    </Card>
   );
 }
 
@@ -363,10 +368,7 @@ function CountersignSection({ caseId, agreement, actionData }: { caseId: string;
   const own = errorsFor(actionData, "countersign");
   const { errors, focusRequest, validate, clear } = useFormValidation(countersignatureSchema, own?.fieldErrors);
   return (
-    <section aria-labelledby="titre-contresigner" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="titre-contresigner" className="text-xl font-bold text-slate-900">
-        Contre-signer la convention
-      </h2>
+    <Card id="titre-contresigner" title="Contre-signer la convention" spacing="space-y-4">
       <p className="text-slate-800">Votre client a signé. La convention entre en vigueur après votre contre-signature et le scellement du document.</p>
       <PdfPreview src={documentHref(caseId, agreement.id, "proposition")} name={`Convention d'honoraires, proposition n° ${agreement.revision}`} />
       <ValidatedForm action="?intent=countersign" validation={{ validate, clear, errors, focusRequest }} className="space-y-4">
@@ -378,17 +380,14 @@ function CountersignSection({ caseId, agreement, actionData }: { caseId: string;
           Contre-signer la convention
         </SubmitButton>
       </ValidatedForm>
-    </section>
+    </Card>
   );
 }
 
 function WithdrawSection({ caseId, agreement, confirm, actionData }: { caseId: string; agreement: AgreementSummary; confirm: boolean; actionData: ActionData }) {
   const own = errorsFor(actionData, "withdraw");
   return (
-    <section aria-labelledby="titre-retractation" className="space-y-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="titre-retractation" className="text-xl font-bold text-slate-900">
-        Droit de rétractation
-      </h2>
+    <Card id="titre-retractation" title="Droit de rétractation" spacing="space-y-3">
       <p className="text-slate-800">
         Vous pouvez vous rétracter sans donner de motif jusqu'au {formatDate(agreement.withdrawalLastDay!)} inclus (Code de la consommation,
         art.&#x202f;L221-18). {afterWithdrawalText(agreement.earlyStartRequested)}
@@ -410,7 +409,7 @@ function WithdrawSection({ caseId, agreement, confirm, actionData }: { caseId: s
           Me rétracter
         </ButtonLink>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -443,10 +442,7 @@ function ProposeSection({
   const { errors, focusRequest, validate, clear } = useFormValidation(proposalSchema, own?.fieldErrors);
   const values = own?.values ?? {};
   return (
-    <section aria-labelledby="titre-proposer" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="titre-proposer" className="text-xl font-bold text-slate-900">
-        {replacing ? "Modifier la proposition" : "Proposer la convention"}
-      </h2>
+    <Card id="titre-proposer" title={replacing ? "Modifier la proposition" : "Proposer la convention"} spacing="space-y-4">
       <p className="text-slate-800">
         Modèle «&#x202f;{form.template.title}&#x202f;», version {form.template.version}. Les honoraires de diligence sont{" "}
         {form.template.baseFeeDue === "signature" ? "payables à la signature" : "payables à la fin du dossier"}.
@@ -489,6 +485,6 @@ function ProposeSection({
           </SubmitButton>
         </div>
       </ValidatedForm>
-    </section>
+    </Card>
   );
 }

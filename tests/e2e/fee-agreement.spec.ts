@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedEnrolledAccount } from "../support/accounts";
 import { giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
@@ -18,6 +18,7 @@ import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-da
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { waitForMail } from "./support/mail";
+import { signInOnPhone } from "./support/accounts";
 import { signInAsStaff, type StaffMember } from "./support/staff";
 import { totpCode } from "./support/two-factor";
 
@@ -52,18 +53,6 @@ test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
     rmSync(downloads, { recursive: true, force: true });
   });
 
-  async function clientPage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", viewport: { width: 390, height: 844 }, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto("/connexion");
-    await waitForHydration(page);
-    await page.getByLabel("Adresse e-mail").fill(client.email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    return page;
-  }
-
   async function download(page: Page, name: RegExp): Promise<Buffer> {
     const started = page.waitForEvent("download", { timeout: 30_000 });
     await page.getByRole("link", { name }).click();
@@ -97,7 +86,7 @@ test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
     // The client is told by e-mail (no amount), reads the PDF in the page, asks for a code and signs.
     const proposed = await waitForMail(client.email, /^Votre avocat vous propose une convention d'honoraires/);
     expect(proposed.text).not.toMatch(/€|%/);
-    const page = await clientPage(browser);
+    const page = await signInOnPhone(browser, server.baseUrl, client);
     await page.goto(`/case/${theCase.id}`);
     await page.locator("[data-agreement-card]").getByRole("link", { name: "Lire et signer la convention" }).click();
     await expect(page).toHaveURL(new RegExp(`${conventionUrl}$`));

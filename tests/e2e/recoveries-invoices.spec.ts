@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formatDate, parisIsoDay } from "~/lib/format";
 import { startFileStorage, useFileStorage } from "~/modules/files/files.server";
 import { db, stopRuntime } from "~/platform/runtime.server";
@@ -25,6 +25,7 @@ import { pdfFile } from "../support/upload-fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { waitForMail } from "./support/mail";
+import { signInOnPhone } from "./support/accounts";
 import { signInAsStaff, type StaffMember } from "./support/staff";
 
 const SECRET = "recoveries-e2e-secret-recoveries-e2e-secret-0123456";
@@ -103,20 +104,6 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
     rmSync(downloads, { recursive: true, force: true });
   });
 
-  async function clientPage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", viewport: { width: 390, height: 844 }, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto("/connexion");
-    await waitForHydration(page);
-    await expectNoAxeViolations(page, "/connexion (client, 390 px)");
-    await page.getByLabel("Adresse e-mail").fill(client.email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expectNoAxeViolations(page, "/dashboard (client, 390 px)");
-    return page;
-  }
-
   test("two sums and a reversal recorded by the lawyer; the client's entries, detailed account and invoice", async ({ browser }) => {
     test.setTimeout(240_000);
     const today = parisIsoDay(new Date());
@@ -174,7 +161,7 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
     // The client: an e-mail per sum, without any amount; the entries, the net total, the fees; the detailed account.
     const mail = await waitForMail(client.email, /a enregistré une somme récupérée/);
     expect(`${mail.subject} ${mail.text}`).not.toMatch(/€|1\s?234|2\s?000/);
-    const page = await clientPage(browser);
+    const page = await signInOnPhone(browser, server.baseUrl, client, { axe: true });
     await page.goto(`/case/${theCase.id}`);
     const clientSection = page.locator("[data-recoveries]");
     await expect(clientSection.locator("[data-recovery-entry]")).toHaveCount(3);

@@ -6,7 +6,7 @@ import { publicLink, withHistoryContext } from "~/modules/cases/case-history.ser
 import { enqueueJob, jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
-import type { Executor } from "~/platform/database-schema";
+import type { Executor, FeeAgreementState } from "~/platform/database-schema";
 import { db, runtime } from "~/platform/runtime.server";
 import { agreementOfCase, identityReference, partyAccess, type Failure, type RequestOrigin } from "./agreement-shared.server";
 import {
@@ -100,6 +100,16 @@ async function checkSigningCode(trx: Executor, agreementId: string, userId: stri
   return latest.attempts + 1 >= SIGNING_CODE_TRIES ? "too-many" : "wrong";
 }
 
+/**
+ * In the signing transaction: the party's access checked again, the agreement locked; null unless it is still in
+ * `state` with the document the signer read.
+ */
+async function lockedToSign(trx: Executor, actor: Actor, caseId: string, party: "owner" | "lawyer", agreementId: string, state: FeeAgreementState, documentSha256: string) {
+  const access = await partyAccess(actor, caseId, party, trx);
+  const locked = await agreementOfCase(trx, access.caseId, agreementId, true);
+  return locked.state === state && locked.document_sha256 === documentSha256 ? locked : null;
+}
+
 export type SignResult = { ok: true } | Failure;
 
 /**
@@ -122,9 +132,8 @@ export async function signAsClient(actor: Actor, caseId: string, input: ClientSi
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<SignResult> => {
-      await partyAccess(actor, caseId, "owner", trx);
-      const locked = await agreementOfCase(trx, access.caseId, agreement.id, true);
-      if (locked.state !== "proposed" || locked.document_sha256 !== input.documentSha256) return { ok: false, status: 409, formError: messages.changed };
+      const locked = await lockedToSign(trx, actor, caseId, "owner", agreement.id, "proposed", input.documentSha256);
+      if (!locked) return { ok: false, status: 409, formError: messages.changed };
       const code = await checkSigningCode(trx, locked.id, access.actor.userId, input.code, now);
       if (code === "expired") return { ok: false, status: 400, fieldErrors: { code: messages.codeExpired } };
       if (code === "too-many") return { ok: false, status: 429, fieldErrors: { code: messages.codeTooManyTries } };
@@ -178,9 +187,8 @@ export async function countersign(actor: Actor, caseId: string, input: Countersi
   const result = await db()
     .transaction()
     .execute(async (trx): Promise<CountersignResult> => {
-      await partyAccess(actor, caseId, "lawyer", trx);
-      const locked = await agreementOfCase(trx, access.caseId, agreement.id, true);
-      if (locked.state !== "signed" || locked.document_sha256 !== input.documentSha256) return { ok: false, status: 409, formError: messages.notPossible };
+      const locked = await lockedToSign(trx, actor, caseId, "lawyer", agreement.id, "signed", input.documentSha256);
+      if (!locked) return { ok: false, status: 409, formError: messages.notPossible };
       const lawyer = await trx.selectFrom("profiles").select(["first_name", "last_name", "bar_name", "bar_number"]).where("id", "=", access.actor.userId).executeTakeFirstOrThrow();
       await trx
         .insertInto("fee_agreement_signatures")

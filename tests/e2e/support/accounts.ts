@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { waitForHydration } from "./hydration";
 import { linkIn, waitForMail } from "./mail";
 
 export interface TestUser {
@@ -72,6 +73,21 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** A member signs in on a phone (390 px, touch screen), in a browser context of their own, and lands on their dashboard. */
+export async function signInOnPhone(browser: Browser, baseURL: string, person: { email: string; password: string }, options: { axe?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto("/connexion");
+  await waitForHydration(page);
+  if (options.axe) await expectNoAxeViolations(page, "/connexion (390 px)");
+  await page.getByLabel("Adresse e-mail").fill(person.email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  if (options.axe) await expectNoAxeViolations(page, "/dashboard (390 px)");
+  return page;
 }
 
 export async function signOutThroughUi(page: Page): Promise<void> {
