@@ -7,7 +7,6 @@
  * Beside it: the lawyer's recovery form without JavaScript, and the invoicing profile form's refusals. Its own server
  * on an embedded database; the world (the agreement signed and sealed, the profile) is seeded through the modules.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +20,7 @@ import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../su
 import { giveInvoicingProfile, SIREN, VAT_NUMBER } from "../support/invoicing";
 import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEnv } from "../support/test-database";
+import { pdfText } from "../support/pdf-text";
 import { pdfFile } from "../support/upload-fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
@@ -52,12 +52,13 @@ function eurosOnPage(cents: number): RegExp {
 /** Rounded to the cent, halves away from zero (the amounts here are positive). */
 const basisPoints = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
 
-async function pdfText(page: Page, link: Locator, file: string): Promise<string> {
+async function downloadedText(page: Page, link: Locator, file: string): Promise<string> {
   const started = page.waitForEvent("download", { timeout: 30_000 });
   await link.click();
   await (await started).saveAs(file);
-  expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
-  return spawnSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).stdout.replace(/[\s\u00a0\u202f]+/g, " ");
+  const pdf = readFileSync(file);
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  return pdfText(pdf);
 }
 
 test.describe("issue 31: the recoveries ledger, the detailed account and the invoice, from the lawyer to the client", () => {
@@ -173,7 +174,7 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
     await expect(clientSection.getByText("Contre-passer cette entrée")).toHaveCount(0);
     await expectNoAxeViolations(page, "/case/:id (client, sommes récupérées, 390 px)");
 
-    const account = await pdfText(page, clientSection.getByRole("link", { name: "Télécharger le compte détaillé (PDF)" }), path.join(downloads, "compte-detaille.pdf"));
+    const account = await downloadedText(page, clientSection.getByRole("link", { name: "Télécharger le compte détaillé (PDF)" }), path.join(downloads, "compte-detaille.pdf"));
     expect(account).toContain("Compte détaillé");
     expect(account).toContain(theCase.caseNumber);
     expect(account).toContain(`Net revenant au client : ${euros(recovered - totalTtc)}`);
@@ -198,7 +199,7 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
     await expect(page.locator("[data-invoice]")).toHaveCount(1);
     await expect(page.getByRole("button", { name: "Émettre la facture" })).toHaveCount(0);
     await expectNoAxeViolations(page, "/case/:id/factures (client, 390 px)");
-    const invoice = await pdfText(page, page.getByRole("link", { name: new RegExp(`Télécharger ${number}`) }), path.join(downloads, "facture.pdf"));
+    const invoice = await downloadedText(page, page.getByRole("link", { name: new RegExp(`Télécharger ${number}`) }), path.join(downloads, "facture.pdf"));
     const issuedOn = formatDate(today);
     const dueOn = new Date(`${today}T00:00:00Z`);
     dueOn.setUTCDate(dueOn.getUTCDate() + 30);

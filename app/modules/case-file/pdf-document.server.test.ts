@@ -1,21 +1,11 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { pdfText } from "../../../tests/support/pdf-text";
 import { finishPdf, heading, newPdf, paragraph, section } from "./pdf-document.server";
 
 async function textOf(write: (doc: ReturnType<typeof newPdf>, parent: ReturnType<typeof section>) => void): Promise<string> {
   const doc = newPdf("Essai", "Essai");
   write(doc, section(doc));
-  const pdf = await finishPdf(doc, "Essai");
-  const directory = mkdtempSync(path.join(tmpdir(), "recours-pdf-"));
-  try {
-    writeFileSync(path.join(directory, "essai.pdf"), pdf);
-    return spawnSync("pdftotext", ["-enc", "UTF-8", path.join(directory, "essai.pdf"), "-"], { encoding: "utf8" }).stdout;
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
+  return pdfText(await finishPdf(doc, "Essai"));
 }
 
 describe("the PDFs' text layer with the fonts kept for the process", () => {
