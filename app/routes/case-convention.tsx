@@ -43,7 +43,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const actor = requireUser(context);
   const panel = await agreementPanelFor(actor, params.caseId);
   const proposal = panel.mayPropose ? await proposalFormFor(actor, params.caseId) : null;
-  const confirmWithdrawal = new URL(request.url).searchParams.get("retractation") === "confirmer";
+  const confirmWithdrawal = new URL(request.url).searchParams.get("withdrawal") === "confirm";
   return { panel, proposal, confirmWithdrawal };
 }
 
@@ -103,6 +103,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type ActionData = Route.ComponentProps["actionData"];
+
+const OUTDATED_FORM_MESSAGE = "Cette action n'est plus possible\u202f: la convention a changé entre-temps. La page montre son état actuel.";
 
 function errorsFor(actionData: ActionData, intent: Intent) {
   return actionData && "intent" in actionData && actionData.intent === intent ? actionData : undefined;
@@ -173,6 +175,17 @@ export default function CaseAgreementPage({ loaderData, actionData }: Route.Comp
     return () => window.clearInterval(timer);
   }, [sealing, revalidator]);
 
+  // A refusal whose form the page no longer shows (the agreement moved on meanwhile) is said at the top.
+  const shown: Record<Intent, boolean> = {
+    "send-code": Boolean(panel.maySign && agreement),
+    sign: Boolean(panel.maySign && agreement),
+    countersign: Boolean(panel.mayCountersign && agreement),
+    withdraw: Boolean(panel.mayWithdraw && agreement),
+    "record-email-withdrawal": panel.viewer === "lawyer" && Boolean(agreement?.withdrawalOpen),
+    propose: Boolean(proposal),
+  };
+  const unplaced = actionData && "intent" in actionData && !shown[actionData.intent] ? (actionData.formError ?? OUTDATED_FORM_MESSAGE) : undefined;
+
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <BackLink to={`/case/${encodeURIComponent(panel.caseId)}`}>Retour au dossier {panel.caseNumber}</BackLink>
@@ -183,6 +196,7 @@ export default function CaseAgreementPage({ loaderData, actionData }: Route.Comp
           elle fixe par écrit ce que vous paierez à l'avocat, et comment. Aucun résultat n'est garanti.
         </p>
       </header>
+      <FormAlert message={unplaced} />
 
       {agreement ? (
         <Card id="titre-etat" title={agreement.stateLabel} data-agreement-state={agreement.state}>
@@ -405,7 +419,7 @@ function WithdrawSection({ caseId, agreement, confirm, actionData }: { caseId: s
           </div>
         </Form>
       ) : (
-        <ButtonLink variant="secondary" to="?retractation=confirmer">
+        <ButtonLink variant="secondary" to="?withdrawal=confirm">
           Me rétracter
         </ButtonLink>
       )}

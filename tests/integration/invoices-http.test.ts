@@ -137,7 +137,11 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
     const convention = `/case/${caseId}/convention`;
     const signing = { agreementId, documentSha256: "a".repeat(64), consent: "on", password: "un mot de passe", code: "123456" };
     expect((await post(`${convention}?intent=sign`, "client", { ...signing, code: "12" })).status).toBe(400);
-    expect((await post(`${convention}?intent=sign`, "client", signing)).status).toBe(409);
+    const late = await post(`${convention}?intent=sign`, "client", signing);
+    expect(late.status).toBe(409);
+    // The sign form is no longer on the page: the refusal is said at its top, in French.
+    expect(visibleText(late.body)).toContain("La convention a changé, relisez-la");
+    expect(visibleText((await post(`${convention}?intent=sign`, "client", { ...signing, code: "12" })).body)).toContain("la convention a changé entre-temps");
     expect((await post(`${convention}?intent=propose`, "lawyer", { baseFee: "cinq cents", resultPercent: "15", foreseenCosts: "" })).status).toBe(400);
     expect((await post(`${convention}?intent=propose`, "lawyer", { baseFee: "500", resultPercent: "15", foreseenCosts: "" })).status).toBe(409);
     expect((await post(`${convention}?intent=countersign`, "lawyer", { agreementId, documentSha256: "a".repeat(64), code: "abc" })).status).toBe(400);

@@ -77,7 +77,7 @@ export function AgreementCard({ panel }: { panel: AgreementPanel }) {
           </a>
         ) : null}
         {panel.mayWithdraw ? (
-          <ButtonLink to={`${base}?retractation=confirmer`} variant="secondary">
+          <ButtonLink to={`${base}?withdrawal=confirm`} variant="secondary">
             Me rétracter
           </ButtonLink>
         ) : null}
