@@ -721,6 +721,19 @@ export interface InvoiceDocumentTable {
   created_at: CreatedAt;
 }
 
+/** Per Paris day, what the operator's view sums (migration 0104): kept by triggers, read only. BIGINT as strings. */
+export interface OperatorDailyTotalTable {
+  day: DateOnly;
+  recovered_cents: ColumnType<string, never, never>;
+  invoiced_ht_cents: ColumnType<string, never, never>;
+  invoiced_ttc_cents: ColumnType<string, never, never>;
+  closed_recovered_in_full: ColumnType<number, never, never>;
+  closed_recovered_in_part: ColumnType<number, never, never>;
+  closed_nothing_recovered: ColumnType<number, never, never>;
+  closed_withdrawn_by_client: ColumnType<number, never, never>;
+  closed_not_pursued: ColumnType<number, never, never>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -767,6 +780,7 @@ export interface Database {
   invoice_counters: InvoiceCounterTable;
   invoices: InvoiceTable;
   invoice_documents: InvoiceDocumentTable;
+  operator_daily_totals: OperatorDailyTotalTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

@@ -182,33 +182,54 @@ export interface OperatorResults {
 
 /**
  * The operator's view of results on the admin dashboard (issue 31, item 6): every count, however small (the
- * threshold is for the public page only). Fees invoiced are not shown yet.
+ * threshold is for the public page only). Read from the per-day totals the database keeps (migration 0104, decision
+ * 0082) for the whole Paris days of the period, and from the rows themselves for its two partial days: the day the
+ * period starts in (after `since`) and today (up to `now`). Recoveries are dated by day: their totals suffice.
  */
 export async function operatorResults(actor: Actor, period: OperatorPeriod, now: Date = new Date()): Promise<OperatorResults> {
   assertRole(actor, "admin");
   const since = period === "tout" ? null : period === "30-jours" ? sql`(${now}::timestamptz - interval '30 days')` : sql`(${now}::timestamptz - interval '12 months')`;
+  const until = sql`${now}::timestamptz`;
+  const today = sql`(${until} AT TIME ZONE 'Europe/Paris')::date`;
+  const todayStart = sql`(${today}::timestamp AT TIME ZONE 'Europe/Paris')`;
+  const firstDay = since ? sql`(${since} AT TIME ZONE 'Europe/Paris')::date` : null;
+  const firstDayEnd = firstDay ? sql`((${firstDay} + 1)::timestamp AT TIME ZONE 'Europe/Paris')` : null;
+  /** The instants of the partial days: after `since` in its day, and today up to `now` (one range when they are the same day). */
+  const inPartialDays = (column: string) => {
+    const at = sql.ref(column);
+    const endOfToday = sql`${at} >= ${firstDayEnd ? sql`greatest(${todayStart}, ${firstDayEnd})` : todayStart} AND ${at} <= ${until}`;
+    return firstDayEnd ? sql`((${at} > ${since} AND ${at} < ${firstDayEnd} AND ${at} <= ${until}) OR (${endOfToday}))` : sql`(${endOfToday})`;
+  };
   const database = db();
-  const [recovered, closed, invoiced] = await Promise.all([
-    sql<{ total: string }>`
-      SELECT coalesce(sum(amount_cents), 0) AS total FROM case_recoveries
-      WHERE recovered_on <= (${now}::timestamptz AT TIME ZONE 'Europe/Paris')::date
-        ${since ? sql`AND recovered_on > (${since} AT TIME ZONE 'Europe/Paris')::date` : sql``}`.execute(database),
+  const [days, closed, invoiced] = await Promise.all([
+    sql<Record<"recovered" | "ht" | "ttc" | CaseOutcome, string>>`
+      SELECT coalesce(sum(recovered_cents), 0) AS recovered,
+        ${sql.join(
+          [
+            sql`coalesce(sum(invoiced_ht_cents) FILTER (WHERE day < ${today}), 0) AS ht`,
+            sql`coalesce(sum(invoiced_ttc_cents) FILTER (WHERE day < ${today}), 0) AS ttc`,
+            ...CASE_OUTCOMES.map((outcome) => sql`coalesce(sum(${sql.ref(`closed_${outcome}`)}) FILTER (WHERE day < ${today}), 0) AS ${sql.ref(outcome)}`),
+          ],
+          sql`, `,
+        )}
+      FROM operator_daily_totals
+      WHERE day <= ${today} ${firstDay ? sql`AND day > ${firstDay}` : sql``}`.execute(database),
     sql<{ outcome: CaseOutcome; count: string }>`
       SELECT outcome, count(*) AS count FROM cases
-      WHERE outcome IS NOT NULL AND status IN ('resolved', 'closed') AND outcome_at <= ${now}::timestamptz
-        ${since ? sql`AND outcome_at > ${since}` : sql``}
+      WHERE outcome IS NOT NULL AND status IN ('resolved', 'closed') AND ${inPartialDays("outcome_at")}
       GROUP BY outcome`.execute(database),
     sql<{ ht: string; ttc: string }>`
       SELECT coalesce(sum(total_ht_cents), 0) AS ht, coalesce(sum(total_ttc_cents), 0) AS ttc FROM invoices
-      WHERE issued_at <= ${now}::timestamptz ${since ? sql`AND issued_at > ${since}` : sql``}`.execute(database),
+      WHERE ${inPartialDays("issued_at")}`.execute(database),
   ]);
-  const closedByOutcome = Object.fromEntries(CASE_OUTCOMES.map((outcome) => [outcome, 0])) as Record<CaseOutcome, number>;
-  for (const row of closed.rows) closedByOutcome[row.outcome] = Number(row.count);
+  const whole = days.rows[0]!;
+  const closedByOutcome = Object.fromEntries(CASE_OUTCOMES.map((outcome) => [outcome, Number(whole[outcome])])) as Record<CaseOutcome, number>;
+  for (const row of closed.rows) closedByOutcome[row.outcome] += Number(row.count);
   return {
     period,
-    recoveredCents: Number(recovered.rows[0]!.total),
+    recoveredCents: Number(whole.recovered),
     closedByOutcome,
-    invoicedHtCents: Number(invoiced.rows[0]!.ht),
-    invoicedTtcCents: Number(invoiced.rows[0]!.ttc),
+    invoicedHtCents: Number(whole.ht) + Number(invoiced.rows[0]!.ht),
+    invoicedTtcCents: Number(whole.ttc) + Number(invoiced.rows[0]!.ttc),
   };
 }
