@@ -11,8 +11,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
   const parsed = adminInvoiceFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw data({ message: "Les dates du filtre sont invalides." }, { status: 400 });
-  const csv = await adminInvoicesCsv(actor, parsed.data);
-  return new Response(csv, {
+  const chunks = adminInvoicesCsv(actor, parsed.data)[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  // Sent as the batches are read: the whole export is never in memory.
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = await chunks.next();
+      if (chunk.done) controller.close();
+      else controller.enqueue(encoder.encode(chunk.value));
+    },
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
+  return new Response(body, {
     headers: {
       ...PRIVATE_FILE_HEADERS,
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,27 +1,27 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/admin-factures";
-import { BackOfficePage, frenchDate, ResultCount, StaffTable } from "~/components/back-office/back-office-page";
-import { Button } from "~/components/ui/button";
+import { BackOfficePage, frenchDate, Pagination, ResultCount, SearchForm, StaffTable, useListHref } from "~/components/back-office/back-office-page";
 import { controlClasses } from "~/components/ui/field";
 import { pageTitle } from "~/content/site";
 import { invoiceAmount } from "~/modules/invoicing/invoice-amount";
 import { adminInvoices } from "~/modules/invoicing/invoicing.server";
-import { adminInvoiceFilterSchema } from "~/modules/invoicing/invoicing.schema";
+import { adminInvoiceListSchema } from "~/modules/invoicing/invoicing.schema";
 import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Factures") }, { name: "robots", content: "noindex" }];
 
-const SHOWN = 500;
-
+/** 25 a page, newest first (decision 0070's keyset cursor: a malformed one is the first page); bad dates: the filter ignored, said. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const parsed = adminInvoiceFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const filter = parsed.success ? parsed.data : { q: "", from: "", to: "" };
-  return { filter, invalid: !parsed.success, invoices: await adminInvoices(actor, filter, SHOWN) };
+  const parsed = adminInvoiceListSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parsed.success ? parsed.data : { q: "", from: "", to: "", after: undefined };
+  const page = await adminInvoices(actor, query);
+  return { filter: { q: query.q, from: query.from, to: query.to }, invalid: !parsed.success, firstPage: query.after === undefined, page };
 }
 
 export default function AdminInvoicesPage({ loaderData }: Route.ComponentProps) {
-  const { filter, invalid, invoices } = loaderData;
+  const { filter, invalid, firstPage, page } = loaderData;
+  const invoices = page.invoices;
+  const href = useListHref();
   const exportQuery = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== "")).toString();
   return (
     <BackOfficePage
@@ -30,13 +30,7 @@ export default function AdminInvoicesPage({ loaderData }: Route.ComponentProps) 
       wide
       intro="Les factures et avoirs émis par Recours au nom des avocats. Ils ne se modifient pas et sont conservés 10 ans. L'export CSV (séparateur point-virgule) est destiné au comptable."
     >
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Recherche dans les factures">
-        <div>
-          <label htmlFor="filtre-q" className="block font-semibold">
-            Numéro, dossier, client ou avocat
-          </label>
-          <input id="filtre-q" name="q" type="search" defaultValue={filter.q} maxLength={100} className={controlClasses(undefined)} />
-        </div>
+      <SearchForm label="Numéro, dossier, client ou avocat" placeholder="F-2026-000001, nom du client ou de l'avocat" value={filter.q} submitLabel="Filtrer">
         <div>
           <label htmlFor="filtre-from" className="block font-semibold">
             Émises du
@@ -49,14 +43,15 @@ export default function AdminInvoicesPage({ loaderData }: Route.ComponentProps) 
           </label>
           <input id="filtre-to" name="to" type="date" defaultValue={filter.to} className={controlClasses(invalid ? "invalide" : undefined)} />
         </div>
-        <Button>Filtrer</Button>
+      </SearchForm>
+      <p className="mt-3">
         <a href={`/admin/factures/export.csv${exportQuery ? `?${exportQuery}` : ""}`} className="min-h-11 py-2.5 font-semibold text-brand-800 underline" download>
-          Exporter en CSV
+          Exporter en CSV (toutes les factures trouvées)
         </a>
-      </Form>
+      </p>
       {invalid ? <p className="mt-4 font-semibold text-red-800">Les dates s'écrivent jj/mm/aaaa&#x202f;: le filtre a été ignoré.</p> : null}
       <ResultCount>
-        {invoices.length === 0 ? "Aucune facture." : invoices.length >= SHOWN ? `Les ${SHOWN} plus récentes (affinez la recherche, ou exportez tout en CSV).` : `${invoices.length} document${invoices.length > 1 ? "s" : ""}.`}
+        {invoices.length === 0 ? "Aucune facture." : `${firstPage ? "Les plus récentes d'abord" : "Suite de la liste"}, ${invoices.length} document${invoices.length > 1 ? "s" : ""} sur cette page.`}
       </ResultCount>
       <StaffTable
         caption="Factures et avoirs, du plus récent au plus ancien"
@@ -82,6 +77,10 @@ export default function AdminInvoicesPage({ loaderData }: Route.ComponentProps) 
           { header: "TVA", cell: (row) => invoiceAmount(row.vatCents) },
           { header: "TTC", cell: (row) => invoiceAmount(row.totalTtcCents) },
         ]}
+      />
+      <Pagination
+        back={firstPage ? null : { to: href({ after: null }), label: "Première page" }}
+        next={page.next ? { to: href({ after: page.next }), label: "Page suivante" } : null}
       />
     </BackOfficePage>
   );

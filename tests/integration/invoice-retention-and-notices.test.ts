@@ -148,7 +148,7 @@ describe.each(testEngines())("invoice retention and the client's notices on %s",
   it("/admin/factures finds a number typed whole or by its start, in any case, among every issuer's same numbers", async () => {
     const admin = await seedPerson("admin", "Agathe");
     const first = `F-${parisIsoDay(new Date()).slice(0, 4)}-000001`;
-    const numbers = async (q: string) => (await adminInvoices(admin, { q, from: "", to: "" })).map((row) => `${row.number} ${row.issuerId}`).sort();
+    const numbers = async (q: string) => (await adminInvoices(admin, { q, from: "", to: "" })).invoices.map((row) => `${row.number} ${row.issuerId}`).sort();
     const both = [`${first} ${lawyer.userId}`, `${first} ${otherLawyer.userId}`].sort();
     expect(await numbers(first)).toEqual(both);
     expect(await numbers(first.toLowerCase())).toEqual(both);

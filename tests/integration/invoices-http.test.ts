@@ -155,6 +155,16 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
     expect(list.status).toBe(200);
     expect(visibleText(list.body)).toMatch(/Facture F-\d{4}-000001/);
     expect(visibleText((await http("/admin/factures?q=personne", { cookie: cookies.admin })).body)).toContain("Aucune facture ne correspond");
+    // A malformed or impossible cursor (decision 0070) is the first page, never a 500.
+    for (const after of ["n'importe", "2026-02-30T10:00:00.000000Z_0f9c2b1e-1234-4abc-8def-0123456789ab", "2026-03-01T10:00:00.000000Z_pas-un-uuid"]) {
+      const page = await http(`/admin/factures?q=Claire&after=${encodeURIComponent(after)}`, { cookie: cookies.admin });
+      expect(page.status).toBe(200);
+      expect(visibleText(page.body)).toMatch(/Facture F-\d{4}-000001/);
+    }
+    const badDates = await http("/admin/factures?from=31/12/2026", { cookie: cookies.admin });
+    expect(badDates.status).toBe(200);
+    expect(visibleText(badDates.body)).toContain("le filtre a été ignoré");
+    expect((await http("/admin/factures/export.csv?from=hier", { cookie: cookies.admin })).status).toBe(400);
     // The admin layout sends a lawyer away.
     expect((await http("/admin/factures", { cookie: cookies.lawyer })).status).not.toBe(200);
     const csv = await http("/admin/factures/export.csv", { cookie: cookies.admin });

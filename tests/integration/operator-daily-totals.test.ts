@@ -1,12 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parisIsoDay } from "~/lib/format";
 import { operatorResults, type OperatorResults } from "~/modules/results/results.server";
 import { OPERATOR_PERIODS, type OperatorPeriod } from "~/modules/results/results.schema";
 import type { UserActor } from "~/platform/actor";
 import { CASE_OUTCOMES, type CaseOutcome } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import { seedActor } from "../support/cases";
+import { insertRawInvoice as insertInvoice } from "../support/invoicing";
 import { insertActiveAgreement, insertRecovery, insertReversal } from "../support/outcomes";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
@@ -66,26 +67,6 @@ function seedInstants(): Date[] {
   return anchors.flatMap((anchor) => OFFSETS.map((offset) => new Date(anchor.getTime() + offset)));
 }
 
-/** The Paris day of an instant, YYYY-MM-DD. */
-function parisDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-let invoiceSequence = 0;
-async function insertInvoice(issuedAt: Date, htCents: number, credits?: string): Promise<string> {
-  invoiceSequence += 1;
-  const kind = credits ? "credit-note" : "invoice";
-  const ht = credits ? -htCents : htCents;
-  const vat = Math.round(ht * 0.2);
-  const row = await sql<{ id: string }>`
-    INSERT INTO invoices (kind, issuer_id, sequence, number, case_id, case_number, agreement_id, buyer_id, credited_invoice_id, issued_at,
-                          service_date, due_date, seller, buyer, lines, vat_rate_bp, total_ht_cents, vat_cents, total_ttc_cents)
-    VALUES (${kind}, 'issuer-test', ${invoiceSequence}, ${`${credits ? "A" : "F"}-T-${String(invoiceSequence).padStart(6, "0")}`}, ${randomUUID()}, 'RC-TEST',
-            ${randomUUID()}, 'buyer-test', ${credits ?? null}, ${issuedAt}, ${parisDay(issuedAt)}::date, ${parisDay(issuedAt)}::date,
-            '{}'::jsonb, '{"name": "Client Test"}'::jsonb, '[{"kind": "fixed"}]'::jsonb, 2000, ${ht}, ${vat}, ${ht + vat})
-    RETURNING id`.execute(db());
-  return row.rows[0]!.id;
-}
 
 describe.each(testEngines())("the operator's view from the per-day totals on %s", (engine) => {
   let stop: () => Promise<void>;
@@ -135,8 +116,8 @@ describe.each(testEngines())("the operator's view from the per-day totals on %s"
       if (index % 3 === 2 && lastInvoice) await insertInvoice(at, 10_000 + (index - 1) * 7, lastInvoice);
       lastInvoice = index % 3 === 1 ? invoice : null;
       // A recovery dated with the instant's Paris day, every fourth one reversed on the day after.
-      const recovery = await insertRecovery(ledgerCase, agreement, 50_000 + index, parisDay(at));
-      if (index % 4 === 0) await insertReversal(ledgerCase, agreement, recovery, 50_000 + index, parisDay(new Date(at.getTime() + DAY)));
+      const recovery = await insertRecovery(ledgerCase, agreement, 50_000 + index, parisIsoDay(at));
+      if (index % 4 === 0) await insertReversal(ledgerCase, agreement, recovery, 50_000 + index, parisIsoDay(new Date(at.getTime() + DAY)));
       // A case closed then, by outcome in turn; some reopened (no longer counted), some closed again a week later.
       const caseId = await insertCase();
       const outcome = CASE_OUTCOMES[index % CASE_OUTCOMES.length]!;
@@ -184,7 +165,7 @@ describe.each(testEngines())("the operator's view from the per-day totals on %s"
 
   it("keeps the days' rows few: one per day that had something", async () => {
     const rows = await db().selectFrom("operator_daily_totals").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-    const days = new Set(seedInstants().flatMap((at) => [parisDay(at), parisDay(new Date(at.getTime() + DAY)), parisDay(new Date(at.getTime() + 7 * DAY))]));
+    const days = new Set(seedInstants().flatMap((at) => [parisIsoDay(at), parisIsoDay(new Date(at.getTime() + DAY)), parisIsoDay(new Date(at.getTime() + 7 * DAY))]));
     expect(Number(rows.n)).toBeGreaterThan(10);
     expect(Number(rows.n)).toBeLessThanOrEqual(days.size + 1);
   });

@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { parisIsoDay } from "~/lib/format";
 import { currentTemplate } from "~/modules/agreements/templates.server";
 import { saveInvoicingProfile } from "~/modules/invoicing/invoicing.server";
 import { invoicingProfileSchema } from "~/modules/invoicing/invoicing.schema";
@@ -66,4 +69,26 @@ export async function caseWithActiveAgreement(
       .execute();
   }
   return { caseId: created.id, caseNumber: created.caseNumber, agreementId: agreement.id };
+}
+
+
+let rawSequence = 0;
+
+/**
+ * An invoice (or, with `credits`, a credit note cancelling that one) inserted directly at an instant, for the lists
+ * and totals (issuing is tested through the use cases in invoices.test.ts). Buyer "Client Test", issuer "issuer-test".
+ */
+export async function insertRawInvoice(issuedAt: Date, htCents: number, credits?: string, buyerName = "Client Test"): Promise<string> {
+  rawSequence += 1;
+  const ht = credits ? -htCents : htCents;
+  const vat = Math.round(ht * 0.2);
+  const row = await sql<{ id: string }>`
+    INSERT INTO invoices (kind, issuer_id, sequence, number, case_id, case_number, agreement_id, buyer_id, credited_invoice_id, issued_at,
+                          service_date, due_date, seller, buyer, lines, vat_rate_bp, total_ht_cents, vat_cents, total_ttc_cents)
+    VALUES (${credits ? "credit-note" : "invoice"}, 'issuer-test', ${rawSequence}, ${`${credits ? "A" : "F"}-T-${String(rawSequence).padStart(6, "0")}`},
+            ${randomUUID()}, 'RC-TEST', ${randomUUID()}, 'buyer-test', ${credits ?? null}, ${issuedAt}, ${parisIsoDay(issuedAt)}::date,
+            ${parisIsoDay(issuedAt)}::date, '{"lawyerName": "Maître Test", "firmName": "Cabinet Test"}'::jsonb, ${JSON.stringify({ name: buyerName })}::jsonb,
+            '[{"kind": "fixed"}]'::jsonb, 2000, ${ht}, ${vat}, ${ht + vat})
+    RETURNING id`.execute(db());
+  return row.rows[0]!.id;
 }

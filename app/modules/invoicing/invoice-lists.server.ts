@@ -3,9 +3,11 @@ import { parisIsoDay } from "~/lib/format";
 import { caseAccess } from "~/modules/cases/case-access.server";
 import { assertUser, NotFoundError, type Actor } from "~/platform/actor";
 import type { Executor, InvoiceKind } from "~/platform/database-schema";
+import { encodeCursor, keysetCursor, type KeysetCursor } from "~/platform/keyset";
+import { cursorTime, olderThan } from "~/platform/keyset.server";
 import { db } from "~/platform/runtime.server";
 import type { BuyerSnapshot, SellerSnapshot } from "./invoice-pdf.server";
-import type { AdminInvoiceFilter } from "./invoicing.schema";
+import { ADMIN_INVOICES_PAGE_SIZE, type AdminInvoiceFilter, type AdminInvoiceListQuery } from "./invoicing.schema";
 import { missingOf, profileRow } from "./invoicing-profile.server";
 
 /** The invoices of a case, and the operator's list and accountant's export (/admin/factures). */
@@ -99,8 +101,6 @@ export async function caseInvoicesFor(actor: Actor, caseId: string): Promise<Cas
   };
 }
 
-const ADMIN_LIST_LIMIT = 500;
-
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
@@ -111,12 +111,11 @@ function escapeLike(value: string): string {
  * trigram index would hand back most of the table for a number).
  */
 const NUMBER_START = /^[FA]-\d{4}-\d+$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** /admin/factures: search by number, client or lawyer, and a period (Paris days, inclusive). Admins only. */
-export async function adminInvoices(actor: Actor, filter: AdminInvoiceFilter, limit: number = ADMIN_LIST_LIMIT): Promise<InvoiceListItem[]> {
-  assertUser(actor);
-  if (actor.role !== "admin") throw new NotFoundError();
-  let query = listQuery(db());
+/** The invoices the filter finds, newest first, after the cursor: `limit` rows and the cursor of the last. */
+async function filteredInvoices(filter: AdminInvoiceFilter, after: KeysetCursor | undefined, limit: number) {
+  let query = listQuery(db()).select(cursorTime("i.issued_at").as("cursor_at"));
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     query = query.where((eb) =>
@@ -131,8 +130,25 @@ export async function adminInvoices(actor: Actor, filter: AdminInvoiceFilter, li
   }
   if (filter.from) query = query.where("i.issued_at", ">=", sql<Date>`(${filter.from}::date)::timestamp AT TIME ZONE 'Europe/Paris'`);
   if (filter.to) query = query.where("i.issued_at", "<", sql<Date>`((${filter.to}::date + 1)::timestamp) AT TIME ZONE 'Europe/Paris'`);
-  const rows = await query.orderBy("i.issued_at", "desc").orderBy("i.number", "desc").limit(limit).execute();
-  return rows.map(listItem);
+  // A cursor whose id is not a UUID is malformed: the first page.
+  if (after && UUID.test(after.id)) query = query.where(olderThan("i.issued_at", "i.id", after));
+  const rows = await query.orderBy("i.issued_at", "desc").orderBy("i.id", "desc").limit(limit).execute();
+  return rows.map((row) => ({ item: listItem(row), cursor: encodeCursor(row.cursor_at, row.id) }));
+}
+
+export interface AdminInvoicePage {
+  invoices: InvoiceListItem[];
+  /** The cursor of the next page, when there is one. */
+  next: string | null;
+}
+
+/** /admin/factures: search by number, client or lawyer, and a period (Paris days, inclusive), 25 a page. Admins only. */
+export async function adminInvoices(actor: Actor, query: AdminInvoiceListQuery): Promise<AdminInvoicePage> {
+  assertUser(actor);
+  if (actor.role !== "admin") throw new NotFoundError();
+  const rows = await filteredInvoices(query, query.after, ADMIN_INVOICES_PAGE_SIZE + 1);
+  const page = rows.slice(0, ADMIN_INVOICES_PAGE_SIZE);
+  return { invoices: page.map((row) => row.item), next: rows.length > ADMIN_INVOICES_PAGE_SIZE ? page.at(-1)!.cursor : null };
 }
 
 const KIND_LABELS: Record<InvoiceKind, string> = { invoice: "facture", "credit-note": "avoir" };
@@ -147,14 +163,31 @@ function csvAmount(cents: number): string {
   return `${sign}${Math.floor(absolute / 100)},${String(absolute % 100).padStart(2, "0")}`;
 }
 
-/** The accountant's export (semicolon-separated, decimal comma, UTF-8 with BOM: it opens as is in a French spreadsheet). */
-export async function adminInvoicesCsv(actor: Actor, filter: AdminInvoiceFilter): Promise<string> {
-  const rows = await adminInvoices(actor, filter, 100_000);
-  const header = ["numero", "date", "type", "emetteur", "acheteur", "dossier", "total_ht", "tva", "total_ttc", "facture_liee"];
-  const lines = rows.map((row) =>
-    [row.number, parisIsoDay(row.issuedAt), KIND_LABELS[row.kind], row.sellerName, row.buyerName, row.caseNumber, csvAmount(row.totalHtCents), csvAmount(row.vatCents), csvAmount(row.totalTtcCents), row.creditedNumber ?? row.creditedBy ?? ""]
-      .map(csvCell)
-      .join(";"),
-  );
-  return `\ufeff${[header.join(";"), ...lines].join("\r\n")}\r\n`;
+/** How many rows the export reads at a time: the whole export is never in memory. */
+const EXPORT_BATCH = 2_000;
+
+/**
+ * The accountant's export (semicolon-separated, decimal comma, UTF-8 with BOM: it opens as is in a French spreadsheet),
+ * every invoice the filter finds, read by batches along the list's keyset and sent as it is read. Admins only (checked
+ * on the call, before the first batch).
+ */
+export function adminInvoicesCsv(actor: Actor, filter: AdminInvoiceFilter): AsyncIterable<string> {
+  assertUser(actor);
+  if (actor.role !== "admin") throw new NotFoundError();
+  return (async function* () {
+    yield `\ufeff${["numero", "date", "type", "emetteur", "acheteur", "dossier", "total_ht", "tva", "total_ttc", "facture_liee"].join(";")}\r\n`;
+    let after: KeysetCursor | undefined;
+    for (;;) {
+      const rows = await filteredInvoices(filter, after, EXPORT_BATCH);
+      yield rows
+        .map(({ item }) =>
+          [item.number, parisIsoDay(item.issuedAt), KIND_LABELS[item.kind], item.sellerName, item.buyerName, item.caseNumber, csvAmount(item.totalHtCents), csvAmount(item.vatCents), csvAmount(item.totalTtcCents), item.creditedNumber ?? item.creditedBy ?? ""]
+            .map(csvCell)
+            .join(";") + "\r\n",
+        )
+        .join("");
+      if (rows.length < EXPORT_BATCH) return;
+      after = keysetCursor.parse(rows.at(-1)!.cursor);
+    }
+  })();
 }

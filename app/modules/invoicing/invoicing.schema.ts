@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keysetCursor } from "~/platform/keyset";
 
 /**
  * The lawyer's invoicing profile (what an invoice must say about its seller, CGI annexe II art. 242 nonies A) and the
@@ -106,8 +107,13 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 }
 
 export const adminInvoiceFilterSchema = z.object({
-  q: z.string().trim().max(100).optional().default(""),
+  q: z.string().trim().max(200).optional().default(""),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal("")).default(""),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal("")).default(""),
 });
 export type AdminInvoiceFilter = z.infer<typeof adminInvoiceFilterSchema>;
+
+/** /admin/factures pages by 25, newest first; `after` is the keyset cursor of the page before (malformed: the first page). */
+export const ADMIN_INVOICES_PAGE_SIZE = 25;
+export const adminInvoiceListSchema = adminInvoiceFilterSchema.extend({ after: keysetCursor.optional().catch(undefined) });
+export type AdminInvoiceListQuery = z.infer<typeof adminInvoiceListSchema>;
