@@ -122,6 +122,11 @@ const invoiceSearches = (await many<{ number: string; buyer: string }>(
   `SELECT number, buyer->>'name' AS buyer FROM invoices ORDER BY md5(id::text) LIMIT 200`,
 )).flatMap((row) => [row.number, row.buyer.split(" ").at(-1)!]);
 const invoiceCount = Number((await one<{ n: string }>(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'invoices'`)).n);
+const deepInvoice = await one<{ at: string; id: string }>(
+  `SELECT to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, id::text FROM invoices
+    ORDER BY issued_at DESC, id DESC OFFSET $1 LIMIT 1`,
+  [Math.floor(invoiceCount / 2)],
+);
 const lawyerClients = (await many<{ last_name: string }>(`SELECT last_name FROM profiles WHERE assigned_lawyer_id = $1 LIMIT 50`, [ids.lawyer])).map((row) => row.last_name);
 
 ensureProductionBuild();
@@ -197,6 +202,7 @@ const rows: Row[] = [
   { role: "admin", name: `factures, première page (${invoiceCount} documents)`, path: () => "/admin/factures" },
   { role: "admin", name: "factures, recherche (numéro ou client)", path: (i) => `/admin/factures?q=${q(at(invoiceSearches, i))}` },
   { role: "admin", name: "factures, période d'un mois", path: () => "/admin/factures?from=2026-03-01&to=2026-03-31" },
+  { role: "admin", name: "factures, page profonde (50 %)", path: () => `/admin/factures?after=${q(`${deepInvoice.at}_${deepInvoice.id}`)}` },
   { role: "admin", name: "factures, recherche + période", path: (i) => `/admin/factures?q=${q(at(invoiceSearches, i))}&from=2026-01-01&to=2026-12-31` },
   { role: "admin", name: "répartition, dernière page", path: () => `/admin/lawyer-allocation?page=${Math.ceil(lawyerCount / 50)}` },
 ];

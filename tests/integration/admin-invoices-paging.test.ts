@@ -54,6 +54,11 @@ describe.each(testEngines())("/admin/factures paged on %s", (engine) => {
     const { pages, rows } = await allPages({ q: "Recherchée", from: "", to: "" });
     expect(pages).toEqual([20]);
     expect(rows.every((row) => row.buyerName === "Martine Recherchée")).toBe(true);
+    // A frequent term fills its pages among the newest invoices first: the same order, the same rows.
+    const frequent = await allPages({ q: "Client Test", from: "", to: "" });
+    expect(frequent.pages).toEqual([25, 15]);
+    const expected = await db().selectFrom("invoices").select("id").where(sql<boolean>`buyer->>'name' = 'Client Test'`).orderBy("issued_at", "desc").orderBy("id", "desc").execute();
+    expect(frequent.rows.map((row) => row.id)).toEqual(expected.map((row) => row.id));
     // 2026-03-02 in Paris: 23:00 UTC on the 1st to 23:00 UTC on the 2nd, i.e. invoices 13 to 36 (those of the hour 36 excluded).
     const day = await allPages({ q: "", from: "2026-03-02", to: "2026-03-02" });
     expect(day.pages).toEqual([24]);
@@ -95,5 +100,10 @@ describe.each(testEngines())("/admin/factures paged on %s", (engine) => {
     let filtered = "";
     for await (const chunk of adminInvoicesCsv(admin, { q: "Recherchée", from: "", to: "" })) filtered += chunk;
     expect(filtered.trim().split("\r\n")).toHaveLength(1 + 20);
+    let batch = "";
+    for await (const chunk of adminInvoicesCsv(admin, { q: "Client Lot", from: "", to: "" })) batch += chunk;
+    const batchLines = batch.trim().split("\r\n").slice(1);
+    expect(batchLines).toHaveLength(2_100);
+    expect(batchLines.map((line) => line.split(";")[0])).toEqual(Array.from({ length: 2_100 }, (_, i) => `F-B-${String(2_100 - i).padStart(6, "0")}`));
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { parisIsoDay } from "~/lib/format";
 import { caseAccess } from "~/modules/cases/case-access.server";
 import { assertUser, NotFoundError, type Actor } from "~/platform/actor";
@@ -30,9 +30,17 @@ export interface InvoiceListItem {
   creditedBy: string | null;
 }
 
-function listQuery(executor: Executor) {
-  return executor
-    .selectFrom("invoices as i")
+/**
+ * The invoices with the numbers they cancel and are cancelled by; with `newest`, only among the `rows` newest
+ * invoices (issued_at, id) meeting `where` (a bounded walk of the time index).
+ */
+function listQuery(executor: Executor, newest?: { where: RawBuilder<boolean>; rows: number }) {
+  const from = newest
+    ? executor.selectFrom((eb) =>
+        eb.selectFrom("invoices as i").selectAll("i").where(newest.where).orderBy("i.issued_at", "desc").orderBy("i.id", "desc").limit(newest.rows).as("i"),
+      )
+    : executor.selectFrom("invoices as i");
+  return from
     .leftJoin("invoices as c", "c.id", "i.credited_invoice_id")
     .leftJoin("invoices as n", "n.credited_invoice_id", "i.id")
     .select([
@@ -114,26 +122,42 @@ const NUMBER_START = /^[FA]-\d{4}-\d+$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The invoices the filter finds, newest first, after the cursor: `limit` rows and the cursor of the last. */
+/**
+ * How many of the newest invoices a search first looks through: a frequent term (a first name) fills its page there
+ * at once; a rare one (a number, a surname) then gathers its few matches from the trigram and prefix indexes and
+ * sorts them. Left to itself, the planner walked the time index for both, reading the whole table for a rare term.
+ */
+const SEARCH_NEWEST_FIRST = 3_000;
+
+/** The invoices the filter finds, newest first, after the cursor: `limit` rows, each with its cursor. */
 async function filteredInvoices(filter: AdminInvoiceFilter, after: KeysetCursor | undefined, limit: number) {
-  let query = listQuery(db()).select(cursorTime("i.issued_at").as("cursor_at"));
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        NUMBER_START.test(filter.q) ? eb("i.number", "like", `${filter.q.toUpperCase()}%`) : eb("i.number", "ilike", pattern),
-        eb("i.case_number", "ilike", pattern),
-        eb(sql<string>`i.buyer->>'name'`, "ilike", pattern),
-        eb(sql<string>`i.seller->>'lawyerName'`, "ilike", pattern),
-        eb(sql<string>`i.seller->>'firmName'`, "ilike", pattern),
-      ]),
-    );
-  }
-  if (filter.from) query = query.where("i.issued_at", ">=", sql<Date>`(${filter.from}::date)::timestamp AT TIME ZONE 'Europe/Paris'`);
-  if (filter.to) query = query.where("i.issued_at", "<", sql<Date>`((${filter.to}::date + 1)::timestamp) AT TIME ZONE 'Europe/Paris'`);
+  const window: RawBuilder<boolean>[] = [];
+  if (filter.from) window.push(sql<boolean>`i.issued_at >= (${filter.from}::date)::timestamp AT TIME ZONE 'Europe/Paris'`);
+  if (filter.to) window.push(sql<boolean>`i.issued_at < ((${filter.to}::date + 1)::timestamp) AT TIME ZONE 'Europe/Paris'`);
   // A cursor whose id is not a UUID is malformed: the first page.
-  if (after && UUID.test(after.id)) query = query.where(olderThan("i.issued_at", "i.id", after));
-  const rows = await query.orderBy("i.issued_at", "desc").orderBy("i.id", "desc").limit(limit).execute();
-  return rows.map((row) => ({ item: listItem(row), cursor: encodeCursor(row.cursor_at, row.id) }));
+  if (after && UUID.test(after.id)) window.push(olderThan("i.issued_at", "i.id", after));
+  const inWindow = window.length > 0 ? sql<boolean>`(${sql.join(window, sql` AND `)})` : sql<boolean>`true`;
+  const run = async (query: ReturnType<typeof listQuery>, byIndex: boolean) => {
+    const time = byIndex ? sql.ref("i.issued_at") : sql`i.issued_at + interval '0 seconds'`;
+    const rows = await query.select(cursorTime("i.issued_at").as("cursor_at")).orderBy(time, "desc").orderBy("i.id", "desc").limit(limit).execute();
+    return rows.map((row) => ({ item: listItem(row), cursor: encodeCursor(row.cursor_at, row.id) }));
+  };
+  if (!filter.q) return run(listQuery(db()).where(inWindow), true);
+  const pattern = `%${escapeLike(filter.q)}%`;
+  const found = sql<boolean>`(${sql.join(
+    [
+      NUMBER_START.test(filter.q) ? sql`i.number LIKE ${`${filter.q.toUpperCase()}%`}` : sql`i.number ILIKE ${pattern}`,
+      sql`i.case_number ILIKE ${pattern}`,
+      sql`i.buyer->>'name' ILIKE ${pattern}`,
+      sql`i.seller->>'lawyerName' ILIKE ${pattern}`,
+      sql`i.seller->>'firmName' ILIKE ${pattern}`,
+    ],
+    sql` OR `,
+  )})`;
+  const among = await run(listQuery(db(), { where: inWindow, rows: SEARCH_NEWEST_FIRST }).where(found), true);
+  if (among.length === limit) return among;
+  // Fewer than a page among the newest: sorted from the matches (the expression keeps the planner off the time index).
+  return run(listQuery(db()).where(inWindow).where(found), false);
 }
 
 export interface AdminInvoicePage {
