@@ -41,23 +41,21 @@ RETURNS void LANGUAGE sql AS $$
     closed_not_pursued = t.closed_not_pursued + excluded.closed_not_pursued
 $$;
 
-CREATE FUNCTION count_recovery_in_operator_day() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A ledger entry counts on its date; an invoice or a credit note on the Paris day it was issued.
+CREATE FUNCTION count_entry_in_operator_day() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM add_to_operator_day(NEW.recovered_on, NEW.amount_cents, 0, 0, NULL, 0);
+  IF TG_TABLE_NAME = 'case_recoveries' THEN
+    PERFORM add_to_operator_day(NEW.recovered_on, NEW.amount_cents, 0, 0, NULL, 0);
+  ELSE
+    PERFORM add_to_operator_day((NEW.issued_at AT TIME ZONE 'Europe/Paris')::date, 0, NEW.total_ht_cents, NEW.total_ttc_cents, NULL, 0);
+  END IF;
   RETURN NULL;
 END;
 $$;
 CREATE TRIGGER case_recoveries_operator_day AFTER INSERT ON case_recoveries
-  FOR EACH ROW EXECUTE FUNCTION count_recovery_in_operator_day();
-
-CREATE FUNCTION count_invoice_in_operator_day() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM add_to_operator_day((NEW.issued_at AT TIME ZONE 'Europe/Paris')::date, 0, NEW.total_ht_cents, NEW.total_ttc_cents, NULL, 0);
-  RETURN NULL;
-END;
-$$;
+  FOR EACH ROW EXECUTE FUNCTION count_entry_in_operator_day();
 CREATE TRIGGER invoices_operator_day AFTER INSERT ON invoices
-  FOR EACH ROW EXECUTE FUNCTION count_invoice_in_operator_day();
+  FOR EACH ROW EXECUTE FUNCTION count_entry_in_operator_day();
 
 -- A case counts while it is resolved or closed with an outcome, on the Paris day of outcome_at: an update takes its
 -- old count off its old day and adds its new one.
