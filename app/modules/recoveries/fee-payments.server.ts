@@ -1,9 +1,8 @@
-import { formatEuroCents } from "~/lib/fees";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import type { Actor } from "~/platform/actor";
 import type { Executor } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { entryDayError, lawyerEntryContext, recorderName, reversalReason, reversibleEntry, type Failure } from "./lawyer-entry.server";
+import { entryDayError, lawyerEntryContext, ledgerEntryViews, reversalReason, reversibleEntry, type Failure } from "./lawyer-entry.server";
 import { feePaymentMessages as messages, type FeePaymentInput } from "./recoveries.schema";
 import type { FeePaymentView } from "./recovery-views";
 
@@ -23,23 +22,7 @@ export async function feePaymentEntries(executor: Executor, caseId: string): Pro
     .orderBy("f.created_at")
     .orderBy("f.id")
     .execute();
-  const reversedBy = new Map(rows.filter((row) => row.reverses_id).map((row) => [row.reverses_id!, row.id]));
-  return rows.map((row) => {
-    const amountCents = Number(row.amount_cents);
-    return {
-      id: row.id,
-      receivedOn: row.received_on,
-      amountCents,
-      amountText: formatEuroCents(amountCents),
-      label: row.label,
-      note: row.note,
-      reversesId: row.reverses_id,
-      reason: row.reason,
-      reversedById: reversedBy.get(row.id) ?? null,
-      recordedBy: recorderName(row),
-      createdAt: row.created_at.toISOString(),
-    };
-  });
+  return ledgerEntryViews(rows, (row) => ({ receivedOn: row.received_on, label: row.label }));
 }
 
 /** What the client paid under an agreement, reversals deducted (TTC). */

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { FieldErrors } from "~/lib/form";
+import { formatEuroCents } from "~/lib/fees";
 import { formatDate, parisIsoDay } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { caseAccess, type CaseAccess } from "~/modules/cases/case-access.server";
@@ -7,6 +8,7 @@ import { lawyerTitle, publicLink } from "~/modules/cases/case-history.server";
 import { enqueueEmail, type EmailTemplateKey } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
+import type { LedgerEntryView } from "./recovery-views";
 
 /**
  * What the lawyer's writes in this module share (sums recovered, costs, sums received): the case locked for the
@@ -71,6 +73,38 @@ export async function emailClient(trx: Transaction<Database>, access: CaseAccess
 export function recorderName(row: { first_name: string | null; last_name: string | null; role: string | null }): string {
   if (!row.first_name) return "Compte supprimé";
   return row.role === "lawyer" ? lawyerTitle({ first_name: row.first_name, last_name: row.last_name ?? "" }) : `${row.first_name} ${row.last_name ?? ""}`.trim();
+}
+
+interface LedgerRow {
+  id: string;
+  amount_cents: string | number;
+  note: string;
+  reverses_id: string | null;
+  reason: string | null;
+  created_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  role: string | null;
+}
+
+/** The fields every ledger entry shows, from its rows (each reversal names the entry it cancels). */
+export function ledgerEntryViews<Row extends LedgerRow, View>(rows: Row[], more: (row: Row) => View): (LedgerEntryView & View)[] {
+  const reversedBy = new Map(rows.filter((row) => row.reverses_id).map((row) => [row.reverses_id!, row.id]));
+  return rows.map((row) => {
+    const amountCents = Number(row.amount_cents);
+    return {
+      id: row.id,
+      amountCents,
+      amountText: formatEuroCents(amountCents),
+      note: row.note,
+      reversesId: row.reverses_id,
+      reason: row.reason,
+      reversedById: reversedBy.get(row.id) ?? null,
+      recordedBy: recorderName(row),
+      createdAt: row.created_at.toISOString(),
+      ...more(row),
+    };
+  });
 }
 
 interface ReversalMessages {

@@ -18,7 +18,7 @@ import { renderDetailedAccountPdf } from "./detailed-account-pdf.server";
 import type { CaseFeeFigures, CostView, DetailedAccount, FeePaymentView, RecoveryEntryView } from "./recovery-views";
 import { approvedCostsCents, costEntries } from "./case-costs.server";
 import { feePaymentEntries, paidUnderAgreementCents } from "./fee-payments.server";
-import { emailClient, entryDayError, lawyerEntryContext, recorderName, reversalReason, reversibleEntry, type Failure } from "./lawyer-entry.server";
+import { emailClient, entryDayError, lawyerEntryContext, ledgerEntryViews, reversalReason, reversibleEntry, type Failure } from "./lawyer-entry.server";
 import { computeFees, type FeeFigures } from "./fee-computation";
 import { RECOVERY_SOURCE_LABELS, recoveryMessages as messages, recoverySchema, type RecoveryInput } from "./recoveries.schema";
 
@@ -108,29 +108,16 @@ async function ledgerEntries(executor: Executor, caseId: string): Promise<Recove
     executor.selectFrom("case_payments").select(["id", "paid_on", "amount", "currency"]).where("case_id", "=", caseId).execute(),
   ]);
   const paymentById = new Map(payments.map((payment) => [payment.id, payment]));
-  const reversedBy = new Map(rows.filter((row) => row.reverses_id).map((row) => [row.reverses_id!, row.id]));
-  return rows.map((row) => {
-    const amountCents = Number(row.amount_cents);
-    return {
-      id: row.id,
-      recoveredOn: row.recovered_on,
-      amountCents,
-      amountText: formatEuroCents(amountCents),
-      source: row.source,
-      sourceLabel: RECOVERY_SOURCE_LABELS[row.source],
-      payments: row.payment_ids.map((id) => {
-        const payment = paymentById.get(id);
-        return { id, label: payment ? paymentLabel(payment) : "Paiement supprimé du dossier" };
-      }),
-      note: row.note,
-      reversesId: row.reverses_id,
-      reason: row.reason,
-      reversedById: reversedBy.get(row.id) ?? null,
-      recordedBy: recorderName(row),
-      createdAt: row.created_at.toISOString(),
-      hasProof: row.proof_file_id !== null,
-    };
-  });
+  return ledgerEntryViews(rows, (row) => ({
+    recoveredOn: row.recovered_on,
+    source: row.source,
+    sourceLabel: RECOVERY_SOURCE_LABELS[row.source],
+    payments: row.payment_ids.map((id) => {
+      const payment = paymentById.get(id);
+      return { id, label: payment ? paymentLabel(payment) : "Paiement supprimé du dossier" };
+    }),
+    hasProof: row.proof_file_id !== null,
+  }));
 }
 
 function feeTexts(fees: CaseFeeFigures | null): FeeTexts | null {

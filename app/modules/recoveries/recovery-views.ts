@@ -11,15 +11,11 @@ export interface CaseFeeFigures {
   figures: FeeFigures;
 }
 
-export interface RecoveryEntryView {
+/** What every entry of an append-only ledger (sums recovered, sums received) shows. */
+export interface LedgerEntryView {
   id: string;
-  /** "yyyy-MM-dd". */
-  recoveredOn: string;
   amountCents: number;
   amountText: string;
-  source: RecoverySource;
-  sourceLabel: string;
-  payments: { id: string; label: string }[];
   note: string;
   /** On a reversal: the entry it cancels, and why. */
   reversesId: string | null;
@@ -28,6 +24,14 @@ export interface RecoveryEntryView {
   reversedById: string | null;
   recordedBy: string;
   createdAt: string;
+}
+
+export interface RecoveryEntryView extends LedgerEntryView {
+  /** "yyyy-MM-dd". */
+  recoveredOn: string;
+  source: RecoverySource;
+  sourceLabel: string;
+  payments: { id: string; label: string }[];
   hasProof: boolean;
 }
 
@@ -66,17 +70,8 @@ export interface CostView {
 }
 
 /** A sum the client paid the lawyer (TTC), or the reversal of one. */
-export interface FeePaymentView {
-  id: string;
+export interface FeePaymentView extends LedgerEntryView {
   /** "yyyy-MM-dd". */
   receivedOn: string;
-  amountCents: number;
-  amountText: string;
   label: string;
-  note: string;
-  reversesId: string | null;
-  reason: string | null;
-  reversedById: string | null;
-  recordedBy: string;
-  createdAt: string;
 }
