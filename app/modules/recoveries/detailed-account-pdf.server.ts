@@ -1,7 +1,7 @@
 import { BASE_FEE_DUE_TEXT, formatEuroCents, formatPercentBp } from "~/lib/fees";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { typeset } from "~/lib/typography";
-import { finishPdf, heading, labelled, newPdf, paragraph, section, table } from "~/modules/case-file/pdf-document.server";
+import { finishPdf, heading, labelled, newPdf, paragraph, section, table, type Column, type Pdf } from "~/modules/case-file/pdf-document.server";
 import type { DetailedAccount } from "./recovery-views";
 
 export const ROUNDING_RULE_TEXT =
@@ -24,49 +24,28 @@ export async function renderDetailedAccountPdf(account: DetailedAccount): Promis
   labelled(doc, cover, "Avocat", `${account.lawyerName} (${account.lawyerBar})`);
   labelled(doc, cover, "Établi le", formatDateTime(account.generatedAt));
 
-  const recovered = section(doc);
-  heading(doc, recovered, 2, "Sommes récupérées");
-  if (account.entries.length === 0) {
-    paragraph(doc, recovered, "Aucune somme récupérée n'est enregistrée à ce jour.");
-  } else {
-    table(
-      doc,
-      recovered,
-      [
-        { header: "Date", width: 70 },
-        { header: "Origine", width: 150 },
-        { header: "Détail", width: 175 },
-        { header: "Montant", width: 100, align: "right" },
-      ],
-      account.entries.map((entry) => [
-        formatDate(entry.recoveredOn),
-        entry.sourceLabel,
-        typeset(entry.reversesId ? `Contre-passation\u202f: ${entry.reason ?? ""}` : entry.note || "—"),
-        entry.amountText,
-      ]),
-    );
-  }
-  doc.moveDown(0.5);
-  labelled(doc, recovered, "Total net récupéré", formatEuroCents(figures.recoveredCents));
+  const ledgerColumns = (what: string, detail: string, amount: string): Column[] => [
+    { header: "Date", width: 70 },
+    { header: what, width: 150 },
+    { header: detail, width: 175 },
+    { header: amount, width: 100, align: "right" },
+  ];
+  const entryDetail = (entry: { reversesId: string | null; reason: string | null; note: string }) =>
+    typeset(entry.reversesId ? `Contre-passation\u202f: ${entry.reason ?? ""}` : entry.note || "—");
 
-  const costs = section(doc);
-  heading(doc, costs, 2, "Frais et débours");
+  tableSection(doc, "Sommes récupérées", "Aucune somme récupérée n'est enregistrée à ce jour.", ledgerColumns("Origine", "Détail", "Montant"), account.entries.map((entry) => [formatDate(entry.recoveredOn), entry.sourceLabel, entryDetail(entry), entry.amountText]), [
+    ["Total net récupéré", formatEuroCents(figures.recoveredCents)],
+  ]);
+
   const approved = account.costs.filter((cost) => cost.status === "approved");
-  if (approved.length === 0) paragraph(doc, costs, "Aucun frais ni débours n'a été approuvé à ce jour.");
-  else
-    table(
-      doc,
-      costs,
-      [
-        { header: "Date", width: 70 },
-        { header: "Frais ou débours", width: 150 },
-        { header: "Approuvé le", width: 175 },
-        { header: "Montant HT", width: 100, align: "right" },
-      ],
-      approved.map((cost) => [formatDate(cost.incurredOn), typeset(cost.label), cost.decidedAt ? formatDate(cost.decidedAt) : "—", cost.amountText]),
-    );
-  doc.moveDown(0.5);
-  labelled(doc, costs, "Frais et débours approuvés par le client (HT)", formatEuroCents(figures.costsHtCents));
+  tableSection(
+    doc,
+    "Frais et débours",
+    "Aucun frais ni débours n'a été approuvé à ce jour.",
+    ledgerColumns("Frais ou débours", "Approuvé le", "Montant HT"),
+    approved.map((cost) => [formatDate(cost.incurredOn), typeset(cost.label), cost.decidedAt ? formatDate(cost.decidedAt) : "—", cost.amountText]),
+    [["Frais et débours approuvés par le client (HT)", formatEuroCents(figures.costsHtCents)]],
+  );
 
   const fees = section(doc);
   heading(doc, fees, 2, "Honoraires");
@@ -93,34 +72,32 @@ export async function renderDetailedAccountPdf(account: DetailedAccount): Promis
   labelled(doc, totals, `TVA (${formatPercentBp(terms.vatRateBp)})`, formatEuroCents(figures.vatCents));
   labelled(doc, totals, "Total toutes taxes comprises", formatEuroCents(figures.totalTtcCents));
 
-  const received = section(doc);
-  heading(doc, received, 2, "Sommes déjà reçues par l'avocat");
-  if (account.feePayments.length === 0) paragraph(doc, received, "Aucune somme n'a été reçue du client à ce jour.");
-  else
-    table(
-      doc,
-      received,
-      [
-        { header: "Date", width: 70 },
-        { header: "Réglait", width: 150 },
-        { header: "Détail", width: 175 },
-        { header: "Montant TTC", width: 100, align: "right" },
-      ],
-      account.feePayments.map((payment) => [
-        formatDate(payment.receivedOn),
-        typeset(payment.label),
-        typeset(payment.reversesId ? `Contre-passation\u202f: ${payment.reason ?? ""}` : payment.note || "—"),
-        payment.amountText,
-      ]),
-    );
-  doc.moveDown(0.5);
-  labelled(doc, received, "Sommes déjà reçues par l'avocat", formatEuroCents(figures.alreadyPaidCents));
-  labelled(doc, received, "Reste dû (TTC)", formatEuroCents(figures.stillDueCents));
-  labelled(doc, received, "Net revenant au client", formatEuroCents(figures.netToClientCents));
+  tableSection(
+    doc,
+    "Sommes déjà reçues par l'avocat",
+    "Aucune somme n'a été reçue du client à ce jour.",
+    ledgerColumns("Réglait", "Détail", "Montant TTC"),
+    account.feePayments.map((payment) => [formatDate(payment.receivedOn), typeset(payment.label), entryDetail(payment), payment.amountText]),
+    [
+      ["Sommes déjà reçues par l'avocat", formatEuroCents(figures.alreadyPaidCents)],
+      ["Reste dû (TTC)", formatEuroCents(figures.stillDueCents)],
+      ["Net revenant au client", formatEuroCents(figures.netToClientCents)],
+    ],
+  );
 
   const rule = section(doc);
   heading(doc, rule, 2, "Règle d'arrondi");
   paragraph(doc, rule, typeset(ROUNDING_RULE_TEXT));
 
   return finishPdf(doc, `Compte détaillé ${account.caseNumber}`);
+}
+
+/** A titled part: its table (or a sentence when it has no row), then its totals. */
+function tableSection(doc: Pdf, title: string, empty: string, columns: Column[], rows: string[][], totals: [label: string, value: string][]): void {
+  const part = section(doc);
+  heading(doc, part, 2, title);
+  if (rows.length === 0) paragraph(doc, part, empty);
+  else table(doc, part, columns, rows);
+  doc.moveDown(0.5);
+  for (const [label, value] of totals) labelled(doc, part, label, value);
 }
