@@ -154,10 +154,22 @@ async function filteredInvoices(filter: AdminInvoiceFilter, after: KeysetCursor 
     ],
     sql` OR `,
   )})`;
-  const among = await run(listQuery(db(), { where: inWindow, rows: SEARCH_NEWEST_FIRST }).where(found), true);
-  if (among.length === limit) return among;
-  // Fewer than a page among the newest: sorted from the matches (the expression keeps the planner off the time index).
-  return run(listQuery(db()).where(inWindow).where(found), false);
+  // A number is found once per issuer at most: its matches are few, sorted at once.
+  if (!NUMBER_START.test(filter.q)) {
+    const among = await run(listQuery(db(), { where: inWindow, rows: SEARCH_NEWEST_FIRST }).where(found), true);
+    if (among.length === limit) return among;
+  }
+  // Sorted from the matches (the expression keeps the planner off the time index), the page's ids first on narrow
+  // rows, then their columns.
+  const page = db()
+    .selectFrom("invoices as i")
+    .select("i.id")
+    .where(inWindow)
+    .where(found)
+    .orderBy(sql`i.issued_at + interval '0 seconds'`, "desc")
+    .orderBy("i.id", "desc")
+    .limit(limit);
+  return run(listQuery(db()).where("i.id", "in", page), false);
 }
 
 export interface AdminInvoicePage {
