@@ -47,6 +47,7 @@ import { ConfirmationPanel } from "~/components/confirmed-action";
 import { isConfirmed } from "~/lib/confirmation";
 import { data } from "react-router";
 import type { FieldErrors } from "~/lib/form";
+import type { z } from "zod";
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { InvoicesCard } from "~/components/invoicing/invoices-card";
@@ -75,6 +76,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * (?intent=fee-payment-reversal), else the status change, the same form and use case as their case list's;
  * back to this page. A post the actor may not make gets the case's 404 from the use case.
  */
+type Refusal = { ok: false; status: number; formError?: string; fieldErrors?: FieldErrors };
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/case/${encodeURIComponent(params.caseId)}`;
   const intent = new URL(request.url).searchParams.get("intent");
@@ -85,64 +88,74 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     confirmation: { ...request, fields },
     confirmAction: `${here}?intent=${name}`,
   });
+  /** One ledger post: its form, its use case, then the page at its section with a toast; `ask` may first want a confirmation. */
+  async function run<Schema extends z.ZodType>(
+    name: RecoveryActionData["intent"],
+    schema: Schema,
+    call: (input: z.output<Schema>) => Promise<{ ok: true } | Refusal>,
+    anchor: string,
+    toast: (input: z.output<Schema>) => { title: string; description: string },
+    ask?: (input: z.output<Schema>, values: Record<string, string>) => ReturnType<typeof confirm> | undefined,
+  ) {
+    const form = await parseForm(request, schema);
+    if (!form.ok) return fail(name, { status: 400, fieldErrors: form.fieldErrors, formError: form.fieldErrors.decision ?? form.fieldErrors.costId }, form.values);
+    const question = ask?.(form.data, form.values);
+    if (question) return question;
+    const result = await call(form.data);
+    if (!result.ok) return fail(name, result, form.values);
+    return redirectWithToast(`${here}#${anchor}`, { ...toast(form.data), tone: "success" });
+  }
   // The ledger's posts reach their use case whoever posts: the use case answers the case's 404 to anyone else.
   const actor = requireUser(context);
-  if (intent === "cost-decision") {
-    const form = await parseForm(request, costDecisionSchema);
-    if (!form.ok) return fail(intent, { status: 400, formError: form.fieldErrors.decision ?? form.fieldErrors.costId }, form.values);
-    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS[form.data.decision === "approved" ? "approve" : "decline"], { costId: form.data.costId, decision: form.values.decision ?? "" });
-    const result = await decideCost(actor, params.caseId, form.data.costId, form.data.decision);
-    if (!result.ok) return fail(intent, result, form.values);
-    const approved = form.data.decision === "approved";
-    return redirectWithToast(`${here}#frais`, { title: approved ? "Frais approuvé" : "Frais refusé", description: approved ? "Il figure au compte détaillé." : "Il ne vous sera pas facturé.", tone: "success" });
-  }
-  if (intent === "cost") {
-    const form = await parseForm(request, costSchema);
-    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
-    const result = await proposeCost(actor, params.caseId, form.data);
-    if (!result.ok) return fail(intent, result, form.values);
-    return redirectWithToast(`${here}#frais`, { title: "Frais proposé", description: "Votre client est prévenu par e-mail et peut l'approuver sur cette page.", tone: "success" });
-  }
-  if (intent === "cost-withdrawal") {
-    const form = await parseForm(request, costWithdrawalSchema);
-    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
-    if (!isConfirmed(form.values)) return confirm(intent, COST_CONFIRMATIONS.withdraw, { costId: form.data.costId });
-    const result = await withdrawCost(actor, params.caseId, form.data.costId);
-    if (!result.ok) return fail(intent, result, form.values);
-    return redirectWithToast(`${here}#frais`, { title: "Frais retiré", description: "Il reste visible, marqué «\u202fRetiré\u202f».", tone: "success" });
-  }
-  if (intent === "fee-payment") {
-    const form = await parseForm(request, feePaymentSchema);
-    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
-    const result = await recordFeePayment(actor, params.caseId, form.data);
-    if (!result.ok) return fail(intent, result, form.values);
-    return redirectWithToast(`${here}#reglements`, { title: "Paiement enregistré", description: "Il est déduit de ce que le client doit encore.", tone: "success" });
-  }
-  if (intent === "fee-payment-reversal") {
-    const form = await parseForm(request, feePaymentReversalSchema);
-    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
-    const result = await reverseFeePayment(actor, params.caseId, form.data.paymentId, form.data.reason);
-    if (!result.ok) return fail(intent, result, form.values);
-    return redirectWithToast(`${here}#reglements`, { title: "Paiement contre-passé", description: "La contre-passation figure dans les paiements reçus.", tone: "success" });
-  }
-  if (intent === "recovery" && (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    const result = await recordRecoveryWithProof(actor, params.caseId, request);
-    if (!result.ok) return fail(intent, result, result.values);
-    return redirectWithToast(`${here}#recuperations`, { title: "Somme récupérée enregistrée", description: "Votre client est prévenu par e-mail.", tone: "success" });
-  }
-  if (intent === "recovery") {
-    const form = await parseForm(request, recoverySchema);
-    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
-    const result = await recordRecovery(actor, params.caseId, form.data);
-    if (!result.ok) return fail(intent, result, form.values);
-    return redirectWithToast(`${here}#recuperations`, { title: "Somme récupérée enregistrée", description: "Votre client est prévenu par e-mail.", tone: "success" });
-  }
-  if (intent === "recovery-reversal") {
-    const form = await parseForm(request, reversalSchema);
-    if (!form.ok) return fail(intent, { status: 400, fieldErrors: form.fieldErrors }, form.values);
-    const result = await reverseRecovery(actor, params.caseId, form.data.recoveryId, form.data.reason);
-    if (!result.ok) return fail(intent, result, form.values);
-    return redirectWithToast(`${here}#recuperations`, { title: "Entrée contre-passée", description: "La contre-passation figure dans les sommes récupérées.", tone: "success" });
+  switch (intent) {
+    case "cost-decision":
+      return run(
+        intent,
+        costDecisionSchema,
+        (input) => decideCost(actor, params.caseId, input.costId, input.decision),
+        "frais",
+        (input) => (input.decision === "approved" ? { title: "Frais approuvé", description: "Il figure au compte détaillé." } : { title: "Frais refusé", description: "Il ne vous sera pas facturé." }),
+        (input, values) =>
+          isConfirmed(values) ? undefined : confirm(intent, COST_CONFIRMATIONS[input.decision === "approved" ? "approve" : "decline"], { costId: input.costId, decision: values.decision ?? "" }),
+      );
+    case "cost":
+      return run(intent, costSchema, (input) => proposeCost(actor, params.caseId, input), "frais", () => ({
+        title: "Frais proposé",
+        description: "Votre client est prévenu par e-mail et peut l'approuver sur cette page.",
+      }));
+    case "cost-withdrawal":
+      return run(
+        intent,
+        costWithdrawalSchema,
+        (input) => withdrawCost(actor, params.caseId, input.costId),
+        "frais",
+        () => ({ title: "Frais retiré", description: "Il reste visible, marqué «\u202fRetiré\u202f»." }),
+        (input, values) => (isConfirmed(values) ? undefined : confirm(intent, COST_CONFIRMATIONS.withdraw, { costId: input.costId })),
+      );
+    case "fee-payment":
+      return run(intent, feePaymentSchema, (input) => recordFeePayment(actor, params.caseId, input), "reglements", () => ({
+        title: "Paiement enregistré",
+        description: "Il est déduit de ce que le client doit encore.",
+      }));
+    case "fee-payment-reversal":
+      return run(intent, feePaymentReversalSchema, (input) => reverseFeePayment(actor, params.caseId, input.paymentId, input.reason), "reglements", () => ({
+        title: "Paiement contre-passé",
+        description: "La contre-passation figure dans les paiements reçus.",
+      }));
+    case "recovery": {
+      const recorded = { title: "Somme récupérée enregistrée", description: "Votre client est prévenu par e-mail." };
+      if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+        const result = await recordRecoveryWithProof(actor, params.caseId, request);
+        if (!result.ok) return fail(intent, result, result.values);
+        return redirectWithToast(`${here}#recuperations`, { ...recorded, tone: "success" });
+      }
+      return run(intent, recoverySchema, (input) => recordRecovery(actor, params.caseId, input), "recuperations", () => recorded);
+    }
+    case "recovery-reversal":
+      return run(intent, reversalSchema, (input) => reverseRecovery(actor, params.caseId, input.recoveryId, input.reason), "recuperations", () => ({
+        title: "Entrée contre-passée",
+        description: "La contre-passation figure dans les sommes récupérées.",
+      }));
   }
   return caseRowAction(request, statusChangeSchema, lawyerStatusChange(requireRole(context, "lawyer"), () => here));
 }
