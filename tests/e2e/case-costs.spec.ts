@@ -66,7 +66,7 @@ test.describe("costs and disbursements, from the lawyer's proposal to the client
     await signInAsStaff(lawyerPage, lawyer);
     await lawyerPage.goto(`/case/${caseId}`);
     await waitForHydration(lawyerPage);
-    const form = lawyerPage.locator("[data-cost-form]");
+    const form = lawyerPage.locator("[data-entry-form=cost]");
     await form.getByLabel("Nature du frais ou du débours").fill("Frais d'huissier");
     await form.getByLabel("Date").fill(`${today.slice(8, 10)}-${today.slice(5, 7)}-${today.slice(0, 4)}`);
     await form.getByLabel("Montant hors taxes, en euros").fill("0");

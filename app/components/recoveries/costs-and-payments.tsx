@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { ConfirmedActionForm } from "~/components/confirmed-action";
 import { FormAlert, SubmitButton, useFormValidation, ValidatedForm } from "~/components/form-controls";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -8,6 +9,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { costSchema, feePaymentSchema } from "~/modules/recoveries/recoveries.schema";
 import type { CostView, FeePaymentView, RecoveriesPanel } from "~/modules/recoveries/recoveries.server";
 import type { RecoveryActionData } from "./recovery-action-data";
+import { useSubmitting } from "~/components/use-submitting";
 
 /** The confirmations the client's answer and the lawyer's withdrawal ask for (dialog, or page without JavaScript). */
 export const COST_CONFIRMATIONS = {
@@ -83,28 +85,96 @@ function CostItem({ panel, cost, actionData }: { panel: RecoveriesPanel; cost: C
   );
 }
 
-function ProposeCostForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?: RecoveryActionData }) {
-  const navigation = useNavigation();
-  const mine = own(actionData, "cost");
-  const { errors, focusRequest, validate, clear } = useFormValidation(costSchema, mine?.fieldErrors);
-  const values = mine?.values ?? {};
+/** A lawyer's entry form under the ledger: its intent's errors and values come back with the page. */
+function EntryForm<Field extends string>({
+  panel,
+  actionData,
+  intent,
+  schema,
+  errorOrder,
+  titleId,
+  title,
+  intro,
+  submitLabel,
+  busyLabel,
+  fields,
+}: {
+  panel: RecoveriesPanel;
+  actionData?: RecoveryActionData;
+  intent: "cost" | "fee-payment";
+  schema: typeof costSchema | typeof feePaymentSchema;
+  errorOrder: readonly Field[];
+  titleId: string;
+  title: string;
+  intro?: ReactNode;
+  submitLabel: string;
+  busyLabel: string;
+  fields: (values: Record<string, string | undefined>, errors: Record<string, string | undefined>) => ReactNode;
+}) {
+  const busy = useSubmitting();
+  const mine = own(actionData, intent);
+  const { errors, focusRequest, validate, clear } = useFormValidation(schema, mine?.fieldErrors);
   return (
-    <section aria-labelledby="titre-ajout-frais" className="mt-4 space-y-3 border-t border-slate-200 pt-4">
-      <h4 id="titre-ajout-frais" className="text-lg font-bold text-slate-900">
-        Proposer un frais ou un débours
+    <section aria-labelledby={titleId} className="mt-4 space-y-3 border-t border-slate-200 pt-4">
+      <h4 id={titleId} className="text-lg font-bold text-slate-900">
+        {title}
       </h4>
-      <p className="text-slate-800">Votre client est prévenu par e-mail (sans le montant)&#x202f;; il ne compte qu'une fois approuvé.</p>
-      <ValidatedForm action={`/case/${encodeURIComponent(panel.caseId)}?intent=cost`} validation={{ validate, clear, errors, focusRequest }} errorOrder={COST_ORDER} className="space-y-4" data-cost-form="">
+      {intro}
+      <ValidatedForm action={`/case/${encodeURIComponent(panel.caseId)}?intent=${intent}`} validation={{ validate, clear, errors, focusRequest }} errorOrder={errorOrder} className="space-y-4" data-entry-form={intent}>
         <FormAlert message={mine?.formError} />
-        <TextField name="costLabel" label="Nature du frais ou du débours" hint="Par exemple «\u202fFrais d'huissier\u202f»" maxLength={200} defaultValue={values.costLabel} error={errors.costLabel} />
-        <TextField name="incurredOn" label="Date" hint="JJ-MM-AAAA, par exemple 14-03-2026" inputMode="numeric" autoComplete="off" defaultValue={values.incurredOn} error={errors.incurredOn} />
-        <TextField name="costAmount" label="Montant hors taxes, en euros" hint="Par exemple 150,40" inputMode="decimal" autoComplete="off" defaultValue={values.costAmount} error={errors.costAmount} />
-        <TextField name="costNote" label="Note (facultatif)" maxLength={1000} defaultValue={values.costNote} error={errors.costNote} />
-        <SubmitButton busy={navigation.state === "submitting"} busyLabel="Envoi…">
-          Proposer ce frais au client
+        {fields(mine?.values ?? {}, errors)}
+        <SubmitButton busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
         </SubmitButton>
       </ValidatedForm>
     </section>
+  );
+}
+
+function ProposeCostForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?: RecoveryActionData }) {
+  return (
+    <EntryForm
+      {...{ panel, actionData }}
+      intent="cost"
+      schema={costSchema}
+      errorOrder={COST_ORDER}
+      titleId="titre-ajout-frais"
+      title="Proposer un frais ou un débours"
+      intro={<p className="text-slate-800">Votre client est prévenu par e-mail (sans le montant)&#x202f;; il ne compte qu'une fois approuvé.</p>}
+      submitLabel="Proposer ce frais au client"
+      busyLabel="Envoi…"
+      fields={(values, errors) => (
+        <>
+          <TextField name="costLabel" label="Nature du frais ou du débours" hint="Par exemple «&#x202f;Frais d'huissier&#x202f;»" maxLength={200} defaultValue={values.costLabel} error={errors.costLabel} />
+          <TextField name="incurredOn" label="Date" hint="JJ-MM-AAAA, par exemple 14-03-2026" inputMode="numeric" autoComplete="off" defaultValue={values.incurredOn} error={errors.incurredOn} />
+          <TextField name="costAmount" label="Montant hors taxes, en euros" hint="Par exemple 150,40" inputMode="decimal" autoComplete="off" defaultValue={values.costAmount} error={errors.costAmount} />
+          <TextField name="costNote" label="Note (facultatif)" maxLength={1000} defaultValue={values.costNote} error={errors.costNote} />
+        </>
+      )}
+    />
+  );
+}
+
+function RecordPaymentForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?: RecoveryActionData }) {
+  return (
+    <EntryForm
+      {...{ panel, actionData }}
+      intent="fee-payment"
+      schema={feePaymentSchema}
+      errorOrder={PAYMENT_ORDER}
+      titleId="titre-ajout-reglement"
+      title="Enregistrer un paiement reçu du client"
+      submitLabel="Enregistrer le paiement"
+      busyLabel="Enregistrement…"
+      fields={(values, errors) => (
+        <>
+          <TextField name="receivedOn" label="Date de réception" hint="JJ-MM-AAAA, par exemple 14-03-2026" inputMode="numeric" autoComplete="off" defaultValue={values.receivedOn} error={errors.receivedOn} />
+          <TextField name="paidAmount" label="Montant reçu TTC, en euros" hint="Par exemple 600" inputMode="decimal" autoComplete="off" defaultValue={values.paidAmount} error={errors.paidAmount} />
+          <TextField name="paidFor" label="Ce que ce paiement a réglé" hint="Par exemple «&#x202f;Honoraire de diligence&#x202f;»" maxLength={200} defaultValue={values.paidFor} error={errors.paidFor} />
+          <TextField name="paidNote" label="Note (facultatif)" maxLength={1000} defaultValue={values.paidNote} error={errors.paidNote} />
+        </>
+      )}
+    />
   );
 }
 
@@ -138,30 +208,6 @@ function PaymentItem({ panel, payment, byId, actionData }: { panel: RecoveriesPa
         </details>
       ) : null}
     </li>
-  );
-}
-
-function RecordPaymentForm({ panel, actionData }: { panel: RecoveriesPanel; actionData?: RecoveryActionData }) {
-  const navigation = useNavigation();
-  const mine = own(actionData, "fee-payment");
-  const { errors, focusRequest, validate, clear } = useFormValidation(feePaymentSchema, mine?.fieldErrors);
-  const values = mine?.values ?? {};
-  return (
-    <section aria-labelledby="titre-ajout-reglement" className="mt-4 space-y-3 border-t border-slate-200 pt-4">
-      <h4 id="titre-ajout-reglement" className="text-lg font-bold text-slate-900">
-        Enregistrer un paiement reçu du client
-      </h4>
-      <ValidatedForm action={`/case/${encodeURIComponent(panel.caseId)}?intent=fee-payment`} validation={{ validate, clear, errors, focusRequest }} errorOrder={PAYMENT_ORDER} className="space-y-4" data-fee-payment-form="">
-        <FormAlert message={mine?.formError} />
-        <TextField name="receivedOn" label="Date de réception" hint="JJ-MM-AAAA, par exemple 14-03-2026" inputMode="numeric" autoComplete="off" defaultValue={values.receivedOn} error={errors.receivedOn} />
-        <TextField name="paidAmount" label="Montant reçu TTC, en euros" hint="Par exemple 600" inputMode="decimal" autoComplete="off" defaultValue={values.paidAmount} error={errors.paidAmount} />
-        <TextField name="paidFor" label="Ce que ce paiement a réglé" hint="Par exemple «\u202fHonoraire de diligence\u202f»" maxLength={200} defaultValue={values.paidFor} error={errors.paidFor} />
-        <TextField name="paidNote" label="Note (facultatif)" maxLength={1000} defaultValue={values.paidNote} error={errors.paidNote} />
-        <SubmitButton busy={navigation.state === "submitting"} busyLabel="Enregistrement…">
-          Enregistrer le paiement
-        </SubmitButton>
-      </ValidatedForm>
-    </section>
   );
 }
 
