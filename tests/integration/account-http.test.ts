@@ -10,6 +10,7 @@ import { stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../support/accounts";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
+import { signInOverHttp as signInAsBrowser } from "../support/http-sign-in";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const NEW_PASSWORD = "Parapluie-Horizon-Marmotte-31";
@@ -26,11 +27,7 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
   const post = (cookie: string, body: Record<string, string> | string, headers: Record<string, string> = FORM) =>
     http("/compte", { method: "POST", cookie, headers, body: typeof body === "string" ? body : new URLSearchParams(body).toString() });
 
-  async function signInOverHttp(email: string, password: string): Promise<string> {
-    const response = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email, password }).toString() });
-    expect(response.status).toBe(302);
-    return cookieHeaderFrom(response.setCookies, (name) => !name.startsWith("recours_flash"));
-  }
+  const signInOverHttp = async (email: string, password: string) => (await signInAsBrowser(server!.baseUrl, { email, password })).cookie;
 
   /** The ids of the other sessions the page offers to end. */
   async function otherSessionIds(cookie: string): Promise<string[]> {

@@ -7,15 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoicingMessages } from "~/modules/invoicing/invoicing.schema";
 import type { UserActor } from "~/platform/actor";
 import { stopRuntime } from "~/platform/runtime.server";
-import { cookieHeaderFrom, seedEnrolledAccount } from "../support/accounts";
+import { seedEnrolledAccount } from "../support/accounts";
 import { actorFor, seedPerson } from "../support/cases";
 import { caseWithActiveAgreement, SIREN, VAT_NUMBER } from "../support/invoicing";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
-import { totpCode } from "../support/totp";
+import { signInOverHttp } from "../support/http-sign-in";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
-const KEEP = (name: string) => !name.startsWith("recours_flash");
 
 const PROFILE = {
   firmName: "Cabinet Martin",
@@ -52,23 +51,8 @@ describe.each(testEngines())("invoicing over HTTP, production build, %s", (engin
     ({ caseId, agreementId } = await caseWithActiveAgreement(client.userId, lawyer.userId, { recoveredCents: [400_000] }));
     await stopRuntime();
     server = await startProductionServer({ ...persistent.serverEnv, AUTH_SECRET: "invoices-http-secret-invoices-http-secret-01" });
-    for (const [key, person] of [["client", client], ["other", other]] as const) {
-      const response = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: person.email, password: person.password }).toString() });
-      expect(response.status).toBe(302);
-      cookies[key] = cookieHeaderFrom(response.setCookies, KEEP);
-    }
-    for (const [key, account] of Object.entries(staff) as [keyof typeof staff, (typeof staff)["admin"]][]) {
-      const challenge = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: account.email, password: account.password }).toString() });
-      expect(challenge.location).toBe("/connexion/verification");
-      const verified = await http("/connexion/verification", {
-        method: "POST",
-        headers: FORM,
-        cookie: cookieHeaderFrom(challenge.setCookies, KEEP),
-        body: new URLSearchParams({ method: "app", code: await totpCode(account.manualKey) }).toString(),
-      });
-      expect(verified.status, visibleText(verified.body).slice(0, 500)).toBe(302);
-      cookies[key] = cookieHeaderFrom(verified.setCookies, KEEP);
-    }
+    for (const [key, person] of [["client", client], ["other", other]] as const) cookies[key] = (await signInOverHttp(server.baseUrl, person)).cookie;
+    for (const [key, account] of Object.entries(staff) as [keyof typeof staff, (typeof staff)["admin"]][]) cookies[key] = (await signInOverHttp(server.baseUrl, account)).cookie;
   }, 240_000);
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { cookieHeaderFrom, seedEnrolledAccount } from "../support/accounts";
 import { seedPerson } from "../support/cases";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
-import { totpCode } from "../support/totp";
+import { signInOverHttp } from "../support/http-sign-in";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -31,22 +31,8 @@ describe.each(testEngines())("French query parameter names of published links, %
     client = await seedPerson("user", "Claire", { email: "user@renamed-query.example" });
     await stopRuntime();
     server = await startProductionServer({ ...persistent.serverEnv, AUTH_SECRET: "renamed-query-secret-renamed-query-secret-01" });
-    const keep = (name: string) => !name.startsWith("recours_flash");
-    for (const [key, account] of [["admin", admin], ["lawyer", lawyer]] as const) {
-      const challenge = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: account.email, password: account.password }).toString() });
-      expect(challenge.location).toBe("/connexion/verification");
-      const verified = await http("/connexion/verification", {
-        method: "POST",
-        headers: FORM,
-        cookie: cookieHeaderFrom(challenge.setCookies, keep),
-        body: new URLSearchParams({ method: "app", code: await totpCode(account.manualKey) }).toString(),
-      });
-      expect(verified.status, visibleText(verified.body).slice(0, 500)).toBe(302);
-      cookies[key] = cookieHeaderFrom(verified.setCookies, keep);
-    }
-    const signedIn = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email: client.email, password: client.password }).toString() });
-    expect(signedIn.status, visibleText(signedIn.body).slice(0, 500)).toBe(302);
-    cookies.user = cookieHeaderFrom(signedIn.setCookies, keep);
+    for (const [key, account] of [["admin", admin], ["lawyer", lawyer]] as const) cookies[key] = (await signInOverHttp(server.baseUrl, account)).cookie;
+    cookies.user = (await signInOverHttp(server.baseUrl, client)).cookie;
   }, 240_000);
 
   afterAll(async () => {

@@ -20,9 +20,10 @@ import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { stopRuntime, db } from "~/platform/runtime.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor.schema";
 import { caseMessages } from "~/modules/cases/cases.schema";
-import { cookieHeaderFrom, seedAccount, seedEnrolledAccount, STRONG_PASSWORD, totpCode } from "../support/accounts";
+import { cookieHeaderFrom, seedAccount, seedEnrolledAccount, STRONG_PASSWORD } from "../support/accounts";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
+import { signInOverHttp as signInAsBrowser } from "../support/http-sign-in";
 
 export type Visitor = "anonymous" | "user" | "lawyer" | "admin";
 export const VISITORS: readonly Visitor[] = ["anonymous", "user", "lawyer", "admin"];
@@ -718,29 +719,9 @@ describe.each(testEngines())("route access over HTTP, production build, %s", (en
 
   /** Password, then (accounts with a second factor) the code from the app; returns the session cookie. */
   async function signInOverHttp(email: string, password: string, manualKey?: string): Promise<string> {
-    const response = await http("/connexion", { method: "POST", headers: FORM, body: new URLSearchParams({ email, password }).toString() });
-    expect(response.status, visibleText(response.body).slice(0, 2000)).toBe(302);
-    const keep = (name: string) => !name.startsWith("recours_flash");
-    if (!manualKey) {
-      expect(response.location).toBe("/dashboard");
-      const cookie = cookieHeaderFrom(response.setCookies, keep);
-      expect(cookie).toMatch(/session_token=/);
-      return cookie;
-    }
-    expect(response.location).toBe("/connexion/verification");
-    const challenge = cookieHeaderFrom(response.setCookies, keep);
-    expect(challenge).not.toMatch(/session_token=/);
-    const verified = await http("/connexion/verification", {
-      method: "POST",
-      headers: FORM,
-      cookie: challenge,
-      body: new URLSearchParams({ method: "app", code: await totpCode(manualKey) }).toString(),
-    });
-    expect(verified.status, visibleText(verified.body).slice(0, 2000)).toBe(302);
-    expect(verified.location).toBe("/dashboard");
-    const cookie = cookieHeaderFrom(verified.setCookies, keep);
-    expect(cookie).toMatch(/session_token=/);
-    return cookie;
+    const signedIn = await signInAsBrowser(server!.baseUrl, { email, password, manualKey });
+    expect(signedIn.location).toBe("/dashboard");
+    return signedIn.cookie;
   }
 
   beforeAll(async () => {
