@@ -10,6 +10,8 @@ import { createDeletedFilesSweepHandler, DELETED_FILES_SWEEP_JOB } from "~/modul
 import { createRetentionHandler, ensureRetentionScheduled, RETENTION_JOB } from "~/modules/privacy/retention.server";
 import { createJobWorker, onJobsEnqueued, type JobWorker } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler, createMailTransport, EMAIL_JOB } from "~/modules/notifications/notifications.server";
+import { createSmsJobHandler, SMS_JOB } from "~/modules/notifications/sms-channel.server";
+import { createSmsProvider } from "~/modules/notifications/sms-provider.server";
 import type { Env } from "~/platform/env.server";
 import { logger } from "~/platform/logger.server";
 import { db } from "~/platform/runtime.server";
@@ -29,6 +31,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
         personalLink: (request, database) =>
           request.kind === "data-export" ? buildDataExportLink(request, database) : buildPersonalLink(request, database),
       }),
+      [SMS_JOB]: createSmsJobHandler(createSmsProvider(env)),
       [DATA_EXPORT_JOB]: createDataExportHandler(),
       [DATA_EXPORT_EXPIRY_JOB]: createDataExportExpiryHandler(),
       [HEIC_CONVERSION_JOB]: createHeicConversionHandler(fileStorage),

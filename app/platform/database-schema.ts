@@ -350,6 +350,28 @@ export interface EmailLogTable {
 
 export type EmailTransportKind = "smtp" | "development";
 
+/** A person's choice of notices by SMS (migration 0108, decision 0087): opted in while opted_out_at is null. */
+export interface SmsNoticePreferenceTable {
+  user_id: string;
+  opted_in_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  opted_out_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One row per SMS job (migration 0108): the number masked, no text. */
+export interface SmsLogTable {
+  id: Generated<string>;
+  job_id: number | null;
+  user_id: string | null;
+  template_key: string;
+  recipient_masked: string;
+  status: "sent" | "failed";
+  error: string | null;
+  attempts: Generated<number>;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export type JobStatus = "queued" | "running" | "done" | "failed";
 
 export interface JobTable {
@@ -755,6 +777,8 @@ export interface Database {
   lawyer_assignment_days: LawyerAssignmentDayTable;
   email_logs: EmailLogTable;
   email_templates: EmailTemplateTable;
+  sms_notice_preferences: SmsNoticePreferenceTable;
+  sms_logs: SmsLogTable;
   jobs: JobTable;
   auth_attempt_counters: AuthAttemptCounterTable;
   account_security_actions: AccountSecurityActionTable;

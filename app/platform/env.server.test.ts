@@ -57,6 +57,7 @@ describe("parseEnv", () => {
       INSPECTION_MEMORY_MB: 512,
       MAIL_FROM: "Recours <no-reply@localhost>",
       EMAIL_VERIFICATION: true,
+      SMS_SENDER: "Recours",
       JOB_WORKER: "in-process",
       JOB_POLL_MILLISECONDS: 1000,
       JOB_LEASE_SECONDS: 120,
@@ -198,5 +199,23 @@ describe("parseEnv", () => {
     for (const problem of problems) {
       expect(problem).not.toMatch(/\b(Invalid|expected|received|Too small|Too big)\b/);
     }
+  });
+  it("the SMS provider (decision 0087): unset by default, https or a local http, its token with it, a short sender", () => {
+    const defaults = parseEnv({});
+    expect([defaults.SMS_PROVIDER_URL, defaults.SMS_PROVIDER_TOKEN, defaults.SMS_SENDER]).toEqual([undefined, undefined, "Recours"]);
+    const token = "jeton-du-fournisseur-0123456789";
+    expect(parseEnv({ SMS_PROVIDER_URL: "https://sms.example/v1/messages", SMS_PROVIDER_TOKEN: token, SMS_SENDER: "+33612345678" })).toMatchObject({
+      SMS_PROVIDER_URL: "https://sms.example/v1/messages",
+      SMS_SENDER: "+33612345678",
+    });
+    expect(parseEnv({ SMS_PROVIDER_URL: "http://127.0.0.1:9100/sms", SMS_PROVIDER_TOKEN: token }).SMS_PROVIDER_URL).toBe("http://127.0.0.1:9100/sms");
+    expect(problemsOf({ SMS_PROVIDER_URL: "http://sms.example/v1", SMS_PROVIDER_TOKEN: token })).toEqual([
+      "SMS_PROVIDER_URL : doit être en https (http seulement vers localhost ou 127.0.0.1)",
+    ]);
+    expect(problemsOf({ SMS_PROVIDER_URL: "https://sms.example/v1" })).toEqual(["SMS_PROVIDER_TOKEN : SMS_PROVIDER_URL et SMS_PROVIDER_TOKEN vont ensemble"]);
+    expect(problemsOf({ SMS_PROVIDER_TOKEN: token })).toEqual(["SMS_PROVIDER_URL : SMS_PROVIDER_URL et SMS_PROVIDER_TOKEN vont ensemble"]);
+    expect(problemsOf({ SMS_SENDER: "Recours-Avocats" })).toEqual([
+      "SMS_SENDER : doit faire 1 à 11 lettres, chiffres ou espaces, ou être un numéro au format +33…",
+    ]);
   });
 });

@@ -81,6 +81,24 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().trim().min(3, { error: "doit être une adresse d'expédition, par exemple Recours <bonjour@recours.fr>" }).optional(),
     EMAIL_VERIFICATION: booleanFlag.default(true),
+    /**
+     * Notices by SMS (decision 0087): a generic HTTP provider receiving a JSON POST {to, text, id, from} with this bearer
+     * token. HTTPS, or plain HTTP to this machine only (a local relay, the tests' fake provider). Unset: no SMS
+     * option anywhere and nothing queued.
+     */
+    SMS_PROVIDER_URL: z
+      .url({ protocol: /^https?$/, error: "doit être l'URL https du fournisseur de SMS, par exemple https://sms.example/v1/messages" })
+      .refine((value) => /^https:/i.test(value) || ["localhost", "127.0.0.1", "[::1]"].includes(new URL(value).hostname), {
+        error: "doit être en https (http seulement vers localhost ou 127.0.0.1)",
+      })
+      .optional(),
+    SMS_PROVIDER_TOKEN: z.string().trim().min(16, { error: "doit contenir au moins 16 caractères" }).max(4096).optional(),
+    /** The sender shown on the phone: up to 11 letters, digits or spaces, or a number in E.164. */
+    SMS_SENDER: z
+      .string()
+      .trim()
+      .regex(/^(?:[A-Za-z0-9 ]{1,11}|\+[1-9]\d{6,14})$/, { error: "doit faire 1 à 11 lettres, chiffres ou espaces, ou être un numéro au format +33…" })
+      .default("Recours"),
     /** Bearer token that opens GET /metrics (Prometheus); without it the endpoint answers 404 (docs/operations.md). */
     METRICS_TOKEN: z.string().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
     JOB_WORKER: z.enum(["in-process", "off"], { error: "doit valoir in-process ou off" }).default("in-process"),
@@ -197,6 +215,13 @@ const envSchema = z
     }
     if (env.SIGNING_CERTIFICATE_PASSWORD && !env.SIGNING_CERTIFICATE_P12) {
       context.addIssue({ code: "custom", path: ["SIGNING_CERTIFICATE_P12"], message: "requis avec SIGNING_CERTIFICATE_PASSWORD" });
+    }
+    if (Boolean(env.SMS_PROVIDER_URL) !== Boolean(env.SMS_PROVIDER_TOKEN)) {
+      context.addIssue({
+        code: "custom",
+        path: [env.SMS_PROVIDER_URL ? "SMS_PROVIDER_TOKEN" : "SMS_PROVIDER_URL"],
+        message: "SMS_PROVIDER_URL et SMS_PROVIDER_TOKEN vont ensemble",
+      });
     }
     if (env.STORAGE_PREVIOUS_MASTER_KEYS && !env.STORAGE_MASTER_KEY) {
       context.addIssue({ code: "custom", path: ["STORAGE_MASTER_KEY"], message: "requis avec STORAGE_PREVIOUS_MASTER_KEYS" });

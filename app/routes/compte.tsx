@@ -13,7 +13,8 @@ import { END_ALL_SESSIONS_CONFIRMATION } from "~/components/account/sessions-sec
 import { pageTitle } from "~/content/site";
 import { SECOND_FACTOR_ENROLMENT_PATH } from "~/modules/accounts/two-factor.schema";
 import { ACCOUNT_INTENTS, accountFormSchema, accountMessages } from "~/modules/accounts/account-settings.schema";
-import { accountOverviewFor, changePassword, endAllSessions, endSession } from "~/modules/accounts/account-settings.server";
+import { accountOverviewFor, changePassword, chooseSmsNotices, endAllSessions, endSession } from "~/modules/accounts/account-settings.server";
+import { SmsNoticesSection } from "~/components/account/sms-notices-section";
 import { redirectWithToast } from "~/platform/flash.server";
 import { parseForm } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
@@ -67,6 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers = await endAllSessions(actor, request);
       return redirectWithToast("/connexion", { ...accountMessages.signedOutEverywhere, tone: "success" }, headers);
     }
+    case ACCOUNT_INTENTS.smsNotices: {
+      const result = await chooseSmsNotices(actor, input.choice === "on");
+      if (!result.ok) return data({ intent: input.intent, fieldErrors: undefined, formError: accountMessages.smsNeedsMobile }, { status: 409 });
+      return redirectWithToast("/compte", { ...(input.choice === "on" ? accountMessages.smsNoticesOn : accountMessages.smsNoticesOff), tone: "success" });
+    }
   }
 }
 
@@ -105,6 +111,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Gérer la double authentification
         </ButtonLink>
       </AccountSection>
+
+      {account.smsNotices ? (
+        <SmsNoticesSection
+          settings={account.smsNotices}
+          formError={actionData?.intent === ACCOUNT_INTENTS.smsNotices && "formError" in actionData ? actionData.formError : undefined}
+        />
+      ) : null}
 
       <SessionsSection sessions={account.sessions} />
 

@@ -86,6 +86,18 @@ describe.each(testEngines())("account page over HTTP, production build, %s", (en
     expect(await signedIn(cookie)).toBe(true);
   });
 
+  it("without an SMS provider the SMS option does not exist: its post answers 404, a bad choice 400, nothing stored", async () => {
+    const cookie = await signInOverHttp(people.owner.email, people.owner.password);
+    const page = await http("/compte", { cookie });
+    expect(visibleText(page.body)).not.toContain("Avis par SMS");
+    const optIn = await post(cookie, { intent: ACCOUNT_INTENTS.smsNotices, choice: "on" });
+    expect(optIn.status).toBe(404);
+    const bad = await post(cookie, { intent: ACCOUNT_INTENTS.smsNotices, choice: "peut-être" });
+    expect(bad.status).toBe(400);
+    expect(visibleText(bad.body)).toContain(spaced(accountMessages.unknownAction));
+    expect(await signedIn(cookie)).toBe(true);
+  });
+
   it("another person's session id answers 404 and that person stays signed in", async () => {
     const owner = await signInOverHttp(people.owner.email, people.owner.password);
     const neighbourHere = await signInOverHttp(people.neighbour.email, people.neighbour.password);

@@ -19,6 +19,9 @@ export const accountMessages = {
     title: "Déconnexion de tous vos appareils",
     description: "Tous vos appareils ont été déconnectés, celui-ci compris. Reconnectez-vous pour continuer.",
   },
+  smsNoticesOn: { title: "Avis par SMS activés", description: "Vous recevrez aussi un SMS pour chaque nouvel avis important." },
+  smsNoticesOff: { title: "Avis par SMS désactivés", description: "Vous ne recevrez plus d'avis par SMS, seulement par e-mail." },
+  smsNeedsMobile: "Indiquez d'abord votre numéro de mobile dans votre profil pour recevoir les avis par SMS.",
   signedOutHere: { title: "Déconnexion effectuée", description: "Cet appareil a été déconnecté. Reconnectez-vous pour continuer." },
 } as const;
 
@@ -26,6 +29,7 @@ export const ACCOUNT_INTENTS = {
   changePassword: "change-password",
   endSession: "end-session",
   endAllSessions: "end-all-sessions",
+  smsNotices: "sms-notices",
 } as const;
 
 const hasText = (value: unknown, key: string) => {
@@ -74,9 +78,15 @@ export const endSessionSchema = z.object({
 
 export const endAllSessionsSchema = z.object({ intent: z.literal(ACCOUNT_INTENTS.endAllSessions) });
 
+/** Notices by SMS: "on" opts in, "off" opts out (decision 0087). */
+export const smsNoticesSchema = z.object({
+  intent: z.literal(ACCOUNT_INTENTS.smsNotices),
+  choice: z.enum(["on", "off"], { error: accountMessages.unknownAction }),
+});
+
 /** Every form of the account page; the `intent` field says which one was posted. */
 export const accountFormSchema = z.discriminatedUnion(
   "intent",
-  [changePasswordSchema, endSessionSchema, endAllSessionsSchema],
+  [changePasswordSchema, endSessionSchema, endAllSessionsSchema, smsNoticesSchema],
   { error: accountMessages.unknownAction },
 );

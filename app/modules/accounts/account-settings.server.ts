@@ -11,6 +11,9 @@ import { clearAttempts, consumeAttempt } from "~/platform/attempt-limiter.server
 import { isGuessablePassword } from "./password-policy.server";
 import { describeUserAgent } from "./user-agent";
 import { type DateTimeText, dateTimeText } from "~/lib/format";
+import { smsNoticeSettingsFor, type SmsNoticeSettings } from "./sms-notice-settings.server";
+
+export { chooseSmsNotices, type SmsNoticeSettings } from "./sms-notice-settings.server";
 
 export interface DeviceSession {
   id: string;
@@ -32,6 +35,8 @@ export interface AccountOverview {
   passwordChangedAt: DateTimeText | null;
   /** The current session first, then the most recently active. */
   sessions: DeviceSession[];
+  /** Notices by SMS (decision 0087); null when no provider is configured. */
+  smsNotices: SmsNoticeSettings | null;
 }
 
 /** "::ffff:203.0.113.7", as Node reports IPv4 clients on a dual-stack socket, reads "203.0.113.7". */
@@ -72,6 +77,7 @@ export async function accountOverviewFor(actor: Actor): Promise<AccountOverview>
     lastName: actor.lastName,
     passwordChangedAt: credential ? dateTimeText(credential.updatedAt) : null,
     sessions,
+    smsNotices: await smsNoticeSettingsFor(actor),
   };
 }
 

@@ -5,6 +5,7 @@ import { logger } from "~/platform/logger.server";
 import { enqueueJob, PermanentJobError, type ClaimedJob, type JobHandler } from "~/modules/jobs/jobs.server";
 import { MASKED_LINK, renderEmail } from "./email-rendering";
 import type { MailTransport } from "./mail-transport.server";
+import { queueNoticesAfterEmail } from "./notice-channels.server";
 
 export { createMailTransport, type MailTransport } from "./mail-transport.server";
 
@@ -103,11 +104,16 @@ export interface EmailRequest {
   variables: Record<string, string>;
   secret?: string[];
   personalLink?: PersonalLinkRequest;
+  /** The recipient's profile id when the caller has it: the other channels then need no lookup by address. */
+  userId?: string;
 }
 
-/** Queues an email in the caller's transaction: it leaves only if that transaction commits. */
-export function enqueueEmail(executor: Executor, email: EmailRequest): Promise<number> {
-  return enqueueJob(executor, {
+/**
+ * Queues an email in the caller's transaction: it leaves only if that transaction commits. The other notice
+ * channels follow it in the same transaction (an SMS to a person who opted in, decision 0087).
+ */
+export async function enqueueEmail(executor: Executor, email: EmailRequest): Promise<number> {
+  const id = await enqueueJob(executor, {
     kind: EMAIL_JOB,
     payload: {
       to: email.to,
@@ -117,6 +123,8 @@ export function enqueueEmail(executor: Executor, email: EmailRequest): Promise<n
       ...(email.personalLink ? { personalLink: email.personalLink } : {}),
     },
   });
+  await queueNoticesAfterEmail(executor, email);
+  return id;
 }
 
 /**
@@ -128,9 +136,9 @@ export async function enqueueEmailToPeople(
   userIds: readonly string[],
   email: Omit<EmailRequest, "to" | "variables"> & { variables: (person: { firstName: string }) => Record<string, string> },
 ): Promise<void> {
-  const people = await executor.selectFrom("profiles").select(["email", "first_name"]).where("id", "in", userIds).execute();
+  const people = await executor.selectFrom("profiles").select(["id", "email", "first_name"]).where("id", "in", userIds).execute();
   for (const person of people) {
-    await enqueueEmail(executor, { ...email, to: person.email, variables: email.variables({ firstName: person.first_name }) });
+    await enqueueEmail(executor, { ...email, to: person.email, userId: person.id, variables: email.variables({ firstName: person.first_name }) });
   }
 }
 

@@ -6,6 +6,7 @@ import { HashingBusyError } from "~/modules/accounts/password-hashing.server";
 import { publicLink, withHistoryContext } from "~/modules/cases/case-history.server";
 import { enqueueJob, jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { enqueueEmail } from "~/modules/notifications/notifications.server";
+import { forgetSmsNotices } from "~/modules/notifications/sms-preferences.server";
 import { dateTimeText, formatDateTime, type DateTimeText } from "~/lib/format";
 import { assertRole, assertUser, type Actor } from "~/platform/actor";
 import type { Database } from "~/platform/database-schema";
@@ -190,6 +191,7 @@ export async function deleteAccountIn(
     .execute();
   await trx.deleteFrom("account_inactivity").where("user_id", "=", userId).execute();
   await trx.deleteFrom("chat_unread_notices").where("recipient_id", "=", userId).execute();
+  await forgetSmsNotices(trx, userId);
   // Emails not sent yet are dropped; the log of those sent keeps its line under the pseudonym, without the body.
   await sql`DELETE FROM jobs WHERE kind = 'email' AND status = 'queued' AND lower(payload->>'to') = lower(${profile.email})`.execute(trx);
   await trx

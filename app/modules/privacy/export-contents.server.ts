@@ -6,6 +6,7 @@ import { PERSONAL_DATA_READ_ACTIONS } from "~/modules/audit/audit.schema";
 import { servedFileName } from "~/modules/files/file-names";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
+import { smsNoticesExport } from "~/modules/notifications/sms-preferences.server";
 import type { Database } from "~/platform/database-schema";
 import { runtime } from "~/platform/runtime.server";
 
@@ -60,7 +61,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
     return path;
   };
 
-  const [verification, documents, cases, emails, sessions, reads] = await Promise.all([
+  const [verification, documents, cases, emails, sessions, reads, smsNotices] = await Promise.all([
     database.selectFrom("identity_verification_status").selectAll().where("user_id", "=", userId).executeTakeFirst(),
     database.selectFrom("identity_verification_documents").selectAll().where("user_id", "=", userId).orderBy("uploaded_at").orderBy("id").execute(),
     database.selectFrom("cases").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute(),
@@ -80,6 +81,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
       .orderBy("l.created_at")
       .orderBy("l.id")
       .execute(),
+    smsNoticesExport(database, userId),
   ]);
 
   const identityFiles = await storedFiles(documents.flatMap((d) => (d.stored_file_id ? [d.stored_file_id] : [])));
@@ -316,6 +318,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
     },
     cases: exportedCases,
     invoices: exportedInvoices,
+    sms_notices: smsNotices,
     emails_sent_to_you: emails.map((e) => ({ sent_at: iso(e.sent_at), subject: e.subject, body: e.body_deleted_at ? null : e.body, status: e.status, body_erased_at: iso(e.body_deleted_at) })),
     sessions: sessions.map((s) => ({ signed_in_at: iso(new Date(s.createdAt)), last_active_at: iso(new Date(s.updatedAt)), expires_at: iso(new Date(s.expiresAt)), ip_address: s.ipAddress, user_agent: s.userAgent })),
     staff_reads_of_your_data: reads.map((r) => ({
@@ -338,7 +341,7 @@ Ce fichier ZIP contient tout ce que Recours conserve à votre sujet (RGPD, artic
   vérification d'identité, vos dossiers avec leur historique de statuts, leurs paiements, les identifiants de
   l'escroc, les preuves, les conventions d'honoraires (montants, dates, empreintes SHA-256 et votre signature), les
   sommes récupérées, les frais proposés et votre réponse, les sommes payées à votre avocat et les
-  messages échangés avec votre avocat, vos factures et avoirs, les e-mails que nous vous avons envoyés, vos sessions de connexion et la liste
+  messages échangés avec votre avocat, vos factures et avoirs, les e-mails que nous vous avons envoyés, votre choix des avis par SMS et les SMS envoyés, vos sessions de connexion et la liste
   des consultations de vos données par l'équipe Recours.
 - fichiers/\u202f: les fichiers que vous nous avez envoyés, déchiffrés\u202f: pièces d'identité et justificatifs encore
   conservés, preuves de vos dossiers, pièces jointes de vos messages\u202f; et les PDF de vos conventions d'honoraires

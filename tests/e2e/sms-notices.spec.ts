@@ -1,0 +1,128 @@
+/**
+ * Issue 32, part 4 (decision 0087): the "Avis par SMS" option of /compte. The run's shared server has no SMS provider:
+ * the option is absent. A server of its own, started with a provider (a fake one, a real HTTP server in this test),
+ * shows it: opting in with JavaScript, opting out without, and a person without a mobile number sent to the profile.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { db, stopRuntime } from "~/platform/runtime.server";
+import { seedAccount } from "../support/accounts";
+import { seedPerson } from "../support/cases";
+import { startProductionServer, type RunningServer } from "../support/production-server";
+import { startFakeSmsProvider, type FakeSmsProvider } from "../support/sms-provider";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { signUpThroughUi } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { waitForHydration } from "./support/hydration";
+
+const smsSection = (page: Page) => page.getByRole("region", { name: "Avis par SMS" });
+
+test("without an SMS provider, /compte offers no SMS option", async ({ page }) => {
+  await signUpThroughUi(page);
+  await page.goto("/compte");
+  await expect(page.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
+  await expect(smsSection(page)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Recevoir aussi les avis par SMS" })).toHaveCount(0);
+  await expect(page.getByRole("main")).not.toContainText("Avis par SMS");
+});
+
+test.describe("with an SMS provider", () => {
+  const SECRET = "sms-notices-e2e-secret-sms-notices-e2e-secret-0123";
+  let server: RunningServer;
+  let provider: FakeSmsProvider;
+  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
+  let withMobile: { email: string; password: string };
+  let withoutMobile: { email: string; password: string };
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    database = await persistentDatabaseTarget("pglite");
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    const solange = await seedPerson("user", "Solange");
+    withMobile = { email: solange.email, password: solange.password };
+    const nadia = await seedAccount("user", { firstName: "Nadia", lastName: "Sansmobile" });
+    await db().updateTable("profiles").set({ phone_mobile: null }).where("id", "=", nadia.userId).execute();
+    withoutMobile = { email: nadia.email, password: nadia.password };
+    await stopRuntime();
+    provider = await startFakeSmsProvider();
+    server = await startProductionServer({
+      ...database.serverEnv,
+      AUTH_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+      // The run's own ports: the shared server is E2E_PORT, its mailbox the next two.
+      PORT: String(Number(process.env.E2E_PORT ?? 3210) + 3),
+      SMS_PROVIDER_URL: provider.url,
+      SMS_PROVIDER_TOKEN: provider.token,
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await provider?.close();
+    await database?.drop();
+  });
+
+  async function signedIn(browser: Browser, account: { email: string; password: string }, javaScriptEnabled = true): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/connexion");
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel("Adresse e-mail").fill(account.email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    return page;
+  }
+
+  test("a person opts in, sees since when, then opts out as easily (without JavaScript)", async ({ browser }) => {
+    test.slow();
+    const page = await signedIn(browser, withMobile);
+    await page.goto("/compte");
+    await waitForHydration(page);
+    const section = smsSection(page);
+    await expect(section).toContainText("Désactivés");
+    await expect(section).toContainText("+33 6 12 34 56 78");
+    await expect(section).toContainText("Il ne contient jamais le contenu d'un message");
+    await expect(page.locator("html")).not.toContainText(provider.url);
+    expect(await page.content()).not.toContain(provider.token);
+    await expectNoAxeViolations(page, "/compte (avis par SMS désactivés)");
+
+    await section.getByRole("button", { name: "Recevoir aussi les avis par SMS" }).click();
+    await expect(page.getByRole("status")).toContainText("Avis par SMS activés");
+    await expect(section).toContainText(/Activés depuis le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
+    await expect(section.getByRole("button", { name: "Ne plus recevoir les avis par SMS" })).toBeVisible();
+    await expectNoAxeViolations(page, "/compte (avis par SMS activés)");
+    await page.context().close();
+
+    const plain = await signedIn(browser, withMobile, false);
+    await plain.goto("/compte");
+    await smsSection(plain).getByRole("button", { name: "Ne plus recevoir les avis par SMS" }).click();
+    await expect(plain).toHaveURL(/\/compte$/);
+    await expect(plain.getByRole("status")).toContainText("Avis par SMS désactivés");
+    await expect(smsSection(plain)).toContainText("Désactivés");
+    await expect(smsSection(plain).getByRole("button", { name: "Recevoir aussi les avis par SMS" })).toBeVisible();
+    await expectNoAxeViolations(plain, "/compte sans JavaScript", { javaScript: false });
+    await plain.context().close();
+    // Choosing sends nothing by itself.
+    expect(provider.received).toEqual([]);
+  });
+
+  test("a person without a mobile number is told so and sent to the profile to add one", async ({ browser }) => {
+    const page = await signedIn(browser, withoutMobile);
+    await page.goto("/compte");
+    const section = smsSection(page);
+    await expect(section).toContainText("Votre profil n'indique pas de numéro de mobile");
+    await expect(section.getByRole("button", { name: "Recevoir aussi les avis par SMS" })).toHaveCount(0);
+    await expect(section.getByRole("link", { name: "Indiquer mon numéro de mobile" })).toHaveAttribute("href", "/complete-profile");
+    await expectNoAxeViolations(page, "/compte (sans numéro de mobile)");
+
+    // A crafted post: 409 with the reason in French, nothing stored; a bad choice 400.
+    const origin = { origin: new URL(server.baseUrl).origin };
+    const optIn = await page.request.post("/compte", { form: { intent: "sms-notices", choice: "on" }, headers: origin, maxRedirects: 0 });
+    expect(optIn.status()).toBe(409);
+    expect(await optIn.text()).toContain("Indiquez d&#x27;abord votre numéro de mobile dans votre profil");
+    const bad = await page.request.post("/compte", { form: { intent: "sms-notices", choice: "oui" }, headers: origin, maxRedirects: 0 });
+    expect(bad.status()).toBe(400);
+    await page.reload();
+    await expect(smsSection(page)).toContainText("Désactivés");
+    await page.context().close();
+  });
+});
