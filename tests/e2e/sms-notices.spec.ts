@@ -3,14 +3,14 @@
  * the option is absent. A server of its own, started with a provider (a fake one, a real HTTP server in this test),
  * shows it: opting in with JavaScript, opting out without, and a person without a mobile number sent to the profile.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount } from "../support/accounts";
 import { seedPerson } from "../support/cases";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { startFakeSmsProvider, type FakeSmsProvider } from "../support/sms-provider";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
-import { signUpThroughUi } from "./support/accounts";
+import { signInOnServer, signUpThroughUi } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 
@@ -60,21 +60,9 @@ test.describe("with an SMS provider", () => {
     await database?.drop();
   });
 
-  async function signedIn(browser: Browser, account: { email: string; password: string }, javaScriptEnabled = true): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/connexion");
-    if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByLabel("Adresse e-mail").fill(account.email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    return page;
-  }
-
   test("a person opts in, sees since when, then opts out as easily (without JavaScript)", async ({ browser }) => {
     test.slow();
-    const page = await signedIn(browser, withMobile);
+    const page = await signInOnServer(browser, server.baseUrl, withMobile);
     await page.goto("/compte");
     await waitForHydration(page);
     const section = smsSection(page);
@@ -92,7 +80,7 @@ test.describe("with an SMS provider", () => {
     await expectNoAxeViolations(page, "/compte (avis par SMS activés)");
     await page.context().close();
 
-    const plain = await signedIn(browser, withMobile, false);
+    const plain = await signInOnServer(browser, server.baseUrl, withMobile, { javaScriptEnabled: false });
     await plain.goto("/compte");
     await smsSection(plain).getByRole("button", { name: "Ne plus recevoir les avis par SMS" }).click();
     await expect(plain).toHaveURL(/\/compte$/);
@@ -106,7 +94,7 @@ test.describe("with an SMS provider", () => {
   });
 
   test("a person without a mobile number is told so and sent to the profile to add one", async ({ browser }) => {
-    const page = await signedIn(browser, withoutMobile);
+    const page = await signInOnServer(browser, server.baseUrl, withoutMobile);
     await page.goto("/compte");
     const section = smsSection(page);
     await expect(section).toContainText("Votre profil n'indique pas de numéro de mobile");

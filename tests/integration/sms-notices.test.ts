@@ -43,6 +43,15 @@ async function smsJobs(userId?: string) {
     .filter((row) => userId === undefined || row.payload.userId === userId);
 }
 
+/** A person who opted in, and the SMS job queued with a case notice to them. */
+async function optedInWithNotice(name: string) {
+  const person = await seedClient(name);
+  await chooseSmsNotices(person.actor, true);
+  await enqueueEmail(db(), caseNotice(person.email));
+  const [job] = await smsJobs(person.userId);
+  return { person, job: job! };
+}
+
 describe.each(testEngines())("notices by SMS with a provider, %s", (engine) => {
   let stop: () => Promise<void>;
   let provider: FakeSmsProvider;
@@ -96,23 +105,23 @@ describe.each(testEngines())("notices by SMS with a provider, %s", (engine) => {
 
     // The address as written elsewhere (case differs): found all the same.
     await db().transaction().execute((trx) => enqueueEmail(trx, caseNotice(odile.email.toUpperCase())));
-    const [job] = await smsJobs();
-    expect(job!.payload).toEqual({ userId: odile.userId, template: "dossier-statut" });
-    expect(JSON.stringify(job!.payload)).not.toContain("612345678");
+    const job = (await smsJobs())[0]!;
+    expect(job.payload).toEqual({ userId: odile.userId, template: "dossier-statut" });
+    expect(JSON.stringify(job.payload)).not.toContain("612345678");
 
     await runQueue(worker());
     expect(provider.received).toHaveLength(1);
     const sms = provider.received[0]!;
     expect(sms.authorization).toBe(`Bearer ${provider.token}`);
     expect(sms.contentType).toBe("application/json");
-    expect(sms.body).toEqual({ to: MOBILE, text: smsTextFor("dossier-statut"), id: `recours-sms-${job!.id}`, from: "Recours" });
+    expect(sms.body).toEqual({ to: MOBILE, text: smsTextFor("dossier-statut"), id: `recours-sms-${job.id}`, from: "Recours" });
     const text = String(sms.body.text);
     expect(text).toBe(
       "Recours : du nouveau dans votre dossier. Connectez-vous à votre espace pour le consulter. Recours ne vous demandera jamais de code ni de paiement par SMS.",
     );
     for (const leaked of ["REC-2026", "Escroc", "Odile", "12 500", "€", "http", "token", "En cours"]) expect(text).not.toContain(leaked);
 
-    const log = await db().selectFrom("sms_logs").selectAll().where("job_id", "=", job!.id).executeTakeFirstOrThrow();
+    const log = await db().selectFrom("sms_logs").selectAll().where("job_id", "=", job.id).executeTakeFirstOrThrow();
     expect(log).toMatchObject({ user_id: odile.userId, template_key: "dossier-statut", status: "sent", attempts: 1, error: null, recipient_masked: "+33•••••••78" });
     expect(log.sent_at).toBeInstanceOf(Date);
     expect(JSON.stringify(log)).not.toContain("612345678");
@@ -174,17 +183,14 @@ describe.each(testEngines())("notices by SMS with a provider, %s", (engine) => {
   });
 
   it("provider 500 then 200: retried with the queue's backoff, delivered once; a re-run of the job sends nothing more", async () => {
-    const odile = await seedClient("Relance");
-    await chooseSmsNotices(odile.actor, true);
-    await enqueueEmail(db(), caseNotice(odile.email));
-    const [job] = await smsJobs(odile.userId);
+    const { person: odile, job } = await optedInWithNotice("Relance");
     provider.answerNext(500);
     const w = worker();
     await w.drain();
     let row = (await smsJobs(odile.userId))[0]!;
     expect(row).toMatchObject({ status: "queued", attempts: 1 });
     expect(row.last_error).toContain("HTTP 500");
-    expect(await db().selectFrom("sms_logs").select(["status", "error"]).where("job_id", "=", job!.id).executeTakeFirstOrThrow()).toEqual({
+    expect(await db().selectFrom("sms_logs").select(["status", "error"]).where("job_id", "=", job.id).executeTakeFirstOrThrow()).toEqual({
       status: "failed",
       error: "fournisseur de SMS en erreur (HTTP 500)",
     });
@@ -194,20 +200,18 @@ describe.each(testEngines())("notices by SMS with a provider, %s", (engine) => {
     expect(provider.deliveredTo(MOBILE)).toHaveLength(1);
     row = (await smsJobs(odile.userId))[0]!;
     expect(row).toMatchObject({ status: "done", attempts: 2 });
-    expect(await db().selectFrom("sms_logs").select(["status", "attempts", "error"]).where("job_id", "=", job!.id).execute()).toEqual([
+    expect(await db().selectFrom("sms_logs").select(["status", "attempts", "error"]).where("job_id", "=", job.id).execute()).toEqual([
       { status: "sent", attempts: 2, error: null },
     ]);
 
     // The worker died after sending and before marking the job done: the job runs again, the log stops it.
-    await db().updateTable("jobs").set({ status: "queued", run_at: new Date(0) }).where("id", "=", job!.id).execute();
+    await db().updateTable("jobs").set({ status: "queued", run_at: new Date(0) }).where("id", "=", job.id).execute();
     await runQueue(w);
     expect(provider.received).toHaveLength(2);
   });
 
   it("a provider that does not answer in time is retried, with the same id so that it can recognise the repeat", async () => {
-    const odile = await seedClient("Patience");
-    await chooseSmsNotices(odile.actor, true);
-    await enqueueEmail(db(), caseNotice(odile.email));
+    const { person: odile } = await optedInWithNotice("Patience");
     provider.hangNext(1500);
     const w = worker({ timeoutMs: 300 });
     await w.drain();
@@ -223,16 +227,13 @@ describe.each(testEngines())("notices by SMS with a provider, %s", (engine) => {
   });
 
   it("a 4xx is a refusal: the job fails for good at once, the failure is recorded without the number", async () => {
-    const odile = await seedClient("Refus");
-    await chooseSmsNotices(odile.actor, true);
-    await enqueueEmail(db(), caseNotice(odile.email));
-    const [job] = await smsJobs(odile.userId);
+    const { person: odile, job } = await optedInWithNotice("Refus");
     provider.answerNext(400);
     await runQueue(worker());
     expect(provider.received).toHaveLength(1);
     const row = (await smsJobs(odile.userId))[0]!;
     expect(row).toMatchObject({ status: "failed", attempts: 1 });
-    const log = await db().selectFrom("sms_logs").selectAll().where("job_id", "=", job!.id).executeTakeFirstOrThrow();
+    const log = await db().selectFrom("sms_logs").selectAll().where("job_id", "=", job.id).executeTakeFirstOrThrow();
     expect(log).toMatchObject({ status: "failed", error: "le fournisseur de SMS a refusé le message (HTTP 400)", sent_at: null, recipient_masked: maskedNumber(MOBILE) });
     expect(`${log.error} ${row.last_error}`).not.toContain("612345678");
   });

@@ -75,6 +75,20 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
+/** A person signs in on a server of the test's own (`baseURL`), in a browser context of their own, and lands on their dashboard. */
+export async function signInOnServer(browser: Browser, baseURL: string, person: { email: string; password: string }, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const javaScriptEnabled = options.javaScriptEnabled ?? true;
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto("/connexion");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Adresse e-mail").fill(person.email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
 /** A member signs in on a phone (390 px, touch screen), in a browser context of their own, and lands on their dashboard. */
 export async function signInOnPhone(browser: Browser, baseURL: string, person: { email: string; password: string }, options: { axe?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport: { width: 390, height: 844 }, hasTouch: true });
