@@ -15,7 +15,9 @@ import { collectExportContents } from "~/modules/privacy/export-contents.server"
 import { NotFoundError } from "~/platform/actor";
 import { db, runtime } from "~/platform/runtime.server";
 import { seedAccount } from "../support/accounts";
-import { actorFor } from "../support/cases";
+import { actorFor, insertSubmittedCase, seedActor } from "../support/cases";
+import { changeCaseStatusByLawyer } from "~/modules/cases/lawyer-cases.server";
+import { statusChangeSchema } from "~/modules/cases/lawyer-cases.schema";
 import { startFakeSmsProvider, type FakeSmsProvider } from "../support/sms-provider";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
@@ -125,6 +127,24 @@ describe.each(testEngines())("notices by SMS with a provider, %s", (engine) => {
     expect(log).toMatchObject({ user_id: odile.userId, template_key: "dossier-statut", status: "sent", attempts: 1, error: null, recipient_masked: "+33•••••••78" });
     expect(log.sent_at).toBeInstanceOf(Date);
     expect(JSON.stringify(log)).not.toContain("612345678");
+  });
+
+  it("a real event: the lawyer moves the case, the client who opted in gets the e-mail and one SMS without the case's details", async () => {
+    const client = await seedClient("Cliente");
+    await chooseSmsNotices(client.actor, true);
+    const lawyer = await seedActor("lawyer", "Avocate");
+    const created = await insertSubmittedCase(client.userId);
+    await db().updateTable("cases").set({ status: "assigned", assigned_lawyer_id: lawyer.userId, assigned_at: new Date() }).where("id", "=", created.id).execute();
+    const urgency = "Rappel de fonds à demander aujourd'hui à la banque.";
+    expect(await changeCaseStatusByLawyer(lawyer, statusChangeSchema.parse({ caseId: created.id, status: "in_progress", urgency }))).toMatchObject({ ok: true });
+    expect((await smsJobs(client.userId)).map((job) => job.payload)).toEqual([{ userId: client.userId, template: "dossier-statut" }]);
+    // The lawyer did not opt in: nothing for them.
+    expect(await smsJobs(lawyer.userId)).toEqual([]);
+    await runQueue(worker());
+    expect(provider.deliveredTo(MOBILE)).toHaveLength(1);
+    const text = String(provider.received[0]!.body.text);
+    expect(text).toBe(smsTextFor("dossier-statut"));
+    for (const leaked of [created.caseNumber, "Avocate", "Rappel de fonds", "Cliente"]) expect(text).not.toContain(leaked);
   });
 
   it("enqueueEmailToPeople passes the profile id through; a Belgian mobile goes in E.164", async () => {

@@ -101,7 +101,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
               "Étudier votre situation, accepter ou non votre dossier et le confier à un avocat partenaire.",
               "Permettre les échanges entre vous et votre avocat, et suivre l'avancement de votre dossier.",
               "Conserver la convention d'honoraires signée avec votre avocat et tenir notre comptabilité.",
-              "Vous envoyer des e-mails sur votre dossier et, seulement si vous l'avez accepté, des informations sur nos services.",
+              "Vous envoyer des e-mails sur votre dossier, des SMS d'avis si vous les avez demandés dans «\u202fMon compte\u202f» (sans contenu\u202f: «\u202fdu nouveau dans votre dossier\u202f») et, seulement si vous l'avez accepté, des informations sur nos services.",
               "Protéger le site et vos données\u202f: détecter les connexions suspectes, empêcher les abus, garder des traces techniques.",
               "Répondre à nos obligations légales et, si besoin, défendre nos droits en justice.",
             ],
@@ -165,7 +165,7 @@ export function privacyPolicyFor(facts: PrivacyPolicyFacts): LegalDocument {
             items: [
               "Votre avocat partenaire, une fois votre dossier confié. Il est soumis au secret professionnel. Pour sa mission, il est lui-même responsable des données qu'il traite.",
               "Notre équipe de conformité et de gestion des dossiers, pour vérifier les documents et attribuer les dossiers.",
-              "Nos prestataires techniques (hébergement, envoi d'e-mails). Ils agissent sur nos instructions, sont liés par un contrat conforme au RGPD et ne peuvent pas utiliser vos données pour eux-mêmes.",
+              "Nos prestataires techniques (hébergement, envoi d'e-mails et, si vous avez demandé les avis par SMS, envoi de SMS, qui reçoit alors votre numéro de mobile). Ils agissent sur nos instructions, sont liés par un contrat conforme au RGPD et ne peuvent pas utiliser vos données pour eux-mêmes.",
               "Les autorités (police, justice, administrations), uniquement quand la loi nous y oblige.",
             ],
           },
