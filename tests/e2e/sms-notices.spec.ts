@@ -1,12 +1,16 @@
 /**
  * Issue 32, part 4 (decision 0087): the "Avis par SMS" option of /compte. The run's shared server has no SMS provider:
  * the option is absent. A server of its own, started with a provider (a fake one, a real HTTP server in this test),
- * shows it: opting in with JavaScript, opting out without, and a person without a mobile number sent to the profile.
+ * shows it: opting in with JavaScript, an SMS sent by the server's worker when the person's case is submitted, opting
+ * out without JavaScript, and a person without a mobile number sent to the profile.
  */
+import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { saveCaseDraft } from "~/modules/cases/cases.server";
+import { smsTextFor } from "~/modules/notifications/sms-texts";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedAccount } from "../support/accounts";
-import { seedPerson } from "../support/cases";
+import { draftInput, giveBarDetails, seedPerson, setAllocation } from "../support/cases";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { startFakeSmsProvider, type FakeSmsProvider } from "../support/sms-provider";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
@@ -26,19 +30,30 @@ test("without an SMS provider, /compte offers no SMS option", async ({ page }) =
 });
 
 test.describe("with an SMS provider", () => {
+  // One server for the block: its tests run in one worker, one after the other.
+  test.describe.configure({ mode: "serial" });
   const SECRET = "sms-notices-e2e-secret-sms-notices-e2e-secret-0123";
   let server: RunningServer;
   let provider: FakeSmsProvider;
   let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let withMobile: { email: string; password: string };
+  let draftNumber: string;
   let withoutMobile: { email: string; password: string };
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     database = await persistentDatabaseTarget("pglite");
     await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    const solange = await seedPerson("user", "Solange");
+    // Verified, with a complete draft and one lawyer taking every case: submitting it assigns it at once, an event
+    // that goes by SMS ("dossier-assigne").
+    const lawyer = await seedPerson("lawyer", "Louise");
+    await giveBarDetails(lawyer.userId);
+    await setAllocation(lawyer.userId, 100);
+    const solange = await seedPerson("user", "Solange", { verified: true });
     withMobile = { email: solange.email, password: solange.password };
+    const draftId = randomUUID();
+    await saveCaseDraft(solange, draftId, draftInput());
+    draftNumber = (await db().selectFrom("cases").select("case_number").where("id", "=", draftId).executeTakeFirstOrThrow()).case_number;
     const nadia = await seedAccount("user", { firstName: "Nadia", lastName: "Sansmobile" });
     await db().updateTable("profiles").set({ phone_mobile: null }).where("id", "=", nadia.userId).execute();
     withoutMobile = { email: nadia.email, password: nadia.password };
@@ -60,7 +75,7 @@ test.describe("with an SMS provider", () => {
     await database?.drop();
   });
 
-  test("a person opts in, sees since when, then opts out as easily (without JavaScript)", async ({ browser }) => {
+  test("a person opts in, sees since when, gets an SMS when their case is submitted, then opts out as easily (without JavaScript)", async ({ browser }) => {
     test.slow();
     const page = await signInOnServer(browser, server.baseUrl, withMobile);
     await page.goto("/compte");
@@ -78,6 +93,16 @@ test.describe("with an SMS provider", () => {
     await expect(section).toContainText(/Activés depuis le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
     await expect(section.getByRole("button", { name: "Ne plus recevoir les avis par SMS" })).toBeVisible();
     await expectNoAxeViolations(page, "/compte (avis par SMS activés)");
+    // Choosing sends nothing by itself; submitting the case does, through the server's own job worker.
+    expect(provider.received).toEqual([]);
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Soumettre le dossier ${draftNumber}` }).click();
+    await expect(page.getByText("Dossier soumis avec succès")).toBeVisible();
+    await expect.poll(() => provider.received.length, { timeout: 15_000 }).toBe(1);
+    expect(provider.received[0]!.body).toMatchObject({ to: "+33612345678", text: smsTextFor("dossier-assigne"), from: "Recours" });
+    expect(provider.received[0]!.authorization).toBe(`Bearer ${provider.token}`);
+    expect(String(provider.received[0]!.body.text)).not.toContain(draftNumber);
     await page.context().close();
 
     const plain = await signInOnServer(browser, server.baseUrl, withMobile, { javaScriptEnabled: false });
@@ -89,8 +114,7 @@ test.describe("with an SMS provider", () => {
     await expect(smsSection(plain).getByRole("button", { name: "Recevoir aussi les avis par SMS" })).toBeVisible();
     await expectNoAxeViolations(plain, "/compte sans JavaScript", { javaScript: false });
     await plain.context().close();
-    // Choosing sends nothing by itself.
-    expect(provider.received).toEqual([]);
+    expect(provider.received).toHaveLength(1);
   });
 
   test("a person without a mobile number is told so and sent to the profile to add one", async ({ browser }) => {
