@@ -2,6 +2,7 @@ import { buildPersonalLink } from "~/modules/accounts/accounts.server";
 import { createSealAgreementHandler, SEAL_AGREEMENT_JOB } from "~/modules/agreements/agreements.server";
 import { CHAT_UNREAD_NOTICE_JOB, handleUnreadNoticeJob } from "~/modules/chat/chat-notices.server";
 import { BANK_REMINDER_JOB, createBankReminderHandler } from "~/modules/case-file/bank-reminders.server";
+import { createDocumentReminderHandler, DOCUMENT_REMINDER_JOB, ensureDocumentRemindersScheduled } from "~/modules/case-file/document-reminders.server";
 import { fileStorage } from "~/modules/files/files.server";
 import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
@@ -38,6 +39,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [STORAGE_JANITOR_JOB]: createStorageJanitorHandler(fileStorage, { graceMs: env.STORAGE_JANITOR_GRACE_SECONDS * 1000 }),
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
       [BANK_REMINDER_JOB]: createBankReminderHandler(),
+      [DOCUMENT_REMINDER_JOB]: createDocumentReminderHandler(),
       [SEAL_AGREEMENT_JOB]: createSealAgreementHandler(),
       [DELETED_FILES_SWEEP_JOB]: createDeletedFilesSweepHandler(fileStorage),
       [RETENTION_JOB]: createRetentionHandler(fileStorage, {
@@ -58,6 +60,9 @@ export function startJobWorker(env: Env): RunningJobWorker {
   );
   ensureRetentionScheduled(db(), new Date(Date.now() + 5 * 60_000)).catch((error: unknown) =>
     logger.error({ err: error }, "conservation des données non planifiée"),
+  );
+  ensureDocumentRemindersScheduled(db(), new Date(Date.now() + 2 * 60_000)).catch((error: unknown) =>
+    logger.error({ err: error }, "rappels de documents demandés non planifiés"),
   );
   logger.info({ workerId: worker.id, transport: transport.kind }, "file de tâches démarrée");
   return {

@@ -462,6 +462,36 @@ export interface CaseEvidenceTable {
   original_sha256: Buffer;
   uploaded_by: string;
   created_at: CreatedAt;
+  /** The document request the file answers (migration 0106), if any. */
+  document_request_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** Issue 32: a document the assigned lawyer asks the client for (migration 0106, decision 85). */
+export type DocumentRequestStatus = "requested" | "provided" | "unavailable" | "accepted";
+export interface CaseDocumentRequestTable {
+  id: Generated<string>;
+  case_id: string;
+  kind: string;
+  label: string;
+  note: ColumnType<string, string | undefined, never>;
+  due_on: ColumnType<DateOnly | null, DateOnly | null | undefined, never>;
+  /** Changed by the use cases; the trigger stamps status_changed_at and writes the history. */
+  status: ColumnType<DocumentRequestStatus, never, DocumentRequestStatus>;
+  unavailable_reason: ColumnType<string | null, never, string | null>;
+  requested_by: ColumnType<string, string, never>;
+  requested_at: ColumnType<Date, never, never>;
+  status_changed_by: string;
+  status_changed_at: ColumnType<Date, never, never>;
+  reminder_sent_at: ColumnType<Date | null, never, Date | string>;
+}
+
+export interface CaseDocumentRequestEventTable {
+  id: ColumnType<number, never, never>;
+  request_id: string;
+  to_status: DocumentRequestStatus;
+  changed_by: string;
+  reason: string | null;
+  at: CreatedAt;
 }
 
 export type PaymentCurrency = "EUR" | "CHF" | "CAD";
@@ -786,6 +816,8 @@ export interface Database {
   identity_review_audit: IdentityReviewAuditTable;
   staff_audit_log: StaffAuditLogTable;
   case_evidence: CaseEvidenceTable;
+  case_document_requests: CaseDocumentRequestTable;
+  case_document_request_events: CaseDocumentRequestEventTable;
   case_payments: CasePaymentTable;
   case_identifiers: CaseIdentifierTable;
   account_inactivity: AccountInactivityTable;

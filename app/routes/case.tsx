@@ -51,6 +51,9 @@ import type { z } from "zod";
 import { redirectWithToast } from "~/platform/flash.server";
 import { answerInit, parseForm } from "~/platform/form.server";
 import { InvoicesCard } from "~/components/invoicing/invoices-card";
+import { DocumentRequestsSection, isDocumentRequestAnswer } from "~/components/case-file/document-requests-section";
+import { documentRequestsFor } from "~/modules/case-file/document-requests.server";
+import { documentRequestAction, isDocumentRequestIntent } from "~/modules/case-file/document-request-action.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -60,13 +63,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
   const view = await caseFor(actor, params.caseId);
-  const [caseFile, evidence, agreement, recoveries] = await Promise.all([
+  const [caseFile, evidence, agreement, recoveries, documentRequests] = await Promise.all([
     caseFileFor(actor, params.caseId),
     evidencePanelFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : agreementPanelFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : recoveriesFor(actor, params.caseId),
+    view.status === "draft" ? Promise.resolve(null) : documentRequestsFor(actor, params.caseId),
   ]);
-  return { ...view, caseFile, evidence, agreement, recoveries };
+  return { ...view, caseFile, evidence, agreement, recoveries, documentRequests };
 }
 
 /**
@@ -107,6 +111,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // The ledger's posts reach their use case whoever posts: the use case answers the case's 404 to anyone else.
   const actor = requireUser(context);
+  // The document checklist's posts (decision 85), the same way.
+  if (isDocumentRequestIntent(intent)) return documentRequestAction(request, actor, params.caseId, intent);
   switch (intent) {
     case "cost-decision":
       return run(
@@ -313,8 +319,10 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
       {view.agreement ? <InvoicesCard panel={view.agreement} /> : null}
 
       {view.recoveries && (view.recoveries.agreementActive || view.recoveries.entries.length > 0 || view.recoveries.costs.length > 0 || view.recoveries.feePayments.length > 0) ? (
-        <RecoveriesSection panel={view.recoveries} actionData={actionData && "fieldErrors" in actionData ? actionData : undefined} />
+        <RecoveriesSection panel={view.recoveries} actionData={actionData && "fieldErrors" in actionData && !isDocumentRequestAnswer(actionData) ? actionData : undefined} />
       ) : null}
+
+      {view.documentRequests ? <DocumentRequestsSection panel={view.documentRequests} actionData={actionData && isDocumentRequestAnswer(actionData) ? actionData : undefined} /> : null}
 
       <CaseFilePanels caseId={view.id} caseFile={view.caseFile} />
 

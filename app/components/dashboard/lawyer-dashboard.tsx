@@ -1,19 +1,19 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/icons";
+import { ClockIcon, FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
 import type { LawyerDashboard } from "~/modules/dashboard/dashboard.server";
 import { DashboardHeader } from "./dashboard-header";
 import { plural, StatSection, VerifiedSplit } from "./stat-cards";
 
 export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard }) {
-  const { newCases, unreadMessages, agreementsToCountersign } = dashboard;
+  const { newCases, unreadMessages, agreementsToCountersign, overdueDocuments } = dashboard;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-8">
       <DashboardHeader firstName={dashboard.firstName} lastName={dashboard.lastName} title="Tableau de bord avocat" withAccountActions={false} />
 
-      {newCases > 0 || unreadMessages > 0 || agreementsToCountersign.length > 0 ? (
+      {newCases > 0 || unreadMessages > 0 || agreementsToCountersign.length > 0 || overdueDocuments.total > 0 ? (
         <Notice id="titre-action-requise" tone="warning" title="Action requise">
           <ul className="list-disc space-y-1 pl-5">
             {newCases > 0 ? (
@@ -22,6 +22,11 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
             {agreementsToCountersign.map((item) => (
               <ActionItem key={item.caseId} to={`/case/${item.caseId}/convention`}>
                 Convention signée par votre client à contre-signer (dossier {item.caseNumber})
+              </ActionItem>
+            ))}
+            {overdueDocuments.cases.map((item) => (
+              <ActionItem key={`documents-${item.caseId}`} to={`/case/${item.caseId}#documents-demandes`}>
+                {plural(item.count, "document demandé en retard", "documents demandés en retard")} (dossier {item.caseNumber})
               </ActionItem>
             ))}
             {unreadMessages > 0 ? (
@@ -36,6 +41,7 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
         { label: "Dossiers actifs", value: dashboard.activeCases, icon: <FolderIcon />, href: "/avocat/dossiers" },
         { label: "Nouveaux dossiers", value: newCases, icon: <InboxIcon />, detail: "Dossiers qui vous sont confiés et que vous n'avez pas encore ouverts", href: "/avocat/dossiers?view=nouveaux" },
         { label: "Messages non lus", value: unreadMessages, icon: <MessageIcon />, detail: "Messages de vos clients et de l'équipe que vous n'avez pas encore lus", href: "/avocat/messages" },
+        { label: "Documents en retard", value: overdueDocuments.total, icon: <ClockIcon />, detail: "Documents demandés à vos clients, ni envoyés ni répondus à la date prévue" },
       ]}
       />
     </div>

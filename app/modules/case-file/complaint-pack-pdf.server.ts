@@ -4,6 +4,7 @@ import { COUNTRIES } from "~/lib/countries";
 import { typeset } from "~/lib/typography";
 import { contactMethodLabel, evidenceTypeLabel, paymentMethodLabel, scamTypeLabel } from "~/modules/cases/cases.schema";
 import { type EvidenceItem } from "./evidence.schema";
+import { DOCUMENT_STATUS_LABELS, OVERDUE_LABEL, type DocumentRequestView } from "./document-requests.schema";
 import { COLORS, finishPdf, heading, labelled, newPdf, paragraph, section, table, type Pdf } from "./pdf-document.server";
 import type { IdentifierRow } from "./identifiers.server";
 import { amountSummary, DECLARED_AMOUNT_LABEL, declaredText, DOCUMENTED_PAYMENTS_LABEL, documentedText } from "./case-file-format";
@@ -52,6 +53,8 @@ export interface PackData {
   payments: PackPayment[];
   identifiers: PackIdentifier[];
   evidence: EvidenceItem[];
+  /** The documents the lawyer asked for and where each stands (decision 85). */
+  documentRequests?: DocumentRequestView[];
 }
 
 function plainText(text: Paragraph): string {
@@ -242,6 +245,33 @@ function evidenceSection(doc: Pdf, data: PackData): void {
   part.end();
 }
 
+/** Where a requested document stands, its files named by their number in the evidence index. */
+function documentRequestState(item: DocumentRequestView, evidence: EvidenceItem[]): string {
+  const numbers = item.files.map((file) => evidence.findIndex((entry) => entry.id === file.id) + 1).filter((number) => number > 0);
+  const state = item.overdue ? `${DOCUMENT_STATUS_LABELS[item.status]} — ${OVERDUE_LABEL.toLowerCase()}` : DOCUMENT_STATUS_LABELS[item.status];
+  const files = numbers.length ? ` (preuve${numbers.length > 1 ? "s" : ""} n° ${numbers.join(", ")})` : "";
+  return typeset(`${state}${files}${item.unavailableReason ? ` : ${item.unavailableReason}` : ""}`);
+}
+
+function documentRequestsSection(doc: Pdf, data: PackData): void {
+  const items = data.documentRequests ?? [];
+  if (items.length === 0) return;
+  const part = section(doc);
+  heading(doc, part, 1, "Documents demandés par l'avocat");
+  table(
+    doc,
+    part,
+    [
+      { header: "Document", width: 170 },
+      { header: "À fournir le", width: 75 },
+      { header: "Demandé le", width: 75 },
+      { header: "État", width: 175 },
+    ],
+    items.map((item) => [item.label, item.dueOn ? formatDate(item.dueOn) : "—", formatDate(item.requestedAt), documentRequestState(item, data.evidence)]),
+  );
+  part.end();
+}
+
 function firstStepsSection(doc: Pdf): void {
   const part = section(doc);
   heading(doc, part, 1, "Premiers réflexes\u202f: adresses utiles");
@@ -260,7 +290,7 @@ function firstStepsSection(doc: Pdf): void {
   part.end();
 }
 
-/** The complaint pack: cover, chronology, payments and totals, identifiers, evidence index, useful addresses. */
+/** The complaint pack: cover, chronology, payments and totals, identifiers, evidence index, documents requested, useful addresses. */
 export function renderComplaintPack(data: PackData): Promise<Buffer> {
   const doc = newPdf(`Dossier de plainte ${data.caseNumber}`, "Dossier de plainte établi avec Recours");
   cover(doc, data);
@@ -268,6 +298,7 @@ export function renderComplaintPack(data: PackData): Promise<Buffer> {
   paymentsSection(doc, data);
   identifiersSection(doc, data);
   evidenceSection(doc, data);
+  documentRequestsSection(doc, data);
   firstStepsSection(doc);
   return finishPdf(doc, `Dossier ${data.caseNumber}`);
 }

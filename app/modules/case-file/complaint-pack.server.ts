@@ -9,6 +9,7 @@ import { renderBankLetter, bankLetterBanks } from "./bank-letter-pdf.server";
 import { renderComplaintPack, type PackData, type PackIdentifier, type PackPayment } from "./complaint-pack-pdf.server";
 import { EVIDENCE_CLOSED_STATUSES, type EvidencePanelView } from "./evidence.schema";
 import { evidenceOf } from "./evidence.server";
+import { documentRequestsOf } from "./document-requests.server";
 import { readIdentifiers } from "./identifiers.server";
 import { readPayments } from "./payments.server";
 
@@ -45,7 +46,11 @@ async function packData(found: CaseAccess, now: Date): Promise<PackData> {
     ])
     .where("c.id", "=", found.caseId)
     .executeTakeFirstOrThrow();
-  const [{ payments, identifiers }, evidence] = await Promise.all([paymentsAndIdentifiers(found.caseId), evidenceOf(database, found.caseId)]);
+  const [{ payments, identifiers }, evidence, documentRequests] = await Promise.all([
+    paymentsAndIdentifiers(found.caseId),
+    evidenceOf(database, found.caseId),
+    documentRequestsOf(database, found.caseId, now),
+  ]);
   return {
     caseNumber: found.caseNumber,
     generatedAt: now,
@@ -78,6 +83,7 @@ async function packData(found: CaseAccess, now: Date): Promise<PackData> {
     payments,
     identifiers,
     evidence,
+    documentRequests,
   };
 }
 

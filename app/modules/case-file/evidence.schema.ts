@@ -51,6 +51,8 @@ export interface EvidenceItem {
   /** Hex SHA-256 of the file as the client sent it. */
   sha256: string;
   uploadedAt: string;
+  /** The lawyer's document request the file answers (decision 85), if any. */
+  documentRequestId?: string | null;
 }
 
 /** The case page's evidence panel and documents. */

@@ -9,6 +9,7 @@ import { UploadError } from "~/modules/files/upload-error";
 import { NotFoundError, type Actor, type UserActor } from "~/platform/actor";
 import type { Database, Executor } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
+import { markDocumentProvided, uploadTarget } from "./document-request-items.server";
 import {
   EVIDENCE_CLOSED_STATUSES,
   EVIDENCE_FILE_FIELD,
@@ -36,16 +37,22 @@ class EvidenceFormError extends Error {
  * The case's client adds evidence files (up to 10 at once, one category and description): streamed through the
  * upload pipeline (type from the bytes, 30 MB each, encrypted), the SHA-256 of each original recorded. A closed
  * case refuses (409) and keeps nothing: the pipeline deletes every object written when the recording throws.
+ * With `documentRequestId` the files answer that item of the lawyer's checklist (decision 85): its category comes
+ * from the item, its label is the default description, and an item of another case (404) or already accepted (409)
+ * refuses them.
  */
 export async function uploadEvidence(
   actor: Actor,
   caseId: string,
   request: Request,
-  options: { storage?: FileStorage } = {},
+  options: { storage?: FileStorage; documentRequestId?: string } = {},
 ): Promise<EvidenceUploadResult> {
   const found = await caseAccess(actor, caseId);
   if (found.viewer !== "owner") return { ok: false, status: 403, message: evidenceMessages.ownerOnly };
   if ((EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(found.status)) return { ok: false, status: 409, message: evidenceMessages.caseClosed };
+  const requestId = options.documentRequestId;
+  const target = requestId === undefined ? null : await uploadTarget(db(), found.caseId, requestId);
+  if (target && "ok" in target) return { ok: false, status: target.status, message: target.formError ?? evidenceMessages.uploadFailed };
   const owner = found.actor;
   try {
     const upload = await receiveUpload(
@@ -56,7 +63,8 @@ export async function uploadEvidence(
         quota: { actor: owner, scope: { kind: "case", caseId: found.caseId } },
         ...(options.storage ? { storage: options.storage } : {}),
       },
-      (trx, received) => recordEvidence(trx, owner, caseId, received.files, received.fields),
+      (trx, received) =>
+        recordEvidence(trx, owner, caseId, received.files, target ? { description: target.label, ...withoutBlanks(received.fields), category: target.category } : received.fields, requestId),
     );
     return { ok: true, message: evidenceMessages.uploaded(upload.result.length), items: upload.result };
   } catch (error) {
@@ -68,12 +76,17 @@ export async function uploadEvidence(
   }
 }
 
+function withoutBlanks(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ""));
+}
+
 async function recordEvidence(
   trx: Transaction<Database>,
   actor: UserActor,
   caseId: string,
   files: ReceivedFile[],
   rawFields: Record<string, string>,
+  documentRequestId?: string,
 ): Promise<EvidenceItem[]> {
   const parsed = evidenceFieldsSchema.safeParse(rawFields);
   if (!parsed.success) {
@@ -84,6 +97,11 @@ async function recordEvidence(
   const locked = await caseAccess(actor, caseId, { executor: trx, lock: "update" });
   if (locked.viewer !== "owner") throw new NotFoundError(caseMessages.noAccess);
   if ((EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(locked.status)) throw new EvidenceFormError(evidenceMessages.caseClosed, 409);
+  if (documentRequestId !== undefined) {
+    // Accepted while the file streamed: refused all the same.
+    const refused = await markDocumentProvided(trx, locked, documentRequestId);
+    if (refused) throw new EvidenceFormError(refused.formError ?? evidenceMessages.uploadFailed, refused.status);
+  }
   const items: EvidenceItem[] = [];
   for (const { file, originalSha256 } of files) {
     const inserted = await trx
@@ -95,17 +113,20 @@ async function recordEvidence(
         description: parsed.data.description,
         original_sha256: Buffer.from(originalSha256, "hex"),
         uploaded_by: actor.userId,
+        document_request_id: documentRequestId ?? null,
         // now() is the same for every row of the transaction: the files keep the order they were sent in.
         created_at: sql<Date>`clock_timestamp()`,
       })
       .returning(["id", "created_at"])
       .executeTakeFirstOrThrow();
-    items.push(itemFrom({ ...inserted, file, category: parsed.data.category, description: parsed.data.description, original_sha256: Buffer.from(originalSha256, "hex") }));
+    items.push(
+      itemFrom({ ...inserted, file, category: parsed.data.category, description: parsed.data.description, original_sha256: Buffer.from(originalSha256, "hex"), document_request_id: documentRequestId ?? null }),
+    );
   }
   return items;
 }
 
-function itemFrom(row: { id: string; created_at: Date; category: string; description: string; original_sha256: Buffer; file: Pick<StoredFile, "id" | "original_name" | "size_bytes" | "media_type" | "status"> }): EvidenceItem {
+function itemFrom(row: { id: string; created_at: Date; category: string; description: string; original_sha256: Buffer; document_request_id: string | null; file: Pick<StoredFile, "id" | "original_name" | "size_bytes" | "media_type" | "status"> }): EvidenceItem {
   return {
     id: row.id,
     fileId: row.file.id,
@@ -117,6 +138,7 @@ function itemFrom(row: { id: string; created_at: Date; category: string; descrip
     fileStatus: row.file.status,
     sha256: row.original_sha256.toString("hex"),
     uploadedAt: row.created_at.toISOString(),
+    documentRequestId: row.document_request_id,
   };
 }
 
@@ -131,7 +153,7 @@ export async function evidenceOf(executor: Executor, caseId: string): Promise<Ev
   const rows = await executor
     .selectFrom("case_evidence as e")
     .innerJoin("stored_files as f", "f.id", "e.stored_file_id")
-    .select(["e.id", "e.created_at", "e.category", "e.description", "e.original_sha256", "f.id as file_id", "f.original_name", "f.size_bytes", "f.media_type", "f.status"])
+    .select(["e.id", "e.created_at", "e.category", "e.description", "e.original_sha256", "e.document_request_id", "f.id as file_id", "f.original_name", "f.size_bytes", "f.media_type", "f.status"])
     .where("e.case_id", "=", caseId)
     .orderBy("e.created_at")
     .orderBy("e.id")

@@ -10,6 +10,7 @@ import type { CaseStatus, DocumentSide, DocumentType, Executor } from "~/platfor
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus } from "~/modules/identity/identity.schema";
 import { identitySummaryFor } from "~/modules/identity/identity.server";
+import { overdueDocumentsByCase } from "~/modules/case-file/document-requests.server";
 import { clientRecentActivity, clientUnreadByCase, type ActivityItem } from "~/modules/chat/chat-inbox.server";
 
 export interface UserDashboard {
@@ -52,6 +53,8 @@ export interface LawyerDashboard {
   unreadMessages: number;
   /** Agreements the client signed that wait for this lawyer's countersignature (issue 30). */
   agreementsToCountersign: { caseId: string; caseNumber: string }[];
+  /** Documents asked of their clients and still waited for past their due date, and the cases they are in (issue 32). */
+  overdueDocuments: { total: number; cases: { caseId: string; caseNumber: string; count: number }[] };
 }
 
 export interface AdminDashboard {
@@ -151,10 +154,11 @@ async function lawyerDashboard(actor: UserActor): Promise<LawyerDashboard> {
          WHERE c.assigned_lawyer_id = ${actor.userId}) AS unread_messages
   `.execute(db());
   const row = counts.rows[0]!;
-  const toCountersign = await agreementsWaiting(db(), { lawyerId: actor.userId, state: "signed" });
+  const [toCountersign, overdue] = await Promise.all([agreementsWaiting(db(), { lawyerId: actor.userId, state: "signed" }), overdueDocumentsByCase(db(), actor.userId)]);
   return {
     view: "lawyer",
     agreementsToCountersign: toCountersign,
+    overdueDocuments: { total: overdue.reduce((sum, item) => sum + item.count, 0), cases: overdue },
     firstName: actor.firstName,
     lastName: actor.lastName,
     clients: row.clients,

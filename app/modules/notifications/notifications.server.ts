@@ -45,7 +45,12 @@ export type EmailTemplateKey =
   | "facture-emise"
   | "avoir-emis"
   | "somme-recuperee-contre-passee"
-  | "frais-a-approuver";
+  | "frais-a-approuver"
+  // Issue 32: the lawyer's document requests (migration 0106).
+  | "document-demande"
+  | "document-fourni"
+  | "document-indisponible"
+  | "document-echeance-proche";
 
 export const EMAIL_JOB = "email";
 
