@@ -212,6 +212,7 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         newCases: 2,
         unreadMessages: 2,
         agreementsToCountersign: [],
+        overdueDocuments: { total: 0, cases: [] },
       });
     });
 

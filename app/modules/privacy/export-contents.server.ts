@@ -102,7 +102,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
   }));
 
   const caseIds = cases.map((c) => c.id);
-  const [history, payments, identifiers, evidence, messages, recoveries, costs, feePayments] = caseIds.length
+  const [history, payments, identifiers, evidence, messages, recoveries, costs, feePayments, documentRequests] = caseIds.length
     ? await Promise.all([
         database.selectFrom("case_status_history").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
         database.selectFrom("case_payments").selectAll().where("case_id", "in", caseIds).orderBy("paid_on").orderBy("created_at").execute(),
@@ -120,8 +120,10 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
         database.selectFrom("case_recoveries").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
         database.selectFrom("case_costs").selectAll().where("case_id", "in", caseIds).orderBy("proposed_at").orderBy("id").execute(),
         database.selectFrom("case_fee_payments").selectAll().where("case_id", "in", caseIds).orderBy("created_at").orderBy("id").execute(),
+        // Issue 32: the documents the lawyer asked for, and the client's answers.
+        database.selectFrom("case_document_requests").selectAll().where("case_id", "in", caseIds).orderBy("requested_at").orderBy("id").execute(),
       ])
-    : [[], [], [], [], [], [], [], []];
+    : [[], [], [], [], [], [], [], [], []];
   const agreements = caseIds.length
     ? await database
         .selectFrom("fee_agreements as a")
@@ -244,6 +246,9 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
       paid_to_your_lawyer: feePayments
         .filter((f) => f.case_id === c.id)
         .map((f) => ({ id: f.id, received_on: f.received_on, amount_ttc_cents: Number(f.amount_cents), label: f.label, note: f.note, reverses: f.reverses_id, reason: f.reason, recorded_at: iso(f.created_at) })),
+      documents_requested: documentRequests
+        .filter((r) => r.case_id === c.id)
+        .map((r) => ({ document: r.label, note: r.note, due_on: r.due_on, state: r.status, your_reason: r.unavailable_reason, requested_at: iso(r.requested_at), state_since: iso(r.status_changed_at) })),
       messages: messages
         .filter((m) => m.case_id === c.id)
         .map((m) => ({
