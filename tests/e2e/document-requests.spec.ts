@@ -13,6 +13,7 @@ import { insertSubmittedCase, seedPerson } from "../support/cases";
 import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { pdfFile } from "../support/upload-fixtures";
+import { signInOnServer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { signInAsStaff, type StaffMember } from "./support/staff";
@@ -51,14 +52,7 @@ test.describe("document requests, from the lawyer's checklist to the client's an
   });
 
   async function clientPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto("/connexion");
-    if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByLabel("Adresse e-mail").fill(client.email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const page = await signInOnServer(browser, server.baseUrl, client, { javaScriptEnabled });
     await page.goto(`/case/${caseId}`);
     return page;
   }

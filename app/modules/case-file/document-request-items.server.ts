@@ -4,7 +4,7 @@ import { isUuid } from "~/lib/uuid";
 import type { CaseAccess } from "~/modules/cases/case-access.server";
 import { publicLink } from "~/modules/cases/case-history.server";
 import { enqueueEmailToPeople, type EmailTemplateKey } from "~/modules/notifications/notifications.server";
-import type { Database, Executor } from "~/platform/database-schema";
+import type { Database, DocumentRequestStatus, Executor } from "~/platform/database-schema";
 import { DOCUMENT_KIND_EVIDENCE, DOCUMENT_REQUESTS_ANCHOR, documentRequestMessages as messages, type DocumentKind } from "./document-requests.schema";
 
 /** What the checklist's use cases and the evidence upload share (apart, so that the upload does not import the list). */
@@ -26,6 +26,11 @@ export async function lockedItem(trx: Transaction<Database>, caseId: string, req
     .forUpdate()
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** Moves an item to `status` by `by` (the trigger stamps the time and writes the history); a reason for "unavailable" only. */
+export async function setItemStatus(trx: Transaction<Database>, itemId: string, status: DocumentRequestStatus, by: string, reason: string | null = null): Promise<void> {
+  await trx.updateTable("case_document_requests").set({ status, unavailable_reason: reason, status_changed_by: by }).where("id", "=", itemId).execute();
 }
 
 /** Queues one of the checklist's e-mails: the item's label and the case number, nothing of the documents. */
@@ -58,13 +63,7 @@ export async function markDocumentProvided(trx: Transaction<Database>, access: C
   const item = await lockedItem(trx, access.caseId, requestId);
   if (!item) return refuse(404, messages.requestUnknown);
   if (item.status === "accepted") return refuse(409, messages.closed);
-  if (item.status !== "provided") {
-    await trx
-      .updateTable("case_document_requests")
-      .set({ status: "provided", unavailable_reason: null, status_changed_by: access.actor.userId })
-      .where("id", "=", item.id)
-      .execute();
-  }
+  if (item.status !== "provided") await setItemStatus(trx, item.id, "provided", access.actor.userId);
   if (access.assignedLawyerId) await emailAbout(trx, access, access.assignedLawyerId, "document-fourni", item.label);
   return null;
 }

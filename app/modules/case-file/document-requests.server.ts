@@ -7,7 +7,7 @@ import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { NotFoundError, type Actor } from "~/platform/actor";
 import type { Database, DocumentRequestStatus, Executor } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { emailAbout, lockedItem, refuse, type DocumentRequestFailure } from "./document-request-items.server";
+import { emailAbout, lockedItem, refuse, setItemStatus, type DocumentRequestFailure } from "./document-request-items.server";
 import {
   documentRequestMessages as messages,
   type DocumentKind,
@@ -109,11 +109,7 @@ async function lawyerChange(
     if (!item) return refuse(404, messages.requestUnknown);
     if (item.status === "accepted") return refuse(409, messages.closed);
     if (!from.includes(item.status)) return refuse(409, wrongState);
-    await trx
-      .updateTable("case_document_requests")
-      .set({ status: to, unavailable_reason: null, status_changed_by: access.actor.userId })
-      .where("id", "=", item.id)
-      .execute();
+    await setItemStatus(trx, item.id, to, access.actor.userId);
     await recordStaffAction(trx, access.actor, {
       action: to === "accepted" ? "document-request.accepted" : "document-request.reopened",
       targetType: "case",
@@ -140,11 +136,7 @@ export async function answerDocumentUnavailable(actor: Actor, caseId: string, re
     if (item.status === "accepted") return refuse(409, messages.closed);
     if (item.status === "provided") return refuse(409, messages.alreadyProvided);
     if (item.status === "unavailable") return refuse(409, messages.alreadyUnavailable);
-    await trx
-      .updateTable("case_document_requests")
-      .set({ status: "unavailable", unavailable_reason: reason, status_changed_by: access.actor.userId })
-      .where("id", "=", item.id)
-      .execute();
+    await setItemStatus(trx, item.id, "unavailable", access.actor.userId, reason);
     if (access.assignedLawyerId) await emailAbout(trx, access, access.assignedLawyerId, "document-indisponible", item.label);
     return { ok: true };
   });
