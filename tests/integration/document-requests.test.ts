@@ -17,7 +17,7 @@ import { collectExportContents } from "~/modules/privacy/export-contents.server"
 import { NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { queuedEmails } from "../support/agreements";
-import { insertSubmittedCase, seedPerson } from "../support/cases";
+import { insertSubmittedCase, seedCaseCast } from "../support/cases";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
 import { fold, pdfText } from "../support/pdf-text";
 import { startTestRuntime, testEngines } from "../support/test-database";
@@ -57,11 +57,7 @@ describe.each(testEngines())("document requests on %s", (engine) => {
     storage = testFileStorage(store.store);
     useFileStorage(storage);
     pdf = await pdfFile({ marker: "releve" });
-    client = await seedPerson("user", "Eloise", { verified: true });
-    otherClient = await seedPerson("user", "Bastien", { verified: true });
-    lawyer = await seedPerson("lawyer", "Anne");
-    otherLawyer = await seedPerson("lawyer", "Paul");
-    admin = await seedPerson("admin", "Inès");
+    ({ client, otherClient, lawyer, otherLawyer, admin } = await seedCaseCast());
     ({ id: caseId, caseNumber } = await insertSubmittedCase(client.userId));
     ({ id: otherCaseId } = await insertSubmittedCase(otherClient.userId));
     for (const id of [caseId, otherCaseId]) {

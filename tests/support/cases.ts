@@ -30,6 +30,25 @@ export async function seedPerson(role: Role, name: string, options: { verified?:
   };
 }
 
+export interface CaseCast {
+  client: UserActor;
+  otherClient: UserActor;
+  lawyer: UserActor;
+  otherLawyer: UserActor;
+  admin: UserActor;
+}
+
+/** The people a case test needs: the case's verified client, another one, its lawyer, another lawyer, an admin. */
+export async function seedCaseCast(): Promise<CaseCast> {
+  return {
+    client: await seedPerson("user", "Eloise", { verified: true }),
+    otherClient: await seedPerson("user", "Bastien", { verified: true }),
+    lawyer: await seedPerson("lawyer", "Anne"),
+    otherLawyer: await seedPerson("lawyer", "Paul"),
+    admin: await seedPerson("admin", "Inès"),
+  };
+}
+
 /** Identity verification is reviewed by compliance staff: tests set its outcome directly. */
 export async function setIdentityVerified(userId: string, verified: boolean): Promise<void> {
   await db().updateTable("profiles").set({ identity_verified: verified }).where("id", "=", userId).execute();
