@@ -29,7 +29,8 @@ export const MODULE_ARROWS = {
   invoicing: ["accounts", "agreements", "audit", "case-file", "cases", "files", "jobs", "notifications", "profile", "recoveries"],
   results: ["cases", "invoicing", "recoveries"],
   privacy: ["accounts", "agreements", "invoicing", "recoveries", "audit", "case-file", "cases", "files", "identity", "jobs", "notifications", "profile"],
-  dashboard: ["agreements", "case-file", "cases", "chat", "identity", "invoicing", "recoveries", "results"],
+  "call-verification": ["audit", "cases"],
+  dashboard: ["agreements", "call-verification", "case-file", "cases", "chat", "identity", "invoicing", "recoveries", "results"],
 };
 
 const element = (type, more = {}) => ({ element: { type, ...more } });

@@ -786,6 +786,38 @@ export interface OperatorDailyTotalTable {
   closed_not_pursued: ColumnType<number, never, never>;
 }
 
+/** A call code used (migration 0105, decision 84): the code itself is never stored, only its day and rank. */
+export interface CallCodeUseTable {
+  client_id: string;
+  paris_day: DateOnly;
+  rank: number;
+  used_how: "confirmed" | "checked";
+  used_at: CreatedAt;
+}
+
+/** Who revealed a client's call code, from which case (migration 0105). */
+export interface CallCodeRevealTable {
+  id: Generated<number>;
+  client_id: string;
+  case_id: string;
+  revealed_by: string;
+  paris_day: DateOnly;
+  rank: number;
+  revealed_at: CreatedAt;
+}
+
+/** A partner lawyer's published professional contacts, with the normalised keys /verifier-un-contact compares (migration 0105). */
+export interface LawyerPublicContactTable {
+  lawyer_id: string;
+  email: string;
+  phone: string;
+  website: string;
+  email_key: string | null;
+  phone_key: string | null;
+  website_key: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -837,6 +869,9 @@ export interface Database {
   invoices: InvoiceTable;
   invoice_documents: InvoiceDocumentTable;
   operator_daily_totals: OperatorDailyTotalTable;
+  call_code_uses: CallCodeUseTable;
+  call_code_reveals: CallCodeRevealTable;
+  lawyer_public_contacts: LawyerPublicContactTable;
 }
 
 export type Profile = Selectable<ProfileTable>;

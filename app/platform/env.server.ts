@@ -135,6 +135,11 @@ const envSchema = z
     OPERATOR_HOST_ADDRESS: operatorField,
     OPERATOR_EMAIL: z.email({ error: "doit être une adresse email valide" }).optional(),
     OPERATOR_PHONE: operatorField,
+    /**
+     * Other channels the operator publishes, comma-separated e-mail addresses, phone numbers and sites
+     * (/verifier-un-contact, decision 84); OPERATOR_EMAIL, OPERATOR_PHONE, PUBLIC_URL and MAIL_FROM count already.
+     */
+    OPERATOR_PUBLISHED_CHANNELS: z.string().max(2000).optional(),
     /** The marketing figures' sources, a JSON object (operator.server.ts, figureSourcesFrom). */
     OPERATOR_FIGURE_SOURCES: z.string().max(20_000).optional(),
     /**

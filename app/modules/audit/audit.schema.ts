@@ -48,6 +48,7 @@ export const ACTION_LABELS = {
   "cost.withdrawn": "Frais ou débours retiré",
   "fee-payment.recorded": "Paiement du client enregistré",
   "fee-payment.reversed": "Paiement du client contre-passé",
+  "call-code.revealed": "Code d'appel du client affiché",
 } as const satisfies Record<string, string>;
 
 export type StaffActionName = keyof typeof ACTION_LABELS;
