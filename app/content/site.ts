@@ -70,6 +70,12 @@ export const safetyNotice = typeset(
   "Recours ne vous demandera jamais par téléphone, SMS ou e-mail votre mot de passe, un code bancaire, l'installation d'une application de prise de contrôle à distance ni un paiement en cryptomonnaie.",
 );
 
+/** Under the safety notice of every e-mail, and on /premiers-reflexes: where to check a call, an address or a site. */
+export const verifyContactNotice = {
+  path: "/verifier-un-contact",
+  text: typeset("Un appel, un e-mail ou un site se réclame de Recours ou de votre avocat\u202f? Vérifiez-le ici\u202f:"),
+} as const;
+
 /** Marketing figures (spec §1, §9). Pages format them; they never restate a number. Fees are not here: content/fees.ts (decision 77). */
 export const figures = {
   successRatePercent: 75,
@@ -267,6 +273,7 @@ export function publicPagePaths(): string[] {
     "/avocats",
     "/resultats",
     "/premiers-reflexes",
+    "/verifier-un-contact",
     ...scamSlugs.map((slug) => `/arnaques/${slug}`),
     "/inscription",
     "/connexion",
@@ -280,8 +287,10 @@ export const privatePathPrefixes = [
   "/create-case",
   "/verify-identity",
   "/case/",
+  "/code-appel",
   "/dossier/",
   "/compte",
+  "/code-appel",
   "/admin/",
   "/deconnexion",
   "/api/",

@@ -93,6 +93,7 @@ export const LAWYER_SECTIONS: StaffSection[] = [
       { to: "/avocat/clients", label: "Clients", description: "Vos clients et leur vérification", available: true },
       { to: "/avocat/messages", label: "Messages", description: "Les conversations de vos dossiers", available: true },
       { to: "/avocat/facturation", label: "Facturation", description: "Votre cabinet, SIREN, TVA et mandat de facturation", available: true },
+      { to: "/avocat/coordonnees", label: "Coordonnées publiques", description: "L'e-mail, le téléphone et le site que les victimes peuvent vérifier", available: true },
     ],
   },
 ];

@@ -54,6 +54,8 @@ import { InvoicesCard } from "~/components/invoicing/invoices-card";
 import { DocumentRequestsSection, isDocumentRequestAnswer } from "~/components/case-file/document-requests-section";
 import { documentRequestsFor } from "~/modules/case-file/document-requests.server";
 import { documentRequestAction, isDocumentRequestIntent } from "~/modules/case-file/document-request-action.server";
+import { CaseCallCodeSection } from "~/components/call-verification/call-code-card";
+import { callCodeFor } from "~/modules/call-verification/call-verification.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Dossier ${data.caseNumber}` : "Dossier") },
@@ -63,14 +65,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
   const view = await caseFor(actor, params.caseId);
-  const [caseFile, evidence, agreement, recoveries, documentRequests] = await Promise.all([
+  const [caseFile, evidence, agreement, recoveries, documentRequests, callCode] = await Promise.all([
     caseFileFor(actor, params.caseId),
     evidencePanelFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : agreementPanelFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : recoveriesFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : documentRequestsFor(actor, params.caseId),
+    view.viewer === "owner" ? callCodeFor(actor) : Promise.resolve(null),
   ]);
-  return { ...view, caseFile, evidence, agreement, recoveries, documentRequests };
+  return { ...view, caseFile, evidence, agreement, recoveries, documentRequests, callCode };
 }
 
 /**
@@ -314,6 +317,8 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
         )}
       </section>
       )}
+
+      <CaseCallCodeSection viewer={view.viewer} caseId={view.id} callCode={view.callCode} />
 
       {view.agreement ? <AgreementCard panel={view.agreement} /> : null}
       {view.agreement ? <InvoicesCard panel={view.agreement} /> : null}

@@ -22,6 +22,7 @@ function dashboard(overrides: { profileCompleted?: boolean; identity?: UserDashb
     })),
     activity: [],
     agreementsToSign: overrides.toSign ?? [],
+    callCode: { code: "K7P\u00a0X3M", shown: "2026-11-27.0" },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CallCodeCard } from "~/components/call-verification/call-code-card";
 import { Link } from "react-router";
 import { ExternalIcon, FolderIcon, LockIcon, PlusIcon, ShieldIcon, UserIcon } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
@@ -116,6 +117,8 @@ export function UserDashboardView({ dashboard }: { dashboard: UserDashboard }) {
       <NextStep dashboard={dashboard} />
 
       <IdentityNotices dashboard={dashboard} />
+
+      <CallCodeCard callCode={dashboard.callCode} />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Card titleId="titre-profil" title="Mon profil" icon={<UserIcon />}>

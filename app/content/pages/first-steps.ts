@@ -1,4 +1,4 @@
-import { illegalContentReporting, officialScamReporting, PRODUCT_NAME, safetyNotice } from "~/content/site";
+import { illegalContentReporting, officialScamReporting, PRODUCT_NAME, safetyNotice, verifyContactNotice } from "~/content/site";
 import type { CallToAction, Paragraph } from "~/content/types";
 
 /** A phone number or website to contact. href: tel:, sms: or an https:// address of an official body. */
@@ -94,6 +94,7 @@ export const firstStepsContent: FirstStepsContent = {
       "Ne payez jamais à l'avance pour récupérer votre argent, quel que soit le nom donné à ces frais (dossier, taxe, déblocage…).",
       "N'installez jamais une application de prise de contrôle à distance (AnyDesk, TeamViewer…) à la demande de quelqu'un.",
       "Méfiez-vous de toute personne qui vous contacte la première pour vous proposer son aide.",
+      [`Quelqu'un se réclame de ${PRODUCT_NAME} ou de votre avocat\u202f? `, { text: "Vérifiez son adresse, son numéro ou son site", href: verifyContactNotice.path }, " avant de lui répondre."],
     ],
     ourPromise: `${PRODUCT_NAME} ne vous demandera jamais de payer pour «\u202fdébloquer\u202f» votre argent\u202f: les honoraires de l'avocat sont écrits dans une convention que vous signez avant tout travail. ${safetyNotice}`,
   },

@@ -76,25 +76,39 @@ export async function callCodeFor(actor: Actor, now = new Date()): Promise<Clien
   return shown(await currentCode(db(), actor.userId, now));
 }
 
-export interface RevealedCallCode {
+export interface CallCodeCase {
   caseId: string;
   caseNumber: string;
   clientName: string;
+}
+
+export interface RevealedCallCode extends CallCodeCase {
   code: string;
 }
 
+/** Only the assigned lawyer or an admin: the case's 404 to anyone else, the client included. */
+async function staffAccess(actor: Actor, caseId: string, executor: Executor = db()) {
+  const access = await caseAccess(actor, caseId, { executor });
+  if (access.viewer !== "lawyer" && access.viewer !== "admin") throw new NotFoundError(caseMessages.noAccess);
+  const client = await executor.selectFrom("profiles").select(["first_name", "last_name"]).where("id", "=", access.ownerId).executeTakeFirstOrThrow();
+  return { access, found: { caseId: access.caseId, caseNumber: access.caseNumber, clientName: `${client.first_name} ${client.last_name}` } };
+}
+
+/** The page from which the assigned lawyer or an admin reveals the client's code (the code is not shown yet). */
+export async function callCodeCaseFor(actor: Actor, caseId: string): Promise<CallCodeCase> {
+  return (await staffAccess(actor, caseId)).found;
+}
+
 /**
- * The client's code, for their assigned lawyer or an admin to read out on the phone (the case's 404 to anyone else,
- * the client included). Each reveal is kept, with who and when, and goes to the staff journal.
+ * The client's code, for their assigned lawyer or an admin to read out on the phone (the case's 404 to anyone else).
+ * Each reveal is kept, with who and when, and goes to the staff journal.
  */
 export async function revealCallCode(actor: Actor, caseId: string, now = new Date()): Promise<RevealedCallCode> {
-  const access = await caseAccess(actor, caseId);
-  if (access.viewer !== "lawyer" && access.viewer !== "admin") throw new NotFoundError(caseMessages.noAccess);
   return db()
     .transaction()
     .execute(async (trx) => {
+      const { access, found } = await staffAccess(actor, caseId, trx);
       const current = await currentCode(trx, access.ownerId, now);
-      const client = await trx.selectFrom("profiles").select(["first_name", "last_name"]).where("id", "=", access.ownerId).executeTakeFirstOrThrow();
       await trx
         .insertInto("call_code_reveals")
         .values({ client_id: access.ownerId, case_id: access.caseId, revealed_by: access.actor.userId, paris_day: current.day, rank: current.rank })
@@ -105,7 +119,7 @@ export async function revealCallCode(actor: Actor, caseId: string, now = new Dat
         targetId: access.caseId,
         after: { caseNumber: access.caseNumber, subjectUserId: access.ownerId },
       });
-      return { caseId: access.caseId, caseNumber: access.caseNumber, clientName: `${client.first_name} ${client.last_name}`, code: formatCallCode(current.code) };
+      return { ...found, code: formatCallCode(current.code) };
     });
 }
 

@@ -12,6 +12,8 @@ import type { IdentityStatus } from "~/modules/identity/identity.schema";
 import { identitySummaryFor } from "~/modules/identity/identity.server";
 import { overdueDocumentsByCase } from "~/modules/case-file/document-requests.server";
 import { clientRecentActivity, clientUnreadByCase, type ActivityItem } from "~/modules/chat/chat-inbox.server";
+import { callCodeFor } from "~/modules/call-verification/call-verification.server";
+import type { ClientCallCode } from "~/modules/call-verification/call-verification.schema";
 
 export interface UserDashboard {
   view: "user";
@@ -40,6 +42,8 @@ export interface UserDashboard {
   activity: ActivityItem[];
   /** Cases whose fee agreement the lawyer proposed and the client has not signed yet (issue 30). */
   agreementsToSign: { caseId: string; caseNumber: string }[];
+  /** The code the client asks anyone calling on behalf of Recours or their lawyer to read (decision 84). */
+  callCode: ClientCallCode;
 }
 
 export interface LawyerDashboard {
@@ -91,7 +95,7 @@ const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", 
 
 async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   const database = db();
-  const [profile, cases, verification, unread, activity, toSign] = await Promise.all([
+  const [profile, cases, verification, unread, activity, toSign, callCode] = await Promise.all([
     database
       .selectFrom("profiles")
       .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
@@ -107,6 +111,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
     clientUnreadByCase(actor),
     clientRecentActivity(actor),
     agreementsWaiting(database, { clientId: actor.userId, state: "proposed" }),
+    callCodeFor(actor),
   ]);
   return {
     view: "user",
@@ -130,6 +135,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
     })),
     activity,
     agreementsToSign: toSign,
+    callCode,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safetyNotice } from "~/content/site";
+import { safetyNotice, verifyContactNotice } from "~/content/site";
 import { escapeHtml, MASKED_LINK, renderEmail } from "./email-rendering";
 
 const template = { subject: "Bonjour {{prenom}}\n", body: "Bonjour {{ prenom }},\n\nVotre lien :\n\n{{lien}}\n\nÀ bientôt" };
@@ -29,7 +29,16 @@ describe("renderEmail", () => {
 
   it("does not make a button of a value that is not a web address", () => {
     const email = renderEmail(template, { prenom: "Léa", lien: "javascript:alert(1)" });
-    expect(email.html).not.toContain("href=");
+    // The one link is the safety box's.
+    expect(email.html.match(/href=/g)).toEqual(["href="]);
+    expect(email.html).toContain('href="/verifier-un-contact"');
+  });
+
+  it("links the safety box to /verifier-un-contact on the site, in both parts", () => {
+    const email = renderEmail(template, { prenom: "Léa", lien: "https://x.test" }, [], "https://recours.test");
+    expect(email.html).toContain('<a href="https://recours.test/verifier-un-contact"');
+    expect(email.text).toContain(`${verifyContactNotice.text} https://recours.test/verifier-un-contact`);
+    expect(email.loggedText).toContain("https://recours.test/verifier-un-contact");
   });
 
   it("adds the product name and the safety box to both parts", () => {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, safetyNotice } from "~/content/site";
+import { PRODUCT_NAME, safetyNotice, verifyContactNotice } from "~/content/site";
 
 export interface TemplateText {
   subject: string;
@@ -71,13 +71,16 @@ function htmlParagraph(paragraph: string, variables: Readonly<Record<string, str
 
 /**
  * Fills a template: variables are HTML-escaped in the HTML part, and the subject loses line breaks. Every email
- * carries the product name and the safety box.
+ * carries the product name and the safety box, which links to /verifier-un-contact on the site (`siteUrl`, the
+ * absolute PUBLIC_URL when sent; the admin's preview passes none).
  */
 export function renderEmail(
   template: TemplateText,
   variables: Readonly<Record<string, string>>,
   secretVariables: readonly string[] = [],
+  siteUrl = "",
 ): RenderedEmail {
+  const verifyUrl = `${siteUrl}${verifyContactNotice.path}`;
   const subject = fill(template.subject, variables, (v) => v).replace(/[\r\n]+/g, " ").trim();
   const paragraphs = template.body.replace(/\r\n/g, "\n").split(/\n{2,}/);
   const html = [
@@ -91,10 +94,11 @@ export function renderEmail(
     ...paragraphs.map((paragraph) => htmlParagraph(paragraph, variables)),
     "</td></tr>",
     '<tr><td style="padding:0 24px 24px"><div style="border:1px solid #94a3b8;background:#f8fafc;border-radius:6px;padding:12px 16px;font-size:14px">',
-    `<strong>Sécurité\u202f:</strong> ${escapeHtml(safetyNotice)}</div></td></tr>`,
+    `<strong>Sécurité\u202f:</strong> ${escapeHtml(safetyNotice)}`,
+    `<br>${escapeHtml(verifyContactNotice.text)} <a href="${escapeHtml(verifyUrl)}" style="color:#1e40af">${escapeHtml(verifyUrl)}</a></div></td></tr>`,
     "</table></td></tr></table></body></html>",
   ].join("");
-  const footer = `\n\n--\n${PRODUCT_NAME}\nSécurité\u202f: ${safetyNotice}\n`;
+  const footer = `\n\n--\n${PRODUCT_NAME}\nSécurité\u202f: ${safetyNotice}\n${verifyContactNotice.text} ${verifyUrl}\n`;
   const text = fill(template.body, variables, (v) => v) + footer;
   const loggedText =
     fill(template.body, variables, (v, name) => (secretVariables.includes(name) ? MASKED_LINK : v)) + footer;

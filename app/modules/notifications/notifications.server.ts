@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
+import { runtime } from "~/platform/runtime.server";
 import { enqueueJob, PermanentJobError, type ClaimedJob, type JobHandler } from "~/modules/jobs/jobs.server";
 import { MASKED_LINK, renderEmail } from "./email-rendering";
 import type { MailTransport } from "./mail-transport.server";
@@ -191,7 +192,7 @@ export function createEmailJobHandler(transport: MailTransport, options: EmailJo
       secret = [...secret, PERSONAL_LINK_VARIABLE];
     }
 
-    const rendered = renderEmail(template, variables, secret);
+    const rendered = renderEmail(template, variables, secret, runtime().env.PUBLIC_URL);
     const log = {
       job_id: job.id,
       recipient_email: email.to,
