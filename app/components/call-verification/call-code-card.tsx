@@ -10,7 +10,7 @@ export function CallCodeDisplay({ code }: { code: string }) {
   return (
     <p className="mt-3 font-mono text-4xl font-bold tracking-[0.2em] text-slate-900" data-call-code="">
       <span className="sr-only">Code&#x202f;: </span>
-      {code}
+      <span data-call-code-value="">{code}</span>
     </p>
   );
 }
