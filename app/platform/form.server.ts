@@ -48,3 +48,9 @@ export function answerInit(result: { status: number; retryAfterSeconds?: number 
     ? { status: result.status, headers: { "Retry-After": String(result.retryAfterSeconds) } }
     : { status: result.status };
 }
+
+/** A route's `headers`: a refusal's Retry-After (answerInit) reaches the page rendered without JavaScript too. */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}

@@ -10,8 +10,10 @@ import { pageTitle } from "~/content/site";
 import { callCodeCheckSchema, callCodeConfirmSchema, callCodeMessages, type CallCodeCheck } from "~/modules/call-verification/call-verification.schema";
 import { callCodeFor, checkCallCode, confirmCallCodeUsed } from "~/modules/call-verification/call-verification.server";
 import { redirectWithToast } from "~/platform/flash.server";
-import { answerInit, parseForm, UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
+import { answerInit, parseForm, retryAfterHeaders, UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
 import { requireUser } from "~/platform/guards.server";
+
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vérifier un appel") }, { name: "robots", content: "noindex" }];
 

@@ -13,11 +13,13 @@ import { staticPageHandle } from "~/lib/page-handle";
 import type { FieldErrors } from "~/lib/form";
 import { contactCheckSchema, type ContactOwner } from "~/modules/call-verification/call-verification.schema";
 import { checkContact } from "~/modules/call-verification/call-verification.server";
-import { answerInit, parseForm } from "~/platform/form.server";
+import { answerInit, parseForm, retryAfterHeaders } from "~/platform/form.server";
 import { currentActor } from "~/platform/guards.server";
 
 /** A page without scripts: its GET is a static page (cached), its form a plain POST whose answer is never cached. */
 export const handle = staticPageHandle;
+
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = (args) => publicPageMeta(args, { title: content.metaTitle, description: content.metaDescription });
 

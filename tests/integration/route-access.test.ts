@@ -21,6 +21,7 @@ import { stopRuntime, db } from "~/platform/runtime.server";
 import { twoFactorMessages } from "~/modules/accounts/two-factor.schema";
 import { caseMessages } from "~/modules/cases/cases.schema";
 import { cookieHeaderFrom, seedAccount, seedEnrolledAccount, STRONG_PASSWORD } from "../support/accounts";
+import { verifyContactContent } from "~/content/pages/verify-contact";
 import { ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 import { signInOverHttp as signInAsBrowser } from "../support/http-sign-in";
@@ -127,6 +128,7 @@ export const routeAccess: RouteAccessRow[] = [
   { file: "routes/avocats.tsx", path: "/avocats", expect: forAll(ok([lawyersContent.heading])) },
   { file: "routes/resultats.tsx", path: "/resultats", expect: forAll(ok([resultsContent.heading, "Pas encore assez de dossiers clos"])) },
   { file: "routes/premiers-reflexes.tsx", path: "/premiers-reflexes", expect: forAll(ok([firstStepsContent.heading, "116 006"])) },
+  { file: "routes/verifier-un-contact.tsx", path: "/verifier-un-contact", expect: forAll(ok([verifyContactContent.heading, verifyContactContent.callCode.heading])) },
   ...scamRows,
   { file: "routes/arnaque.tsx", path: "/arnaques/arnaque-inconnue", expect: forAll(notFound) },
   ...legalRows,
@@ -387,6 +389,37 @@ export const routeAccess: RouteAccessRow[] = [
       user: redirectTo("/dashboard"),
       lawyer: ok(["Facturation", "Vous ne pouvez pas encore émettre de facture", "Mandat de facturation", "J'accepte ce mandat de facturation."]),
       admin: redirectTo("/dashboard"),
+    },
+  },
+  {
+    file: "routes/avocat-coordonnees.tsx",
+    path: "/avocat/coordonnees",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Favocat%2Fcoordonnees"),
+      user: redirectTo("/dashboard"),
+      lawyer: ok(["Coordonnées professionnelles publiques", "Adresse e-mail professionnelle"]),
+      admin: redirectTo("/dashboard"),
+    },
+  },
+  {
+    file: "routes/code-appel.tsx",
+    path: "/code-appel",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcode-appel"),
+      user: ok(["Vérifier un appel", "Oui, on m'a lu ce code", "Vérifier un code qu'on vous a lu"]),
+      lawyer: ok(["Vérifier un appel"]),
+      admin: ok(["Vérifier un appel"]),
+    },
+  },
+  {
+    file: "routes/case-code-appel.tsx",
+    // Issue 32: an unknown (or someone else's) case's call code: the case page's 404.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/code-appel",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Fcode-appel"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
     },
   },
   {

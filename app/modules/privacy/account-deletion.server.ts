@@ -192,6 +192,9 @@ export async function deleteAccountIn(
   await trx.deleteFrom("account_inactivity").where("user_id", "=", userId).execute();
   await trx.deleteFrom("chat_unread_notices").where("recipient_id", "=", userId).execute();
   await forgetSmsNotices(trx, userId);
+  // Decision 84: a deleted lawyer's published contacts stop answering on /verifier-un-contact; the call codes' uses go.
+  await trx.deleteFrom("lawyer_public_contacts").where("lawyer_id", "=", userId).execute();
+  await trx.deleteFrom("call_code_uses").where("client_id", "=", userId).execute();
   // Emails not sent yet are dropped; the log of those sent keeps its line under the pseudonym, without the body.
   await sql`DELETE FROM jobs WHERE kind = 'email' AND status = 'queued' AND lower(payload->>'to') = lower(${profile.email})`.execute(trx);
   await trx
