@@ -4,13 +4,14 @@
  * case page, the client sees the same code on their dashboard, confirms it was read, and a new code shows. Axe on each
  * page. Its own server on an embedded database, seeded through the modules.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { operatorPlaceholders } from "~/content/site";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedEnrolledAccount } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { signInOnServer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { signInAsStaff, type StaffMember } from "./support/staff";
@@ -72,18 +73,6 @@ test.describe("Vérifier un appel", () => {
     await context.close();
   });
 
-  async function clientPage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
-    const page = await context.newPage();
-    await page.goto("/connexion");
-    await waitForHydration(page);
-    await page.getByLabel("Adresse e-mail").fill(client.email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    return page;
-  }
-
   test("the lawyer reveals the code on the case page; the client sees the same code, confirms it, and a new one shows", async ({ browser }) => {
     test.setTimeout(180_000);
     const lawyerPage = await (await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" })).newPage();
@@ -100,7 +89,7 @@ test.describe("Vérifier un appel", () => {
     expect(read).toMatch(/^[A-Z2-9]{3}\s[A-Z2-9]{3}$/);
     await expectNoAxeViolations(lawyerPage, "/case/:id/code-appel (code affiché)");
 
-    const page = await clientPage(browser);
+    const page = await signInOnServer(browser, server.baseUrl, client);
     const card = page.locator("[data-call-code-card]");
     await expect(card.locator("[data-call-code-value]")).toHaveText(read);
     await expectNoAxeViolations(page, "/dashboard (code d'appel)");
