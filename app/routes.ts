@@ -45,6 +45,7 @@ export default [
     route("case/:caseId/preuves", "routes/case-evidence-upload.ts"),
     route("case/:caseId/dossier.pdf", "routes/case-pack-pdf.ts"),
     route("case/:caseId/lettre-banque.pdf", "routes/case-bank-letter-pdf.ts"),
+    route("case/:caseId/accuse-de-depot.pdf", "routes/case-filing-receipt-pdf.ts"),
     route("case/:caseId/convention", "routes/case-convention.tsx"),
     route("case/:caseId/convention/apercu", "routes/case-convention-preview.ts"),
     route("case/:caseId/convention/:agreementId/:document", "routes/case-convention-document.ts"),

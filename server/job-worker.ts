@@ -3,6 +3,7 @@ import { createSealAgreementHandler, SEAL_AGREEMENT_JOB } from "~/modules/agreem
 import { CHAT_UNREAD_NOTICE_JOB, handleUnreadNoticeJob } from "~/modules/chat/chat-notices.server";
 import { BANK_REMINDER_JOB, createBankReminderHandler } from "~/modules/case-file/bank-reminders.server";
 import { createDocumentReminderHandler, DOCUMENT_REMINDER_JOB, ensureDocumentRemindersScheduled } from "~/modules/case-file/document-reminders.server";
+import { createFilingReceiptHandler, FILING_RECEIPT_JOB, storedFileAttachments } from "~/modules/case-file/filing-receipt.server";
 import { fileStorage } from "~/modules/files/files.server";
 import { createStorageJanitorHandler, ensureStorageJanitorScheduled, STORAGE_JANITOR_JOB } from "~/modules/files/storage-janitor.server";
 import { createHeicConversionHandler, HEIC_CONVERSION_JOB } from "~/modules/files/upload-pipeline.server";
@@ -31,6 +32,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [EMAIL_JOB]: createEmailJobHandler(transport, {
         personalLink: (request, database) =>
           request.kind === "data-export" ? buildDataExportLink(request, database) : buildPersonalLink(request, database),
+        attachments: storedFileAttachments(fileStorage),
       }),
       [SMS_JOB]: createSmsJobHandler(createSmsProvider(env)),
       [DATA_EXPORT_JOB]: createDataExportHandler(),
@@ -40,6 +42,7 @@ export function startJobWorker(env: Env): RunningJobWorker {
       [CHAT_UNREAD_NOTICE_JOB]: handleUnreadNoticeJob,
       [BANK_REMINDER_JOB]: createBankReminderHandler(),
       [DOCUMENT_REMINDER_JOB]: createDocumentReminderHandler(),
+      [FILING_RECEIPT_JOB]: createFilingReceiptHandler(fileStorage),
       [SEAL_AGREEMENT_JOB]: createSealAgreementHandler(),
       [DELETED_FILES_SWEEP_JOB]: createDeletedFilesSweepHandler(fileStorage),
       [RETENTION_JOB]: createRetentionHandler(fileStorage, {

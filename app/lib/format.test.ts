@@ -10,6 +10,7 @@ import {
   formatTime,
   formatWeekdayDate,
   formatClockTime,
+  formatLongDateTime,
   parisHour,
   parisIsoDay,
   savedAtText,
@@ -55,6 +56,13 @@ describe("dates and times, on Paris time", () => {
     expect(savedAtText("2025-07-13T23:30:00.000Z", new Date("2025-07-14T08:00:00.000Z"))).toBe("Enregistré à 1 h 30");
     expect(savedAtText("2025-07-12T17:42:00.000Z", new Date("2025-07-14T08:00:00.000Z"))).toBe("Enregistré le 12/07/2025 à 19 h 42");
     expect(savedAtText("pas une date")).toBe("");
+  });
+
+  it("writes an instant in prose, on Paris time, with the first of the month as '1er'", () => {
+    expect(formatLongDateTime("2026-11-27T13:32:00.000Z")).toBe("27 novembre 2026 à 14 h 32");
+    // 23:05 UTC on 28 February is already 1 March in Paris.
+    expect(formatLongDateTime("2026-02-28T23:05:00.000Z")).toBe("1er mars 2026 à 0 h 05");
+    expect(formatLongDateTime("pas une date")).toBe("");
   });
 
   it("knows the day and the hour in Paris", () => {

@@ -9,6 +9,7 @@ const TIME_ZONE = "Europe/Paris";
 
 const shortDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: "short", timeZone: TIME_ZONE });
 const weekdayDate = new Intl.DateTimeFormat(LOCALE, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
+const longDate = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
 const time = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit", timeZone: TIME_ZONE });
 /** en-CA writes "yyyy-MM-dd". */
 const isoDay = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
@@ -67,6 +68,12 @@ export function formatTime(value: Date | string): string {
 /** "19 h 42", "9 h 05": a time of day as French prose writes it (on Paris time). */
 export function formatClockTime(value: Date | string): string {
   return formatTime(value).replace(/^0(?=\d)/, "").replace(":", " h ");
+}
+
+/** "27 novembre 2026 à 14 h 32", "1er mars 2026 à 9 h 05": an instant in prose (on Paris time); "" if unreadable. */
+export function formatLongDateTime(value: Date | string): string {
+  const date = toDate(value);
+  return date ? `${longDate.format(date).replace(/^1 /, "1er ")} à ${formatClockTime(date)}` : "";
 }
 
 /** "Enregistré à 19 h 42" today (in Paris), "Enregistré le 03/03/2025 à 19 h 42" another day; "" if unreadable. */

@@ -494,6 +494,14 @@ export interface CaseDocumentRequestEventTable {
   at: CreatedAt;
 }
 
+/** A case's filing receipt, made by a job after its submission (migration 0107). */
+export interface CaseFilingReceiptTable {
+  case_id: string;
+  file_id: string;
+  sha256: string;
+  generated_at: CreatedAt;
+}
+
 export type PaymentCurrency = "EUR" | "CHF" | "CAD";
 export type PaymentMethod =
   | "bank_transfer"
@@ -850,6 +858,7 @@ export interface Database {
   case_evidence: CaseEvidenceTable;
   case_document_requests: CaseDocumentRequestTable;
   case_document_request_events: CaseDocumentRequestEventTable;
+  case_filing_receipts: CaseFilingReceiptTable;
   case_payments: CasePaymentTable;
   case_identifiers: CaseIdentifierTable;
   account_inactivity: AccountInactivityTable;

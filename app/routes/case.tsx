@@ -5,6 +5,8 @@ import { pageTitle } from "~/content/site";
 import { BAR_DIRECTORY_URL } from "~/modules/back-office/back-office.schema";
 import { CaseDocumentsPanel, EvidencePanel } from "~/components/case-file/evidence-panel";
 import { evidencePanelFor } from "~/modules/case-file/complaint-pack.server";
+import { filingReceiptFor } from "~/modules/case-file/filing-receipt.server";
+import { FilingReceiptCard } from "~/components/case-file/filing-receipt-card";
 import { caseFor } from "~/modules/cases/cases.server";
 import { caseFileFor } from "~/modules/case-file/case-file.server";
 import { amountSummary, DECLARED_AMOUNT_LABEL, declaredText, DOCUMENTED_PAYMENTS_LABEL, documentedText } from "~/modules/case-file/case-file-format";
@@ -65,15 +67,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
   const view = await caseFor(actor, params.caseId);
-  const [caseFile, evidence, agreement, recoveries, documentRequests, callCode] = await Promise.all([
+  const [caseFile, evidence, agreement, recoveries, documentRequests, callCode, receipt] = await Promise.all([
     caseFileFor(actor, params.caseId),
     evidencePanelFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : agreementPanelFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : recoveriesFor(actor, params.caseId),
     view.status === "draft" ? Promise.resolve(null) : documentRequestsFor(actor, params.caseId),
     view.viewer === "owner" ? callCodeFor(actor) : Promise.resolve(null),
+    filingReceiptFor(actor, params.caseId),
   ]);
-  return { ...view, caseFile, evidence, agreement, recoveries, documentRequests, callCode };
+  return { ...view, caseFile, evidence, agreement, recoveries, documentRequests, callCode, receipt };
 }
 
 /**
@@ -322,6 +325,7 @@ export default function CasePage({ loaderData: view, actionData }: Route.Compone
 
       {view.agreement ? <AgreementCard panel={view.agreement} /> : null}
       {view.agreement ? <InvoicesCard panel={view.agreement} /> : null}
+      {view.receipt ? <FilingReceiptCard caseId={view.id} receipt={view.receipt} forOwner={forOwner} /> : null}
 
       {view.recoveries && (view.recoveries.agreementActive || view.recoveries.entries.length > 0 || view.recoveries.costs.length > 0 || view.recoveries.feePayments.length > 0) ? (
         <RecoveriesSection panel={view.recoveries} actionData={actionData && "fieldErrors" in actionData && !isDocumentRequestAnswer(actionData) ? actionData : undefined} />

@@ -226,7 +226,13 @@ function evidenceSection(doc: Pdf, data: PackData): void {
   }
   paragraph(doc, part, typeset("Chaque preuve est suivie de l'empreinte SHA-256 du fichier tel que la victime l'a envoyé."), { width: 495 });
   doc.moveDown(0.5);
-  const rows = data.evidence.flatMap((item, index) => [
+  evidenceIndexTable(doc, part, data.evidence);
+  part.end();
+}
+
+/** The evidence files, each followed by the SHA-256 of the file as sent (the complaint pack, the filing receipt). */
+export function evidenceIndexTable(doc: Pdf, part: PDFKit.PDFStructureElement, evidence: readonly EvidenceItem[]): void {
+  const rows = evidence.flatMap((item, index) => [
     [String(index + 1), `${item.fileName}\n${item.description}`, evidenceTypeLabel(item.category), formatDate(item.uploadedAt), formatSize(item.sizeBytes)],
     ["", { text: `SHA-256\u202f: ${item.sha256}`, colSpan: 4, font: "mono" as const, size: 8 }],
   ]);
@@ -242,7 +248,6 @@ function evidenceSection(doc: Pdf, data: PackData): void {
     ],
     rows,
   );
-  part.end();
 }
 
 /** Where a requested document stands, its files named by their number in the evidence index. */

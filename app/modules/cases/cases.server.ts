@@ -6,9 +6,11 @@ import type { CaseOutcome, CaseStatus, Database } from "~/platform/database-sche
 import { isoToFrenchDate } from "~/lib/dates";
 import { db } from "~/platform/runtime.server";
 import { recordPersonalDataRead } from "~/modules/audit/audit.server";
+import { jobsEnqueued } from "~/modules/jobs/jobs.server";
 import { assignCase } from "./case-assignment.server";
 import { caseViewerOf, type CaseViewer } from "./case-access.server";
 import { caseWithPeople, LAWYER_NAME_COLUMNS } from "./case-with-people.server";
+import { enqueueFilingReceipt } from "./filing-receipt-job.server";
 import {
   amountForInput,
   caseMessages,
@@ -261,13 +263,13 @@ export type SubmitResult =
 
 /**
  * Draft → submitted (spec §4), for a verified owner only. Idempotent: a second click or tab finds the case already
- * submitted and succeeds without a second change. The status history row names the actor (trigger, decision 0010);
- * the automatic assignment runs in the same transaction.
+ * submitted and succeeds without a second change (nor a second receipt). The status history row names the actor
+ * (trigger, decision 0010); the automatic assignment and the filing receipt's job are in the same transaction.
  */
 export async function submitCase(actor: Actor, caseId: string): Promise<SubmitResult> {
   assertClient(actor);
   if (!isUuid(caseId)) throw new NotFoundError(caseMessages.noAccess);
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (trx) => {
       await actAs(trx, actor.userId);
@@ -291,8 +293,12 @@ export async function submitCase(actor: Actor, caseId: string): Promise<SubmitRe
         .execute();
       // ——— Automatic assignment hook: allocation-based choice of a lawyer (case-assignment.server.ts). ———
       const assignment = await assignCase(trx, caseId);
+      // The filing receipt (PDF) and the confirmation e-mail carrying it: made by a job (issue 32).
+      await enqueueFilingReceipt(trx, caseId);
       return { ok: true as const, duplicate: false, caseNumber: row.case_number, assignedLawyerId: assignment?.lawyerId ?? null };
     });
+  if (result.ok && !result.duplicate) jobsEnqueued();
+  return result;
 }
 
 export interface CaseTimelineEntry {

@@ -10,6 +10,14 @@ export interface OutgoingEmail {
   text: string;
   /** Stable per job, so a receiving server can recognise a repeat. */
   messageId: string;
+  /** Files attached (a filing receipt's PDF), read by the e-mail job when it runs. */
+  attachments?: OutgoingAttachment[];
+}
+
+export interface OutgoingAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface MailTransport {
@@ -24,7 +32,8 @@ export function createMailTransport(env: Pick<Env, "SMTP_URL" | "MAIL_FROM">): M
     return {
       kind: "development",
       async send(email) {
-        logger.info({ to: email.to, subject: email.subject }, "email (développement) : enregistré, pas envoyé");
+        const attachments = email.attachments?.map((attachment) => `${attachment.filename} (${attachment.content.length} octets)`);
+        logger.info({ to: email.to, subject: email.subject, ...(attachments ? { attachments } : {}) }, "email (développement) : enregistré, pas envoyé");
       },
       close() {},
     };
@@ -50,6 +59,7 @@ export function createMailTransport(env: Pick<Env, "SMTP_URL" | "MAIL_FROM">): M
         html: email.html,
         text: email.text,
         messageId: email.messageId,
+        ...(email.attachments ? { attachments: email.attachments.map(({ filename, content, contentType }) => ({ filename, content, contentType })) } : {}),
       });
     },
     close() {

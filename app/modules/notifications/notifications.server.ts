@@ -5,10 +5,10 @@ import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 import { enqueueJob, PermanentJobError, type ClaimedJob, type JobHandler } from "~/modules/jobs/jobs.server";
 import { MASKED_LINK, renderEmail } from "./email-rendering";
-import type { MailTransport } from "./mail-transport.server";
+import type { MailTransport, OutgoingAttachment } from "./mail-transport.server";
 import { queueNoticesAfterEmail } from "./notice-channels.server";
 
-export { createMailTransport, type MailTransport } from "./mail-transport.server";
+export { createMailTransport, type MailTransport, type OutgoingAttachment } from "./mail-transport.server";
 
 /** The templates the platform sends itself (email_templates.key, seeded by migration 0004). */
 export type EmailTemplateKey =
@@ -70,6 +70,17 @@ export type PersonalLinkRequest = z.infer<typeof personalLinkRequest>;
 /** Builds the link of a request, or null when it no longer applies (account gone, address already confirmed). */
 export type PersonalLinkBuilder = (request: PersonalLinkRequest, database: Kysely<Database>) => Promise<string | null>;
 
+/** A stored file to attach, named in the payload and read by the job when it runs (a filing receipt, issue 32). */
+const attachmentReference = z.object({
+  fileId: z.uuid(),
+  fileName: z.string().min(1).max(200),
+  /** The file's recorded SHA-256: an altered file is never sent. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type EmailAttachmentReference = z.infer<typeof attachmentReference>;
+/** Reads an attachment's bytes (the storage gateway, passed in by the worker); throws when it cannot be sent. */
+export type AttachmentLoader = (reference: EmailAttachmentReference, database: Kysely<Database>) => Promise<OutgoingAttachment>;
+
 /** The template variable that receives the personal link. */
 export const PERSONAL_LINK_VARIABLE = "lien";
 
@@ -84,6 +95,7 @@ const emailPayload = z.object({
   manual: z.object({ subject: z.string().min(1), body: z.string().min(1) }).optional(),
   /** The administrator who sent a manual email. */
   sentBy: z.string().max(100).optional(),
+  attachments: z.array(attachmentReference).max(5).optional(),
 });
 
 /** The template name of a manual email's job (no stored template: the payload carries the text). */
@@ -112,6 +124,7 @@ export interface EmailRequest {
   personalLink?: PersonalLinkRequest;
   /** The recipient's profile id when the caller has it: the other channels then need no lookup by address. */
   userId?: string;
+  attachments?: EmailAttachmentReference[];
 }
 
 /**
@@ -127,6 +140,7 @@ export async function enqueueEmail(executor: Executor, email: EmailRequest): Pro
       variables: email.variables,
       secret: email.secret ?? [],
       ...(email.personalLink ? { personalLink: email.personalLink } : {}),
+      ...(email.attachments?.length ? { attachments: email.attachments } : {}),
     },
   });
   await queueNoticesAfterEmail(executor, email);
@@ -150,6 +164,7 @@ export async function enqueueEmailToPeople(
 
 export interface EmailJobOptions {
   personalLink?: PersonalLinkBuilder;
+  attachments?: AttachmentLoader;
 }
 
 /**
@@ -192,6 +207,13 @@ export function createEmailJobHandler(transport: MailTransport, options: EmailJo
       secret = [...secret, PERSONAL_LINK_VARIABLE];
     }
 
+    let attachments: OutgoingAttachment[] | undefined;
+    if (email.attachments?.length) {
+      const load = options.attachments;
+      if (!load) throw new PermanentJobError("aucun lecteur de pièces jointes");
+      attachments = await Promise.all(email.attachments.map((reference) => load(reference, database)));
+    }
+
     const rendered = renderEmail(template, variables, secret, runtime().env.PUBLIC_URL);
     const log = {
       job_id: job.id,
@@ -210,6 +232,7 @@ export function createEmailJobHandler(transport: MailTransport, options: EmailJo
         html: rendered.html,
         text: rendered.text,
         messageId: `<job-${job.id}@recours.mail>`,
+        ...(attachments ? { attachments } : {}),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
