@@ -48,6 +48,7 @@ export const RETURN_PAGE_PATTERNS = [
   "/case/:caseId/preuves",
   "/case/:caseId/dossier.pdf",
   "/case/:caseId/lettre-banque.pdf",
+  "/case/:caseId/accuse-de-depot.pdf",
   "/case/:caseId/convention",
   "/case/:caseId/convention/apercu",
   "/case/:caseId/convention/:agreementId/:document",

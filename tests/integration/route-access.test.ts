@@ -686,6 +686,17 @@ export const routeAccess: RouteAccessRow[] = [
     },
   },
   {
+    file: "routes/case-filing-receipt-pdf.ts",
+    // Issue 32: another person's (or an unknown) case's filing receipt: the case page's 404, no PDF.
+    path: "/case/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10/accuse-de-depot.pdf",
+    expect: {
+      anonymous: redirectTo("/connexion?redirectTo=%2Fcase%2F6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10%2Faccuse-de-depot.pdf"),
+      user: { status: 404, contains: [caseMessages.noAccess] },
+      lawyer: { status: 404, contains: [caseMessages.noAccess] },
+      admin: { status: 404, contains: [caseMessages.noAccess] },
+    },
+  },
+  {
     file: "routes/fichiers.ts",
     // An unknown (or another person's) file: nothing to sign in for, nothing to see.
     path: "/fichiers/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10",
