@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
@@ -7,6 +8,8 @@ export interface ReceivedMail {
   html: string;
   text: string;
   messageId: string;
+  /** Each attached file: its name, type and the SHA-256 of its bytes. */
+  attachments: { filename: string; mimeType: string; sha256: string }[];
 }
 
 export interface SmtpSink {
@@ -77,6 +80,13 @@ export async function startSmtpSinkOn(requestedPort: number): Promise<SmtpSink> 
               html: email.html ?? "",
               text: email.text ?? "",
               messageId: email.messageId ?? "",
+              attachments: email.attachments.map((attachment) => ({
+                filename: attachment.filename ?? "",
+                mimeType: attachment.mimeType,
+                sha256: createHash("sha256")
+                  .update(typeof attachment.content === "string" ? Buffer.from(attachment.content, "base64") : new Uint8Array(attachment.content))
+                  .digest("hex"),
+              })),
             });
             callback();
           })

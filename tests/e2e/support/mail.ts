@@ -8,6 +8,7 @@ export interface ReceivedMail {
   subject: string;
   html: string;
   text: string;
+  attachments: { filename: string; mimeType: string; sha256: string }[];
 }
 
 /** Waits for an email to an address whose subject matches, as the real SMTP server received it. */
