@@ -19,7 +19,7 @@ import { draftInput, seedPerson } from "../support/cases";
 import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/hydration";
+import { signInMember } from "./support/accounts";
 import { waitForMail } from "./support/mail";
 
 const SECRET = "filing-receipt-e2e-secret-filing-receipt-e2e-01";
@@ -58,14 +58,7 @@ test.describe("the filing receipt", () => {
 
   test("the client submits the case, downloads its receipt from the case page and receives it by e-mail", async ({ browser }) => {
     test.slow();
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto("/connexion");
-    await waitForHydration(page);
-    await page.getByLabel("Adresse e-mail").fill(client.email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(client.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const page = await signInMember(browser, server.baseUrl, client, { context: { acceptDownloads: true } });
 
     await page.getByRole("button", { name: `Soumettre le dossier ${caseNumber}` }).click();
     await expect(page.getByText("Dossier soumis avec succès")).toBeVisible();
@@ -108,6 +101,6 @@ test.describe("the filing receipt", () => {
     const mail = await waitForMail(client.email, new RegExp(`Votre dossier ${caseNumber} est bien reçu`));
     expect(mail.text).toContain("accusé de dépôt");
     expect(mail.attachments).toEqual([{ filename: `accuse-de-depot-${caseNumber}.pdf`, mimeType: "application/pdf", sha256: shown }]);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -24,11 +24,11 @@ import {
 import { saveCaseDraft, submitCase } from "~/modules/cases/cases.server";
 import { useFileStorage, type FileStorage } from "~/modules/files/files.server";
 import type { ClaimedJob } from "~/modules/jobs/jobs.server";
-import type { OutgoingEmail } from "~/modules/notifications/mail-transport.server";
-import { createEmailJobHandler, type MailTransport } from "~/modules/notifications/notifications.server";
+import { createEmailJobHandler } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { draftInput, seedPerson } from "../support/cases";
+import { draftInput, seedCaseCast } from "../support/cases";
+import { capturingTransport, sentEmails } from "../support/mailbox";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
 import { fold, pdfText } from "../support/pdf-text";
 import { startTestRuntime, testEngines } from "../support/test-database";
@@ -61,25 +61,13 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
   let otherClient: UserActor;
   let otherLawyer: UserActor;
   let admin: UserActor;
-  const sent: OutgoingEmail[] = [];
-  const capturing: MailTransport = {
-    kind: "development",
-    async send(email) {
-      sent.push(email);
-    },
-    close() {},
-  };
 
   beforeAll(async () => {
     ({ stop } = await startTestRuntime(engine));
     store = await startTestStore("filesystem");
     storage = testFileStorage(store.store);
     useFileStorage(storage);
-    client = await seedPerson("user", "Eloise", { verified: true });
-    otherClient = await seedPerson("user", "Bastien", { verified: true });
-    lawyer = await seedPerson("lawyer", "Anne");
-    otherLawyer = await seedPerson("lawyer", "Paul");
-    admin = await seedPerson("admin", "Inès");
+    ({ client, otherClient, lawyer, otherLawyer, admin } = await seedCaseCast());
   }, 120_000);
   afterAll(async () => {
     useFileStorage(undefined);
@@ -201,9 +189,9 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
       variables: { numero_dossier: caseNumber },
       attachments: [{ fileId: row!.file_id, fileName: `accuse-de-depot-${caseNumber}.pdf`, sha256: row!.sha256 }],
     });
-    const sendEmail = createEmailJobHandler(capturing, { attachments: storedFileAttachments(() => storage) });
+    const sendEmail = createEmailJobHandler(capturingTransport, { attachments: storedFileAttachments(() => storage) });
     await sendEmail({ id: Number(job.id), kind: "email", payload: job.payload as Record<string, unknown>, attempt: 1, maxAttempts: 8 }, db());
-    const email = sent.at(-1)!;
+    const email = sentEmails.at(-1)!;
     expect(email.to).toBe(client.email);
     expect(email.subject).toContain(caseNumber);
     expect(email.text).toContain("accusé de dépôt");
@@ -211,7 +199,7 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
     expect(email.attachments![0]).toMatchObject({ filename: `accuse-de-depot-${caseNumber}.pdf`, contentType: "application/pdf" });
     expect(sha256(email.attachments![0]!.content)).toBe(row!.sha256);
     // Without a reader the e-mail cannot carry its attachment: it is not sent bare.
-    await expect(createEmailJobHandler(capturing)({ id: Number(job.id) + 1, kind: "email", payload: job.payload as Record<string, unknown>, attempt: 1, maxAttempts: 8 }, db())).rejects.toThrow(
+    await expect(createEmailJobHandler(capturingTransport)({ id: Number(job.id) + 1, kind: "email", payload: job.payload as Record<string, unknown>, attempt: 1, maxAttempts: 8 }, db())).rejects.toThrow(
       /pièces jointes/,
     );
   });

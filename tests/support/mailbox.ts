@@ -7,7 +7,8 @@ import { db } from "~/platform/runtime.server";
 /** Every email the test worker has sent in this process, oldest first. */
 export const sentEmails: OutgoingEmail[] = [];
 
-const capturing: MailTransport = {
+/** A transport that keeps each email in `sentEmails` instead of sending it. */
+export const capturingTransport: MailTransport = {
   kind: "development",
   async send(email) {
     sentEmails.push(email);
@@ -19,7 +20,7 @@ const capturing: MailTransport = {
 export async function deliverQueuedEmails(): Promise<void> {
   const worker = createJobWorker({
     database: db(),
-    handlers: { [EMAIL_JOB]: createEmailJobHandler(capturing, { personalLink: buildPersonalLink }) },
+    handlers: { [EMAIL_JOB]: createEmailJobHandler(capturingTransport, { personalLink: buildPersonalLink }) },
     retryBaseSeconds: 0,
   });
   await worker.drain();

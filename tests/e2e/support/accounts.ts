@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { waitForHydration } from "./hydration";
 import { linkIn, waitForMail } from "./mail";
@@ -75,33 +75,37 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
-/** A person signs in on a server of the test's own (`baseURL`), in a browser context of their own, and lands on their dashboard. */
-export async function signInOnServer(browser: Browser, baseURL: string, person: { email: string; password: string }, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const javaScriptEnabled = options.javaScriptEnabled ?? true;
-  const context = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
+/**
+ * A member signs in, in a browser context of their own (`context`: its options), and lands on their dashboard; with
+ * `axe`, both pages are scanned (the suffix names the variant in the report).
+ */
+export async function signInMember(
+  browser: Browser,
+  baseURL: string,
+  person: { email: string; password: string },
+  options: { context?: BrowserContextOptions; axe?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", ...options.context });
   const page = await context.newPage();
   await page.goto("/connexion");
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (options.context?.javaScriptEnabled !== false) await waitForHydration(page);
+  if (options.axe !== undefined) await expectNoAxeViolations(page, `/connexion${options.axe}`);
   await page.getByLabel("Adresse e-mail").fill(person.email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  if (options.axe !== undefined) await expectNoAxeViolations(page, `/dashboard${options.axe}`);
   return page;
 }
 
+/** A person signs in on a server of the test's own (`baseURL`), in a browser context of their own, and lands on their dashboard. */
+export function signInOnServer(browser: Browser, baseURL: string, person: { email: string; password: string }, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  return signInMember(browser, baseURL, person, { context: { javaScriptEnabled: options.javaScriptEnabled ?? true } });
+}
+
 /** A member signs in on a phone (390 px, touch screen), in a browser context of their own, and lands on their dashboard. */
-export async function signInOnPhone(browser: Browser, baseURL: string, person: { email: string; password: string }, options: { axe?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport: { width: 390, height: 844 }, hasTouch: true });
-  const page = await context.newPage();
-  await page.goto("/connexion");
-  await waitForHydration(page);
-  if (options.axe) await expectNoAxeViolations(page, "/connexion (390 px)");
-  await page.getByLabel("Adresse e-mail").fill(person.email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(person.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  if (options.axe) await expectNoAxeViolations(page, "/dashboard (390 px)");
-  return page;
+export function signInOnPhone(browser: Browser, baseURL: string, person: { email: string; password: string }, options: { axe?: boolean } = {}): Promise<Page> {
+  return signInMember(browser, baseURL, person, { context: { viewport: { width: 390, height: 844 }, hasTouch: true }, ...(options.axe ? { axe: " (390 px)" } : {}) });
 }
 
 export async function signOutThroughUi(page: Page): Promise<void> {
