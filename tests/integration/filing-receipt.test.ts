@@ -6,7 +6,10 @@
  * served to the client, the assigned lawyer and an admin (anyone else 404), and never once altered.
  */
 import { createHash } from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FilingReceiptCard } from "~/components/case-file/filing-receipt-card";
 import { safetyNotice } from "~/content/site";
 import { formatLongDateTime } from "~/lib/format";
 import { paymentSchema } from "~/modules/case-file/case-file.schema";
@@ -113,7 +116,11 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
     expect(await receiptJobs(caseId)).toHaveLength(1);
     expect(await confirmationEmails(client.email)).toHaveLength(before);
     // Until the job has run, the case page says it is being prepared and the download answers so.
-    expect(await filingReceiptFor(client, caseId)).toEqual({ state: "preparing" });
+    const preparing = await filingReceiptFor(client, caseId);
+    expect(preparing).toEqual({ state: "preparing" });
+    const card = renderToStaticMarkup(createElement(FilingReceiptCard, { caseId, receipt: preparing!, forOwner: true }));
+    expect(card).toContain("en cours de préparation");
+    expect(card).not.toContain("accuse-de-depot.pdf");
     expect(await downloadFilingReceipt(client, caseId, { storage })).toEqual({ ok: false, status: 404, message: filingReceiptMessages.preparing });
   });
 
@@ -156,7 +163,12 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
     // Its own SHA-256 is recorded and shown on the case page, so a copy can be checked.
     const [row] = await receiptRows(caseId);
     expect(row!.sha256).toBe(sha256(download.pdf));
-    expect(await filingReceiptFor(client, caseId)).toMatchObject({ state: "ready", sha256: sha256(download.pdf) });
+    const ready = await filingReceiptFor(client, caseId);
+    expect(ready).toMatchObject({ state: "ready", sha256: sha256(download.pdf) });
+    const card = renderToStaticMarkup(createElement(FilingReceiptCard, { caseId, receipt: ready!, forOwner: true }));
+    expect(card).toContain(`href="/case/${caseId}/accuse-de-depot.pdf"`);
+    expect(card).toContain("Télécharger l&#x27;accusé de dépôt (PDF)");
+    expect(card).toContain(sha256(download.pdf));
   });
 
   it("serves the receipt to the client, the assigned lawyer and an admin; anyone else gets the case's 404; an altered file is refused", async () => {

@@ -35,7 +35,7 @@ export function FilingReceiptCard({ caseId, receipt, forOwner }: { caseId: strin
           </div>
         </>
       ) : (
-        <p className="mt-2 text-slate-800" role="status">
+        <p className="mt-2 text-slate-800">
           L'accusé de dépôt est en cours de préparation&#x202f;: rechargez la page dans quelques instants pour le télécharger.
         </p>
       )}
