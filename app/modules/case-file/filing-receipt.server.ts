@@ -99,6 +99,7 @@ export async function makeFilingReceipt(
     if (options.notify) {
       await enqueueEmail(trx, {
         to: row.email,
+        userId: row.user_id,
         template: "dossier-soumis",
         variables: { prenom: row.first_name, numero_dossier: row.case_number, lien: publicLink(`/case/${caseId}`) },
         attachments: [{ fileId: stored.id, fileName: filingReceiptFileName(row.case_number), sha256: digest }],
