@@ -140,14 +140,3 @@ export async function giveBarDetails(lawyerId: string, barName = "Barreau de Bor
     .where("id", "=", lawyerId)
     .execute();
 }
-
-/** A case's cast for access tests: its client and another, its lawyer and another, an admin. */
-export async function seedCaseCast(): Promise<Record<"client" | "otherClient" | "lawyer" | "otherLawyer" | "admin", UserActor & { password: string }>> {
-  return {
-    client: await seedPerson("user", "Eloise", { verified: true }),
-    otherClient: await seedPerson("user", "Bastien", { verified: true }),
-    lawyer: await seedPerson("lawyer", "Anne"),
-    otherLawyer: await seedPerson("lawyer", "Paul"),
-    admin: await seedPerson("admin", "Inès"),
-  };
-}
