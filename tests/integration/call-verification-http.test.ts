@@ -63,6 +63,28 @@ describe.each(testEngines())("Vérifier un appel over HTTP, production build, %s
     expect(dashboard.body).toContain(`data-call-code-value="">${code}<`);
   });
 
+  it("the client's code forms: a malformed code 400, a confirmation of a code that changed 409, in French", async () => {
+    const post = (path: string, fields: Record<string, string>) => http(path, { method: "POST", headers: FORM, cookie: cookies.client, body: new URLSearchParams(fields).toString() });
+    const malformed = await post("/code-appel?intent=check", { code: "AB0" });
+    expect(malformed.status).toBe(400);
+    expect(visibleText(malformed.body)).toContain("Le code fait 6 caractères, lettres et chiffres (par exemple K7P X3M).");
+    const stale = await post("/code-appel?intent=confirm", { shown: "2020-01-01.0" });
+    expect(stale.status).toBe(409);
+    expect(visibleText(stale.body)).toContain("Ce code a déjà servi ou a changé entre-temps");
+  });
+
+  it("a lawyer's public contacts: a malformed one 400 in French and nothing saved; saved, the public check names the lawyer", async () => {
+    const post = (fields: Record<string, string>) => http("/avocat/coordonnees", { method: "POST", headers: FORM, cookie: cookies.lawyer, body: new URLSearchParams(fields).toString() });
+    const bad = await post({ publicEmail: "cabinet@martin-avocat.fr", publicPhone: "12", publicWebsite: "" });
+    expect(bad.status).toBe(400);
+    expect(visibleText(bad.body)).toContain("Saisissez un numéro de téléphone valide");
+    expect(visibleText((await check("cabinet@martin-avocat.fr")).body)).toContain("Aucun lien avec Recours");
+    const saved = await post({ publicEmail: "cabinet@martin-avocat.fr", publicPhone: "05 56 00 00 01", publicWebsite: "https://www.martin-avocat.fr" });
+    expect(saved.status).toBe(200);
+    expect(visibleText(saved.body)).toContain("Coordonnées enregistrées");
+    expect(visibleText((await check("+33 5 56 00 00 01")).body)).toContain("Ce contact appartient à Me Louise Martin, avocat partenaire de Recours");
+  });
+
   it("the page comes from the public-page cache; a check is a plain post whose answer is never cached", async () => {
     const page = await http("/verifier-un-contact");
     expect(page.status).toBe(200);
