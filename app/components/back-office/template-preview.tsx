@@ -1,5 +1,7 @@
 import { controlClasses } from "~/components/ui/field";
 import { useMemo, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { renderEmail } from "~/modules/notifications/email-rendering";
 import { sampleValue, usedVariables } from "~/modules/back-office/back-office.schema";
 
@@ -19,7 +21,9 @@ export function TemplatePreview({ subject, body, variables }: { subject: string;
   // The frame is made only when asked for: closed, the page has no frame to load (nor to scan).
   const [showHtml, setShowHtml] = useState(false);
   const filled = Object.fromEntries(names.map((name) => [name, values[name] ?? sampleValue(name)]));
-  const rendered = renderEmail({ subject, body: body || " " }, filled);
+  // The safety box links to the site as the e-mail will (PUBLIC_URL, from the root loader).
+  const siteUrl = useRouteLoaderData<typeof rootLoader>("root")?.publicUrl ?? "";
+  const rendered = renderEmail({ subject, body: body || " " }, filled, [], siteUrl);
   return (
     <section aria-labelledby="titre-apercu" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="titre-apercu" className="text-xl font-bold text-slate-900">
