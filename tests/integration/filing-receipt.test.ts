@@ -6,6 +6,7 @@
  * served to the client, the assigned lawyer and an admin (anyone else 404), and never once altered.
  */
 import { createHash } from "node:crypto";
+import { sql } from "kysely";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +31,7 @@ import type { ClaimedJob } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
-import { draftInput, seedCaseCast } from "../support/cases";
+import { draftInput, insertSubmittedCase, seedCaseCast } from "../support/cases";
 import { capturingTransport, sentEmails } from "../support/mailbox";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
 import { fold, pdfText } from "../support/pdf-text";
@@ -249,6 +250,18 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
     await Promise.all([runReceiptJob(caseId), runReceiptJob(caseId)]);
     expect(await receiptRows(caseId)).toHaveLength(1);
     expect(await confirmationEmails(client.email)).toHaveLength(emailsBefore + 1);
+  });
+
+  it("shows no card for a case whose receipt job failed for good, or that never had one", async () => {
+    const { caseId } = await submittedCase();
+    await db().updateTable("jobs").set({ status: "failed", finished_at: new Date() }).where("kind", "=", FILING_RECEIPT_JOB).where(sql<boolean>`payload->>'caseId' = ${caseId}`).execute();
+    expect(await filingReceiptFor(client, caseId)).toBeNull();
+    const older = await insertSubmittedCase(client.userId);
+    expect(await filingReceiptFor(client, older.id)).toBeNull();
+    // A job still running (its lease not over) is still "being prepared".
+    const running = await submittedCase();
+    await db().updateTable("jobs").set({ status: "running", locked_until: new Date(Date.now() + 60_000) }).where("kind", "=", FILING_RECEIPT_JOB).where(sql<boolean>`payload->>'caseId' = ${running.caseId}`).execute();
+    expect(await filingReceiptFor(client, running.caseId)).toEqual({ state: "preparing" });
   });
 
   it("makes no receipt for a draft, and none with an e-mail for a case queued by the migration (notify: false)", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { caseAccess } from "~/modules/cases/case-access.server";
 import { publicLink } from "~/modules/cases/case-history.server";
@@ -135,12 +135,25 @@ export function storedFileAttachments(storage: () => FileStorage): AttachmentLoa
 /** The receipt as the case page shows it: ready (with its SHA-256, to check a copy), or still being prepared. */
 export type FilingReceiptView = { state: "ready"; sha256: string; generatedAt: string } | { state: "preparing" };
 
-/** The case's receipt for whoever may read the case (the one case-access policy); null for a draft. */
+/** Whether the case's receipt job is waiting or running (the jobs table's two partial indexes on status). */
+async function receiptJobPending(caseId: string): Promise<boolean> {
+  const found = await sql<{ id: string }>`
+    SELECT id FROM jobs
+    WHERE (status = 'queued' OR status = 'running') AND kind = ${FILING_RECEIPT_JOB} AND payload->>'caseId' = ${caseId}
+    LIMIT 1`.execute(db());
+  return found.rows.length > 0;
+}
+
+/**
+ * The case's receipt for whoever may read the case (the one case-access policy): ready, or being prepared while its
+ * job is queued or running; null for a draft and for a case without one (its job failed for good, or it had none).
+ */
 export async function filingReceiptFor(actor: Actor, caseId: string): Promise<FilingReceiptView | null> {
   const access = await caseAccess(actor, caseId);
   if (access.status === "draft") return null;
   const row = await db().selectFrom("case_filing_receipts").select(["sha256", "generated_at"]).where("case_id", "=", access.caseId).executeTakeFirst();
-  return row ? { state: "ready", sha256: row.sha256, generatedAt: row.generated_at.toISOString() } : { state: "preparing" };
+  if (row) return { state: "ready", sha256: row.sha256, generatedAt: row.generated_at.toISOString() };
+  return (await receiptJobPending(access.caseId)) ? { state: "preparing" } : null;
 }
 
 export type FilingReceiptDownload = { ok: true; fileName: string; pdf: Buffer } | { ok: false; status: 404 | 409; message: string };
