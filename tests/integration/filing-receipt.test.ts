@@ -27,6 +27,7 @@ import {
 } from "~/modules/case-file/filing-receipt.server";
 import { saveCaseDraft, submitCase } from "~/modules/cases/cases.server";
 import { useFileStorage, type FileStorage } from "~/modules/files/files.server";
+import { collectExportContents } from "~/modules/privacy/data-export.server";
 import type { ClaimedJob } from "~/modules/jobs/jobs.server";
 import { createEmailJobHandler } from "~/modules/notifications/notifications.server";
 import { NotFoundError, type UserActor } from "~/platform/actor";
@@ -250,6 +251,17 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
     await Promise.all([runReceiptJob(caseId), runReceiptJob(caseId)]);
     expect(await receiptRows(caseId)).toHaveLength(1);
     expect(await confirmationEmails(client.email)).toHaveLength(emailsBefore + 1);
+  });
+
+  it("puts each case's receipt, its SHA-256 and its PDF in the person's data export", async () => {
+    const { caseId, caseNumber } = await submittedCase();
+    await runReceiptJob(caseId);
+    const [row] = await receiptRows(caseId);
+    const contents = await collectExportContents(db(), client.userId);
+    const exported = (contents.data.cases as { case_number: string; filing_receipt: { sha256: string; file_in_export: string } | null }[]).find((c) => c.case_number === caseNumber)!;
+    expect(exported.filing_receipt).toMatchObject({ sha256: row!.sha256 });
+    expect(exported.filing_receipt!.file_in_export).toMatch(new RegExp(`^fichiers/dossiers/${caseNumber}/`));
+    expect(contents.files.find((entry) => entry.path === exported.filing_receipt!.file_in_export)?.file.id).toBe(row!.file_id);
   });
 
   it("shows no card for a case whose receipt job failed for good, or that never had one", async () => {

@@ -149,6 +149,13 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
       ])
     : [[], []];
   const agreementFiles = await storedFiles(agreementDocuments.map((d) => d.file_id));
+  // Issue 32: each submitted case's filing receipt, with its PDF.
+  const receipts = caseIds.length ? await database.selectFrom("case_filing_receipts").selectAll().where("case_id", "in", caseIds).execute() : [];
+  const receiptFiles = await storedFiles(receipts.map((r) => r.file_id));
+  const receiptOf = (caseId: string, folder: string) => {
+    const receipt = receipts.find((r) => r.case_id === caseId);
+    return receipt ? { sha256: receipt.sha256, generated_at: iso(receipt.generated_at), file_in_export: addFile(folder, receiptFiles.get(receipt.file_id)) } : null;
+  };
   const evidenceFiles = await storedFiles(evidence.filter((e) => e.uploaded_by === userId).map((e) => e.stored_file_id));
   const chatFiles = await storedFiles(messages.flatMap((m) => (m.sender_id === userId && m.file_id ? [m.file_id] : [])));
   const senderName = (m: (typeof messages)[number]) =>
@@ -172,6 +179,7 @@ export async function collectExportContents(database: Kysely<Database>, userId: 
       payments: payments
         .filter((p) => p.case_id === c.id)
         .map((p) => ({ ...p, created_at: iso(p.created_at), updated_at: iso(p.updated_at) })),
+      filing_receipt: receiptOf(c.id, folder),
       identifiers: identifiers.filter((i) => i.case_id === c.id).map((i) => ({ kind: i.kind, value: i.value, note: i.note, payment_id: i.payment_id, created_at: iso(i.created_at) })),
       evidence: evidence
         .filter((e) => e.case_id === c.id)
