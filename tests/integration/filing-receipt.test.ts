@@ -35,7 +35,7 @@ import { db } from "~/platform/runtime.server";
 import { draftInput, insertSubmittedCase, seedCaseCast } from "../support/cases";
 import { capturingTransport, sentEmails } from "../support/mailbox";
 import { startTestStore, testFileStorage, type TestStore } from "../support/file-storage";
-import { fold, pdfText } from "../support/pdf-text";
+import { fold, pdfInfo, pdfText } from "../support/pdf-text";
 import { startTestRuntime, testEngines } from "../support/test-database";
 import { pdfFile } from "../support/upload-fixtures";
 
@@ -145,6 +145,8 @@ describe.each(testEngines())("the filing receipt on %s", (engine) => {
     if (!download.ok) throw new Error(download.message);
     expect(download.fileName).toBe(`accuse-de-depot-${caseNumber}.pdf`);
     expect(download.pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    // Tagged (PDF/UA), titled, in French: the case file's toolkit.
+    expect(pdfInfo(download.pdf)).toMatchObject({ Tagged: "yes", Title: `Accusé de dépôt de dossier ${caseNumber}` });
     const text = pdfText(download.pdf);
     expect(text).toContain("Accusé de dépôt de dossier");
     expect(text).toContain(caseNumber);
