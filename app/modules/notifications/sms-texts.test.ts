@@ -23,6 +23,13 @@ describe("SMS texts (decision 0087)", () => {
     }
   });
 
+  it("a document request and its due date reach the client, a document sent or declared missing the lawyer", () => {
+    expect(smsTextFor("document-demande")).toContain("attend une action de votre part");
+    expect(smsTextFor("document-echeance-proche")).toContain("attend une action de votre part");
+    expect(smsTextFor("document-fourni")).toContain("attend votre attention");
+    expect(smsTextFor("document-indisponible")).toContain("attend votre attention");
+  });
+
   it("an event off the list sends none, whatever its key", () => {
     for (const key of ["reinitialisation-mot-de-passe", "confirmation-email", "convention-code", "export-donnees-pret", "manuel", "", "toString", "__proto__"]) {
       expect(smsTextFor(key), key).toBeNull();
