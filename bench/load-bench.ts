@@ -13,12 +13,14 @@ import { execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import WebSocket from "ws";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom, seedAccount } from "../tests/support/accounts";
 import { ensureProductionBuild, startProductionServer, type RunningServer } from "../tests/support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../tests/support/test-database";
+import { ensureBenchDatabase } from "./support/bench-database";
+import { openLoop } from "./support/open-loop";
+import { PUBLIC_PAGES } from "./support/public-pages";
 import { percentile } from "./timing";
 
 const FIXED_RATE = Number(process.env.LOAD_RATE ?? 40);
@@ -31,14 +33,7 @@ const SECRET = "load-bench-secret-load-bench-secret-load-bench";
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 const base = process.env.LOAD_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/recours_load";
 
-const admin = new pg.Client({ connectionString: new URL("/postgres", base).toString() });
-await admin.connect();
-const name = new URL(base).pathname.slice(1);
-if (name === "test") throw new Error("bench:load ne tourne jamais sur la base test");
-const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
-await admin.end();
-process.env.TEST_DATABASE_URL = base;
+await ensureBenchDatabase(base, "bench:load");
 
 function rssMegabytes(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -84,8 +79,6 @@ async function afterFullCollection(pid: number): Promise<{ heapUsed: number; rss
     socket.close();
   }
 }
-
-const PUBLIC = ["/", "/fonctionnement", "/temoignages", "/a-propos", "/avocats", "/premiers-reflexes", "/arnaques/faux-placements", "/mentions-legales"];
 
 ensureProductionBuild();
 const database = await persistentDatabaseTarget("postgres");
@@ -152,7 +145,7 @@ try {
         await signIn(people[(i * 7) % people.length]!);
         status = 200;
       } else {
-        const target = kind === "public" ? PUBLIC[i % PUBLIC.length]! : kind === "dashboard" ? "/dashboard" : `/case/${people[person]!.caseId}/chat`;
+        const target = kind === "public" ? PUBLIC_PAGES[i % PUBLIC_PAGES.length]! : kind === "dashboard" ? "/dashboard" : `/case/${people[person]!.caseId}/chat`;
         const response = await fetch(`${baseUrl}${target}`, { headers: kind === "public" ? {} : { cookie: cookies[person]! }, redirect: "manual" });
         await response.arrayBuffer();
         status = response.status;
@@ -162,19 +155,7 @@ try {
       return { kind, ms: performance.now() - started, ok: false };
     }
   };
-  /** Open loop: a request every 1/RATE s whatever the answers' speed (a slow server shows as latency, not as fewer requests). */
-  const run = async (seconds: number, rate: number) => {
-    const results: Promise<{ kind: Kind; ms: number; ok: boolean }>[] = [];
-    const start = performance.now();
-    const total = Math.round(seconds * rate);
-    for (let i = 0; i < total; i += 1) {
-      const due = start + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      results.push(one(i));
-    }
-    return Promise.all(results);
-  };
+  const run = (seconds: number, rate: number) => openLoop(seconds, rate, one);
 
   const p95Of = (list: { ms: number }[]) => percentile(list.map((r) => r.ms).sort((a, b) => a - b), 95);
   let RATE = FIXED_RATE;
