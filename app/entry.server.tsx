@@ -22,7 +22,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
+  // No nonce: a render for the public-page cache, whose policy lists the inline scripts' hashes (decision 88).
+  const nonce = loadContext.get(requestInfoContext).nonce || undefined;
   if (isStaticPage(request, responseStatusCode, routerContext)) {
     return renderStaticPage(request, responseStatusCode, responseHeaders, routerContext);
   }

@@ -46,6 +46,9 @@ export interface HttpAppOptions {
 }
 
 
+/** The public form pages an anonymous visitor gets from memory too, with hashed inline scripts (decision 88). */
+const PUBLIC_FORM_PAGES = ["/connexion", "/inscription", "/mot-de-passe-oublie"];
+
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { env } = options;
   const development = Boolean(options.devMiddlewares);
@@ -59,16 +62,16 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (env.TRUST_PROXY) app.use(forwardedHost(env));
 
   const build = mapRefusals(options.build);
-  // Public content pages for anonymous visitors, from memory, before anything else runs (decision 52).
+  // Public content and form pages for anonymous visitors, from memory, before anything else runs (decisions 52, 88).
   if (!development) {
     const cache = createPublicPageCache({
       build,
       paths: publicPagePaths(),
+      formPaths: PUBLIC_FORM_PAGES,
       publicUrl: env.PUBLIC_URL,
-      headers: [
-        ...headers,
-        ["Content-Security-Policy", contentSecurityPolicy(null, { development: false, googleMaps: false })],
-      ],
+      headers,
+      contentSecurityPolicy: (scriptHashes) =>
+        contentSecurityPolicy(scriptHashes && { sha256: scriptHashes }, { development: false, googleMaps: false }),
       settingsFingerprint: () => JSON.stringify([operatorIdentity(env), figureSourcesFrom(env), feeModelFrom(env)]),
     });
     // Served by the HTTP server's own listener, in front of Express (see startServer).

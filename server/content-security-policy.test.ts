@@ -41,6 +41,15 @@ describe("contentSecurityPolicy without a nonce (cached public pages)", () => {
   });
 });
 
+describe("contentSecurityPolicy with script hashes (cached public form pages)", () => {
+  it("lists our origin and each hash instead of the nonce, and keeps every other directive", () => {
+    const withNonce = directives(contentSecurityPolicy("abc", { development: false, googleMaps: false }));
+    const hashed = directives(contentSecurityPolicy({ sha256: ["AAA=", "BBB="] }, { development: false, googleMaps: false }));
+    expect(hashed["script-src"]).toEqual(["'self'", "'sha256-AAA='", "'sha256-BBB='"]);
+    expect({ ...hashed, "script-src": [] }).toEqual({ ...withNonce, "script-src": [] });
+  });
+});
+
 describe("usesGoogleMaps", () => {
   it("only on the profile form, and only with a key", () => {
     expect(usesGoogleMaps("/complete-profile", "cle")).toBe(true);

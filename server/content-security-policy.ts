@@ -18,14 +18,22 @@ export interface CspOptions {
 }
 
 /**
- * `nonce` null: a page that runs no script at all (a cached public page, decision 52) gets `script-src 'none'`,
- * stricter than the nonce policy and the same for every visitor, so the page and its headers can be served as is.
+ * Which scripts a page may run: a string is the request's nonce; `{ sha256 }` lists the hashes of the inline scripts
+ * of a page cached with its scripts (a public form page, decision 88), the same bytes for every visitor; null is a
+ * page that runs no script at all (a cached content page, decision 52), which gets `script-src 'none'`, stricter than
+ * the nonce policy. Module scripts come from our own origin ('self') whenever scripts run.
  */
-export function contentSecurityPolicy(nonce: string | null, { development, googleMaps }: CspOptions): string {
+export type ScriptPermission = string | { sha256: readonly string[] } | null;
+
+export function contentSecurityPolicy(scripts: ScriptPermission, { development, googleMaps }: CspOptions): string {
   const script =
-    nonce === null
+    scripts === null
       ? ["'none'"]
-      : ["'self'", `'nonce-${nonce}'`, ...(googleMaps ? GOOGLE_MAPS_SOURCES.script : [])];
+      : [
+          "'self'",
+          ...(typeof scripts === "string" ? [`'nonce-${scripts}'`] : scripts.sha256.map((hash) => `'sha256-${hash}'`)),
+          ...(googleMaps ? GOOGLE_MAPS_SOURCES.script : []),
+        ];
   const connect = [
     "'self'",
     ...(development ? ["ws:", "wss:"] : []),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { carriesSiteCookie, chooseCoding } from "./public-page-cache";
+import { createHash } from "node:crypto";
+import { carriesSiteCookie, chooseCoding, inlineScriptHashes } from "./public-page-cache";
 
 describe("chooseCoding", () => {
   it("prefers brotli, then gzip, and honours q=0", () => {
@@ -26,5 +27,22 @@ describe("carriesSiteCookie", () => {
     expect(carriesSiteCookie("recours.two_factor=1;b=2")).toBe(true);
     expect(carriesSiteCookie("preference=sombre; monrecours.x=1")).toBe(false);
     expect(carriesSiteCookie("x=recours.session_token")).toBe(false);
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
+
+  it("hashes each inline script's text once, the held module one included, not data blocks nor external scripts", () => {
+    const html = [
+      '<script>window.a = "é";</script>',
+      '<script type="application/ld+json">{"@context":"https://schema.org"}</script>',
+      '<script type="text/plain" data-held-module="">import("/assets/x.js");</script>',
+      '<script src="/assets/y.js"></script>',
+      '<script id="_R_">window.a = "é";</script>',
+      "<script>\n$RC(\"B:1\",\"S:1\")</script>",
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([sha256('window.a = "é";'), sha256('import("/assets/x.js");'), sha256('\n$RC("B:1","S:1")')]);
+    expect(inlineScriptHashes("<p>pas de script</p>")).toEqual([]);
   });
 });

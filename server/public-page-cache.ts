@@ -2,7 +2,9 @@
  * Public content pages (home, scam, information and legal pages) are the same HTML for every anonymous visitor:
  * they are rendered once through React Router, kept in memory with their gzip and brotli forms and a strong ETag,
  * and answered from there before any other middleware runs (decision 52). A visitor who carries one of the site's
- * cookies (a session, a pending toast) goes the usual way and gets a page of their own.
+ * cookies (a session, a pending toast) goes the usual way and gets a page of their own. The public form pages
+ * (/connexion, /inscription, /mot-de-passe-oublie) are kept too, rendered without a nonce and sent with a policy that
+ * lists the SHA-256 of their inline scripts; a query string (`redirectTo`) sends them the usual way (decision 88).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { observeRequest } from "~/platform/metrics.server";
@@ -68,6 +70,8 @@ interface Variant {
 
 interface CachedPage {
   variants: Record<Coding, Variant>;
+  /** A form page: its render depends on the query string (`redirectTo`), so only the bare path is answered here. */
+  form: boolean;
 }
 
 /** A path's last render: its page, or null when it was not cacheable (a form page, an error), and when. */
@@ -80,9 +84,16 @@ export interface PublicPageCacheOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The paths that may be cached; a path is kept only if its render is a static page (see `render`). */
   paths: readonly string[];
+  /**
+   * Public form pages: kept although their render is `no-store` with scripts, because an anonymous visitor's is the
+   * same for all (no nonce, no toast, no redirect target without a query string).
+   */
+  formPaths?: readonly string[];
   publicUrl: string;
-  /** Security headers and the Content-Security-Policy of a page without scripts, sent with every cached answer. */
+  /** The security headers sent with every cached answer, besides its Content-Security-Policy. */
   headers: ReadonlyArray<readonly [string, string]>;
+  /** The policy of a cached page: `scriptHashes` null for a page without scripts, else its inline scripts' SHA-256. */
+  contentSecurityPolicy: (scriptHashes: readonly string[] | null) => string;
   /**
    * What else the pages show that may change without a new build (the operator's identity from OPERATOR_*): a new
    * value drops every page.
@@ -113,7 +124,8 @@ const CODING_SUFFIX: Record<Coding, string> = { identity: "", gzip: "-gzip", br:
 
 export function createPublicPageCache(options: PublicPageCacheOptions): PublicPageCache {
   const refreshAfterMs = options.refreshAfterMs ?? 60_000;
-  const allowed = new Set(options.paths);
+  const formPaths = new Set(options.formPaths ?? []);
+  const allowed = new Set([...options.paths, ...formPaths]);
   const pages = new Map<string, Rendered>();
   const filling = new Map<string, Promise<CachedPage | null>>();
   let generation: string | undefined;
@@ -134,8 +146,8 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
   }
 
   /**
-   * Renders one path as an anonymous visitor would get it. Only a 200 that the app marked as a static page
-   * (STATIC_PAGE_CACHE_CONTROL), with no cookie set and HTML content, is kept.
+   * Renders one path as an anonymous visitor would get it. Only a 200 with no cookie set and HTML content is kept:
+   * a page the app marked as static (STATIC_PAGE_CACHE_CONTROL), or a listed form page rendered without any nonce.
    */
   async function render(path: string): Promise<CachedPage | null> {
     const build = await currentBuild();
@@ -147,16 +159,25 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
       headers: { [CLIENT_ADDRESS_HEADER]: "127.0.0.1", "accept-encoding": "identity" },
     });
     const response = await handler.handle(request, context);
+    const form = formPaths.has(path);
+    const cacheControl = response.headers.get("cache-control");
     const cacheable =
       response.status === 200 &&
       !response.headers.has("set-cookie") &&
-      response.headers.get("cache-control") === STATIC_PAGE_CACHE_CONTROL &&
+      (cacheControl === STATIC_PAGE_CACHE_CONTROL || (form && cacheControl === "no-store")) &&
       (response.headers.get("content-type") ?? "").startsWith("text/html");
     if (!cacheable) {
       await response.body?.cancel();
       return null;
     }
     const identity = Buffer.from(await response.arrayBuffer());
+    const html = identity.toString("utf8");
+    // A nonce in the bytes would be the same for everyone, a policy that lists it useless: such a page is not kept.
+    if (form && /\snonce=/.test(html)) {
+      logger.warn({ path }, "pages publiques : page de formulaire rendue avec un nonce, non gardée");
+      return null;
+    }
+    const policy = options.contentSecurityPolicy(form ? inlineScriptHashes(html) : null);
     const [gzipped, brotli] = await Promise.all([
       gzipAsync(identity, { level: 9 }),
       brotliAsync(identity, {
@@ -173,8 +194,10 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
       const etag = `"${hash}${CODING_SUFFIX[coding]}"`;
       const common = [
         ...options.headers.flat(),
+        "Content-Security-Policy",
+        policy,
         "Cache-Control",
-        STATIC_PAGE_CACHE_CONTROL,
+        cacheControl!,
         "Vary",
         VARY,
         "ETag",
@@ -194,7 +217,10 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
         notModified: common,
       };
     };
-    return { variants: { identity: variant("identity", identity), gzip: variant("gzip", gzipped), br: variant("br", brotli) } };
+    return {
+      variants: { identity: variant("identity", identity), gzip: variant("gzip", gzipped), br: variant("br", brotli) },
+      form,
+    };
   }
 
   /** One render per path at a time; the result replaces the previous one. */
@@ -241,12 +267,12 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
       const rendered = pages.get(path);
       if (rendered) {
         if (Date.now() - rendered.renderedAt > refreshAfterMs) void fill(path);
-        if (!rendered.page) return false;
+        if (!rendered.page || (rendered.page.form && queryAt !== -1)) return false;
         answer(req, res, rendered.page);
         return true;
       }
       return fill(path).then((filled) => {
-        if (!filled) return false;
+        if (!filled || (filled.form && queryAt !== -1)) return false;
         answer(req, res, filled);
         return true;
       });
@@ -289,4 +315,18 @@ function ifNoneMatchHas(header: string | undefined, etag: string): boolean {
     if (tag === "*" || tag === etag || (tag.startsWith("W/") && tag.slice(2) === etag)) return true;
   }
   return false;
+}
+
+/**
+ * The SHA-256 (base64) of each inline script of a page, as CSP hashes them: the text between the tags, in UTF-8.
+ * Data blocks (JSON-LD) are not run and need none; a held module script (type text/plain, decision 59) is, as a copy
+ * the page's loader inserts with the same text, so it is listed.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=/.test(attributes!) || /type="application\/(?:ld\+)?json"/.test(attributes!) || !text) continue;
+    hashes.add(createHash("sha256").update(text, "utf8").digest("base64"));
+  }
+  return [...hashes];
 }

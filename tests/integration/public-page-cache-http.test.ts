@@ -1,8 +1,10 @@
 /**
  * The public-page cache over real HTTP against the production build (decision 52): an anonymous visitor gets the
  * cached page with a strong ETag, a 304 when revalidating, gzip and brotli forms of the very same bytes, every
- * security header and no cookie; a signed-in visitor still gets a page of their own.
+ * security header and no cookie; a signed-in visitor still gets a page of their own. The public form pages come from
+ * memory too, without a nonce, under a policy listing their inline scripts' hashes (decision 88).
  */
+import { createHash } from "node:crypto";
 import { request as rawRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +17,25 @@ const SECRET = "public-page-cache-secret-public-page-cache-01";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const PAGES = ["/", "/fonctionnement", "/arnaques/faux-conseiller-bancaire", "/mentions-legales"];
 const STRONG_ETAG = /^"[A-Za-z0-9_-]{32}(-gzip|-br)?"$/;
+const FORM_PAGES = ["/connexion", "/inscription", "/mot-de-passe-oublie"];
+const SECURITY_HEADERS = [
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+  "strict-transport-security",
+];
+
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy.split(";").map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name!, sources];
+    }),
+  );
+}
 
 interface RawAnswer {
   status: number;
@@ -23,7 +44,7 @@ interface RawAnswer {
 }
 
 /** The bytes as sent (fetch would decode them), on a fresh connection. */
-function raw(baseUrl: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawAnswer> {
+function raw(baseUrl: string, path: string, headers: Record<string, string> = {}, method = "GET", body?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = rawRequest(`${baseUrl}${path}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -32,7 +53,7 @@ function raw(baseUrl: string, path: string, headers: Record<string, string> = {}
       res.on("error", reject);
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -40,12 +61,13 @@ describe("public pages from the in-memory cache, production build", () => {
   let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let server: RunningServer;
   let clientCookie = "";
+  let client: Awaited<ReturnType<typeof seedAccount>>;
 
   beforeAll(async () => {
     ensureProductionBuild();
     persistent = await persistentDatabaseTarget("pglite");
     await startTestRuntimeOn(persistent.target, { AUTH_SECRET: SECRET });
-    const client = await seedAccount("user", { email: "client@public-page-cache.example" });
+    client = await seedAccount("user", { email: "client@public-page-cache.example" });
     await stopRuntime();
     server = await startProductionServer({ ...persistent.serverEnv, AUTH_SECRET: SECRET });
     const signIn = await httpRequest(server.baseUrl, "/connexion", {
@@ -167,23 +189,92 @@ describe("public pages from the in-memory cache, production build", () => {
     expect(foreign.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("a query string still gets the cached page; a malformed one the usual 400; form pages are never cached", async () => {
+  it("a query string still gets a cached content page; a malformed one the usual 400", async () => {
     const cached = await raw(server.baseUrl, "/fonctionnement");
     const tracked = await raw(server.baseUrl, "/fonctionnement?utm_source=television");
     expect(tracked.headers.etag).toBe(cached.headers.etag);
     expect((await raw(server.baseUrl, "/fonctionnement?q=%FF")).status).toBe(400);
-    for (const path of ["/connexion", "/inscription"]) {
-      const form = await raw(server.baseUrl, path);
-      expect(form.status).toBe(200);
-      expect(form.headers["cache-control"], path).toBe("no-store");
-      expect(String(form.headers["content-security-policy"])).toMatch(/'nonce-/);
-    }
+  });
+
+  it.each(FORM_PAGES)("%s: an anonymous visitor gets the cached form, no nonce, a policy listing its inline scripts' hashes", async (path) => {
+    const answer = await raw(server.baseUrl, path);
+    expect(answer.status).toBe(200);
+    expect(String(answer.headers.etag)).toMatch(STRONG_ETAG);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["set-cookie"]).toBeUndefined();
+    const html = answer.body.toString("utf8");
+    expect(html).not.toMatch(/\snonce=/);
+    expect(html).toMatch(/<form[^>]* action="[^"]*" method="post"/);
+    // Every inline script, the held module one included (the page's loader runs a copy of it), and nothing else.
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, text]) => !/\ssrc=/.test(attributes!) && text);
+    expect(inline.some(([, attributes]) => attributes!.includes("data-held-module"))).toBe(true);
+    const expected = [...new Set(inline.map(([, , text]) => `'sha256-${createHash("sha256").update(text!).digest("base64")}'`))].sort();
+    const csp = directives(String(answer.headers["content-security-policy"]));
+    expect(csp["script-src"]![0]).toBe("'self'");
+    expect(csp["script-src"]!.slice(1).sort()).toEqual(expected);
+    // The same bytes and the same policy on the next request, from memory; gzip decodes to them.
+    const again = await raw(server.baseUrl, path);
+    expect(again.body.equals(answer.body)).toBe(true);
+    expect(again.headers["content-security-policy"]).toBe(answer.headers["content-security-policy"]);
+    const gzip = await raw(server.baseUrl, path, { "accept-encoding": "gzip" });
+    expect(gunzipSync(gzip.body).equals(answer.body)).toBe(true);
+  });
+
+  it("a cached form page carries the very security headers of one the app renders, its policy differing only by script-src", async () => {
+    const cached = await raw(server.baseUrl, "/connexion");
+    const rendered = await raw(server.baseUrl, "/connexion?redirectTo=%2Fdashboard");
+    expect(String(rendered.headers["content-security-policy"])).toMatch(/'nonce-/);
+    for (const name of SECURITY_HEADERS) expect(cached.headers[name], name).toBe(rendered.headers[name]);
+    const cachedPolicy = directives(String(cached.headers["content-security-policy"]));
+    const renderedPolicy = directives(String(rendered.headers["content-security-policy"]));
+    expect({ ...cachedPolicy, "script-src": [] }).toEqual({ ...renderedPolicy, "script-src": [] });
+    // And a content page's the same headers as the content page the app renders for a signed-in visitor.
+    const content = await raw(server.baseUrl, "/fonctionnement");
+    const own = await raw(server.baseUrl, "/fonctionnement", { cookie: clientCookie });
+    for (const name of SECURITY_HEADERS) expect(content.headers[name], name).toBe(own.headers[name]);
+  });
+
+  it("a redirect target, a pending toast or a session sends a form page the usual way, never the cached bytes", async () => {
+    const cached = await raw(server.baseUrl, "/connexion");
+    const withTarget = await raw(server.baseUrl, "/connexion?redirectTo=%2Fcompte");
+    expect(withTarget.status).toBe(200);
+    expect(String(withTarget.headers["content-security-policy"])).toMatch(/'nonce-/);
+    expect(withTarget.body.toString("utf8")).toContain("/compte");
+    expect(withTarget.headers.etag).toBeUndefined();
+    const withFlash = await raw(server.baseUrl, "/inscription", { cookie: "recours_flash=quelque-chose" });
+    expect(withFlash.status).toBe(200);
+    expect(String(withFlash.headers["content-security-policy"])).toMatch(/'nonce-/);
+    expect(withFlash.headers.etag).toBeUndefined();
+    // A signed-in visitor is sent on to their space, as before.
+    const signedIn = await raw(server.baseUrl, "/connexion", { cookie: clientCookie });
+    expect(signedIn.status).toBe(302);
+    expect(cached.body.toString("utf8")).not.toContain("/compte");
+  });
+
+  it("the cached sign-in form still signs in without JavaScript, from the site's origin only", async () => {
+    const page = (await raw(server.baseUrl, "/connexion")).body.toString("utf8");
+    const action = /<form[^>]* action="([^"]+)" method="post"/.exec(page)?.[1];
+    expect(action).toBe("/connexion");
+    const body = new URLSearchParams({ email: "client@public-page-cache.example", password: "mauvais-mot-de-passe" }).toString();
+    const foreign = await raw(server.baseUrl, action!, { ...FORM, origin: "https://ailleurs.example", "content-length": String(body.length) }, "POST", body);
+    expect(foreign.status).toBe(403);
+    const refused = await httpRequest(server.baseUrl, action!, { method: "POST", headers: FORM, body });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(visibleText(refused.body)).toMatch(/mot de passe/i);
+    const signedIn = await httpRequest(server.baseUrl, action!, {
+      method: "POST",
+      headers: FORM,
+      body: new URLSearchParams({ email: client.email, password: client.password }).toString(),
+    });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.setCookies.join(";")).toMatch(/recours\.session_token=/);
   });
 
   it("public form pages hold their scripts and preloads until the visitor interacts; a member's page runs them at once", async () => {
     for (const path of ["/connexion", "/inscription", "/mot-de-passe-oublie"]) {
       const html = (await raw(server.baseUrl, path)).body.toString("utf8");
-      const held = html.match(/<script nonce="[^"]+" type="text\/plain" data-held-module="">([^<]*)<\/script>/);
+      const held = html.match(/<script(?: nonce="[^"]+")? type="text\/plain" data-held-module="">([^<]*)<\/script>/);
       expect(held?.[1], path).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\);/);
       expect(html, path).not.toMatch(/<script[^>]* type="module"/);
       expect(html, path).not.toContain('rel="modulepreload"');
