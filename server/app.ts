@@ -15,7 +15,7 @@ import { publicPagePaths } from "~/content/site";
 import { env as loadEnv, type Env } from "~/platform/env.server";
 import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
 import { logger } from "~/platform/logger.server";
-import { requestInfoContext } from "~/platform/request-context";
+import { passwordPostRefusedContext, requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
 import { withRefusalsMapped } from "~/platform/route-errors.server";
 import { startJobWorker } from "./job-worker";
@@ -175,6 +175,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, { requestId: res.locals.requestId, nonce: res.locals.nonce });
+        // The password posts' limiter was full (request-guards): the route answers 503 with the form (decision 91).
+        if (res.locals.passwordPostRefused) context.set(passwordPostRefusedContext, res.locals.passwordPostRefused);
         return context;
       },
     }),

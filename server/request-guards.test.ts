@@ -38,16 +38,16 @@ describe("limitPasswordPosts", () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     app.use(limitPasswordPosts({ PASSWORD_HASHING_CONCURRENCY: 1, PASSWORD_HASHING_QUEUE: 0 }));
-    app.post("/connexion", async (_req, res) => {
+    app.post("/compte", async (_req, res) => {
       await held;
       res.send("ok");
     });
     app.get("/healthz", (_req, res) => res.send("sain"));
     const port = await listen(createServer(app));
     const base = `http://127.0.0.1:${port}`;
-    const first = fetch(`${base}/connexion`, { method: "POST" });
+    const first = fetch(`${base}/compte`, { method: "POST" });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await fetch(`${base}/connexion.data`, { method: "POST" });
+    const second = await fetch(`${base}/compte.data`, { method: "POST" });
     expect(second.status).toBe(503);
     expect(second.headers.get("retry-after")).toBe("5");
     expect(await second.text()).toContain(SERVICE_BUSY_TEXT);
@@ -57,7 +57,39 @@ describe("limitPasswordPosts", () => {
     release();
     expect((await first).status).toBe(200);
     // The slot is free again.
-    expect((await fetch(`${base}/connexion`, { method: "POST" })).status).toBe(200);
+    expect((await fetch(`${base}/compte`, { method: "POST" })).status).toBe(200);
+  });
+
+  it("lets a refused sign-in or sign-up through without a slot, marked, for its page to answer with the form (decision 91)", async () => {
+    const app = express();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    app.use(limitPasswordPosts({ PASSWORD_HASHING_CONCURRENCY: 1, PASSWORD_HASHING_QUEUE: 0 }));
+    let inFlight = 0;
+    app.post(["/connexion", "/inscription", "/connexion.data", "/inscription.data"], async (_req, res) => {
+      const refused = res.locals.passwordPostRefused as { retryAfterSeconds: number } | undefined;
+      if (refused) {
+        res.status(503).set("Retry-After", String(refused.retryAfterSeconds)).send(`refusé, ${inFlight} en cours`);
+        return;
+      }
+      inFlight += 1;
+      await held;
+      inFlight -= 1;
+      res.send("ok");
+    });
+    const port = await listen(createServer(app));
+    const base = `http://127.0.0.1:${port}`;
+    const first = fetch(`${base}/inscription`, { method: "POST" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const path of ["/connexion", "/inscription.data", "/connexion.data"]) {
+      const refused = await fetch(`${base}${path}`, { method: "POST" });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(await refused.text()).toBe("refusé, 1 en cours");
+    }
+    release();
+    expect(await (await first).text()).toBe("ok");
+    expect(await (await fetch(`${base}/connexion`, { method: "POST" })).text()).toBe("ok");
   });
 });
 

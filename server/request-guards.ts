@@ -38,13 +38,23 @@ const PASSWORD_POSTS = new Set([
 ]);
 
 /**
+ * The refused posts whose route renders the answer itself (decision 91): the form again, filled, with when to retry.
+ * The limiter lets them through without a slot, marked in `res.locals.passwordPostRefused` (the router context's
+ * passwordPostRefusedContext); the route answers 503 from it before checking any password.
+ */
+const POSTS_ANSWERING_REFUSAL = new Set(["/connexion", "/inscription"]);
+
+export const PASSWORD_POST_RETRY_AFTER_SECONDS = 5;
+
+/**
  * Posts that check a password run a few at a time, with a short queue; beyond it they are refused at once with
  * 503 and Retry-After (decision 19). The rest of the site (pages, /healthz) never waits behind them.
  */
 export function limitPasswordPosts(env: Pick<Env, "PASSWORD_HASHING_CONCURRENCY" | "PASSWORD_HASHING_QUEUE">): RequestHandler {
   const limiter = createWorkLimiter(env.PASSWORD_HASHING_CONCURRENCY, env.PASSWORD_HASHING_QUEUE);
   return (req, res, next) => {
-    if (req.method !== "POST" || !PASSWORD_POSTS.has(req.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/")) return next();
+    const path = req.path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+    if (req.method !== "POST" || !PASSWORD_POSTS.has(path)) return next();
     limiter
       .run(
         () =>
@@ -57,7 +67,11 @@ export function limitPasswordPosts(env: Pick<Env, "PASSWORD_HASHING_CONCURRENCY"
       .catch((error: unknown) => {
         if (!(error instanceof WorkLimiterFullError)) return next(error);
         logger.warn({ path: req.path }, "vérification de mot de passe refusée : file d'attente pleine");
-        res.status(503).set("Retry-After", "5").type("html").send(simplePage("Service momentanément surchargé", SERVICE_BUSY_TEXT));
+        if (POSTS_ANSWERING_REFUSAL.has(path)) {
+          res.locals.passwordPostRefused = { retryAfterSeconds: PASSWORD_POST_RETRY_AFTER_SECONDS };
+          return next();
+        }
+        res.status(503).set("Retry-After", String(PASSWORD_POST_RETRY_AFTER_SECONDS)).type("html").send(simplePage("Service momentanément surchargé", SERVICE_BUSY_TEXT));
       });
   };
 }

@@ -1,5 +1,6 @@
 import { NEW_PASSWORD_HINT } from "~/modules/accounts/accounts.schema";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from "react";
+import { AUTOMATIC_RETRY_TEXT } from "./use-automatic-retry";
 import { Button } from "./ui/button";
 import { fieldId, TextField } from "./ui/field";
 import { Form, type FormProps } from "react-router";
@@ -117,11 +118,12 @@ export function ErrorSummary({
   );
 }
 
-export function FormAlert({ message }: { message?: string }) {
+export function FormAlert({ message, retrying = false }: { message?: string; retrying?: boolean }) {
   if (!message) return null;
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
       {message}
+      {retrying ? <p className="mt-1 font-normal">{AUTOMATIC_RETRY_TEXT}</p> : null}
     </div>
   );
 }
@@ -198,8 +200,11 @@ export function ValidatedForm({
   onEdit,
   errorOrder,
   children,
+  formRef,
   ...form
 }: Omit<FormProps, "onSubmit" | "onChange"> & {
+  /** The form element (a page that sends it again by itself, useAutomaticRetry). */
+  formRef?: Ref<HTMLFormElement>;
   validation: FormValidation;
   onEdit?: (field: string) => void;
   /** The error summary's order: the form's fields from top to bottom (ErrorSummary's `order`). */
@@ -207,6 +212,7 @@ export function ValidatedForm({
 }) {
   return (
     <Form
+      ref={formRef}
       method="post"
       noValidate
       {...form}

@@ -9,3 +9,14 @@ export function retryDelayLabel(seconds: number): string {
   const hourText = `${hours} heure${hours > 1 ? "s" : ""}`;
   return rest === 0 ? hourText : `${hourText} et ${rest} minute${rest > 1 ? "s" : ""}`;
 }
+
+/** The service refused a post for a few seconds (503): when to try again, and that nothing typed is lost (decision 91). */
+export function serviceBusyMessage(seconds: number): string {
+  return `Le service est très sollicité en ce moment. Réessayez dans ${retryDelayLabel(seconds)}\u202f: vos informations sont conservées.`;
+}
+
+/** A Retry-After header in seconds (the date form is not used by this server), or null. */
+export function retryAfterSecondsOf(header: string | null | undefined): number | null {
+  if (!header || !/^\d{1,6}$/.test(header.trim())) return null;
+  return Number(header.trim());
+}

@@ -1,6 +1,8 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formValues, NUL_MESSAGE, type FieldErrors } from "~/lib/form";
+import { serviceBusyMessage } from "~/lib/retry-delay";
+import { passwordPostRefusedContext } from "./request-context";
 import { CONTROL_CHARACTERS } from "./request-validation";
 
 export const UNREADABLE_FORM_MESSAGE = "Le formulaire n'a pas pu être lu. Veuillez réessayer.";
@@ -53,4 +55,21 @@ export function answerInit(result: { status: number; retryAfterSeconds?: number 
 export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+export interface BusyRefusal {
+  ok: false;
+  status: 503;
+  formError: string;
+  retryAfterSeconds: number;
+}
+
+/**
+ * The password posts' limiter refused this post (decision 91): the route answers with this (answerInit gives the 503
+ * and Retry-After) and the form's values, before any password is checked. Null when the post may go on.
+ */
+export function passwordPostRefusal(context: Readonly<RouterContextProvider>): BusyRefusal | null {
+  const refused = context.get(passwordPostRefusedContext);
+  if (!refused) return null;
+  return { ok: false, status: 503, formError: serviceBusyMessage(refused.retryAfterSeconds), retryAfterSeconds: refused.retryAfterSeconds };
 }

@@ -11,3 +11,9 @@ export const requestInfoContext = createContext<RequestInfo>({ requestId: "-", n
 
 /** Set by the root middleware: who is acting on this request. */
 export const actorContext = createContext<Actor>({ kind: "anonymous", clientAddress: "unknown" });
+
+/**
+ * Set by the HTTP server when the password posts' limiter is full (server/request-guards.ts): the route answers 503
+ * with Retry-After and the form's values, without checking any password (decision 91).
+ */
+export const passwordPostRefusedContext = createContext<{ retryAfterSeconds: number } | null>(null);

@@ -9,7 +9,9 @@ import { safetyNotice } from "~/content/site";
 import { anonymousActor, signIn } from "~/modules/accounts/accounts.server";
 import { signInSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
-import { answerInit, parseForm } from "~/platform/form.server";
+import { answerInit, parseForm, passwordPostRefusal, retryAfterHeaders } from "~/platform/form.server";
+import { useAutomaticRetry } from "~/components/use-automatic-retry";
+import { useRef } from "react";
 import { SECOND_FACTOR_SIGN_IN_PATH } from "~/modules/accounts/two-factor.schema";
 import { redirectSignedIn, signInNoticeContext } from "~/platform/guards.server";
 import { Notice } from "~/components/ui/notice";
@@ -38,13 +40,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, signInSchema);
   const values = { email: form.values.email ?? "" };
   if (!form.ok) {
-    return data({ fieldErrors: form.fieldErrors, formError: undefined, values, resendConfirmation: false }, { status: 400 });
+    return data({ fieldErrors: form.fieldErrors, formError: undefined, values, resendConfirmation: false, retryAfterSeconds: undefined }, { status: 400 });
   }
   const landing = safeRedirectTarget(form.values[REDIRECT_PARAM]);
-  const result = await signIn(anonymousActor(request), form.data, request);
+  // Refused by the password posts' limiter (decision 91): the form again, filled, without checking the password.
+  const result = passwordPostRefusal(context) ?? (await signIn(anonymousActor(request), form.data, request));
   if (!result.ok) {
     return data(
-      { fieldErrors: undefined, formError: result.formError, values, resendConfirmation: result.resendConfirmation ?? false },
+      {
+        fieldErrors: undefined,
+        formError: result.formError,
+        values,
+        resendConfirmation: ("resendConfirmation" in result && result.resendConfirmation) || false,
+        retryAfterSeconds: result.retryAfterSeconds,
+      },
       answerInit(result),
     );
   }
@@ -60,12 +69,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export const headers = retryAfterHeaders;
+
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
   const notice = loaderData?.notice ?? null;
   const busy = useSubmitting({ action: "/connexion" });
   const { errors, focusRequest, validate, clear } = useFormValidation(signInSchema, actionData?.fieldErrors);
   const [result, setResult] = useResettableState(actionData);
   const formError = result?.formError;
+  const formRef = useRef<HTMLFormElement>(null);
+  const retrying = useAutomaticRetry(actionData, actionData?.retryAfterSeconds, () => formRef.current?.requestSubmit());
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
@@ -81,8 +94,13 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
             </Notice>
           </div>
         ) : null}
-        <ValidatedForm validation={{ validate, clear, errors, focusRequest }} className="mt-6 space-y-5" onEdit={() => setResult(undefined)}>
-          <FormAlert message={formError} />
+        <ValidatedForm
+          formRef={formRef}
+          validation={{ validate, clear, errors, focusRequest }}
+          className="mt-6 space-y-5"
+          onEdit={() => setResult(undefined)}
+        >
+          <FormAlert message={formError} retrying={retrying} />
           {loaderData.redirectTo === DEFAULT_LANDING ? null : (
             <input type="hidden" name={REDIRECT_PARAM} value={loaderData.redirectTo} />
           )}

@@ -14,7 +14,9 @@ import { countryByIsoCode, countryBySignUpValue, DEFAULT_COUNTRY, type CountryIs
 import { anonymousActor, signUp } from "~/modules/accounts/accounts.server";
 import { signUpSchema } from "~/modules/accounts/accounts.schema";
 import { redirectWithToast } from "~/platform/flash.server";
-import { answerInit, parseForm } from "~/platform/form.server";
+import { answerInit, parseForm, passwordPostRefusal, retryAfterHeaders } from "~/platform/form.server";
+import { useAutomaticRetry } from "~/components/use-automatic-retry";
+import { useRef } from "react";
 import { redirectSignedIn } from "~/platform/guards.server";
 import { publicFormPageHandle } from "~/lib/page-handle";
 import { ButtonLink } from "~/components/ui/button";
@@ -47,11 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   redirectSignedIn(context, landing);
   const form = await parseForm(request, signUpSchema);
   const values = Object.fromEntries(keptFields.map((field) => [field, form.values[field] ?? ""]));
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values }, { status: 400 });
-  const result = await signUp(anonymousActor(request), form.data, request);
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, formError: undefined, values, retryAfterSeconds: undefined }, { status: 400 });
+  // Refused by the password posts' limiter (decision 91): the form again, filled, without hashing the password.
+  const result = passwordPostRefusal(context) ?? (await signUp(anonymousActor(request), form.data, request));
   if (!result.ok) {
     return data(
-      { fieldErrors: result.fieldErrors, formError: result.formError, values },
+      { fieldErrors: "fieldErrors" in result ? result.fieldErrors : undefined, formError: result.formError, values, retryAfterSeconds: result.retryAfterSeconds },
       answerInit(result),
     );
   }
@@ -106,6 +109,8 @@ function ConfirmationSent({ email }: { email: string }) {
   );
 }
 
+export const headers = retryAfterHeaders;
+
 export default function SignUpPage({ loaderData, actionData }: Route.ComponentProps) {
   const operator = useOperator();
   const fees = useFeeModel();
@@ -113,6 +118,9 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
   const validation = useFormValidation(signUpSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   const { errors, clear } = validation;
   const [result, setResult] = useResettableState(actionData);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refusal = actionData && "retryAfterSeconds" in actionData ? actionData : undefined;
+  const retrying = useAutomaticRetry(refusal, refusal?.retryAfterSeconds, () => formRef.current?.requestSubmit());
   if (actionData && "confirmationSentTo" in actionData) return <ConfirmationSent email={actionData.confirmationSentTo} />;
   const formError = result && "formError" in result ? result.formError : undefined;
   const values = actionData && "values" in actionData ? actionData.values : undefined;
@@ -126,6 +134,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
         </h1>
         <p className="mt-2 text-slate-700">Gratuit et sans engagement. Vos informations restent confidentielles.</p>
         <ValidatedForm
+          formRef={formRef}
           validation={validation}
           className="mt-6 space-y-5"
           onEdit={(name) => {
@@ -133,7 +142,7 @@ export default function SignUpPage({ loaderData, actionData }: Route.ComponentPr
             if (name === "phoneMobileCountry") clear("phoneMobile");
           }}
         >
-          <FormAlert message={formError} />
+          <FormAlert message={formError} retrying={retrying} />
           <fieldset disabled={busy} className="space-y-5">
             <legend className="sr-only">Vos informations</legend>
             <div className="grid gap-5 sm:grid-cols-2">
