@@ -3,10 +3,11 @@
  * production build, on each engine: 503 with Retry-After, the form again with every field the person typed but the
  * password, and the French message saying when to retry.
  */
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceBusyMessage } from "~/lib/retry-delay";
-import { decodeHtml, ensureProductionBuild, httpRequest, siteOrigin, startProductionServer, type RunningServer } from "../support/production-server";
+import { holdPasswordSlot } from "../support/hashing-slot";
+import { decodeHtml, ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../support/production-server";
 import { persistentDatabaseTarget, testEngines } from "../support/test-database";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -26,32 +27,6 @@ describe.each(testEngines())("password posts refused when the hashing is saturat
   const post = (path: string, body: Record<string, string>) =>
     httpRequest(server!.baseUrl, path, { method: "POST", headers: FORM, body: new URLSearchParams(body).toString() });
 
-  /** A sign-in post whose body never ends: it holds the only hashing slot until the socket closes. */
-  async function holdTheSlot(): Promise<Socket> {
-    const { port } = new URL(server!.baseUrl);
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const socket = connect(Number(port), "127.0.0.1");
-      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-      socket.write(
-        [
-          "POST /connexion HTTP/1.1",
-          `Host: 127.0.0.1:${port}`,
-          `Origin: ${siteOrigin(server!.baseUrl)}`,
-          "Content-Type: application/x-www-form-urlencoded",
-          "Content-Length: 1000",
-          "",
-          "email=lent%40example.fr&password=",
-        ].join("\r\n"),
-      );
-      // The server takes the slot once the headers are read: a post after that is refused.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const probe = await post("/connexion", { email: "sonde@example.fr", password: PASSWORD });
-      if (probe.status === 503) return socket;
-      socket.destroy();
-    }
-    throw new Error(`le créneau de hachage n'a pas été occupé :\n${server!.output()}`);
-  }
-
   beforeAll(async () => {
     ensureProductionBuild();
     persistent = await persistentDatabaseTarget(engine);
@@ -61,7 +36,7 @@ describe.each(testEngines())("password posts refused when the hashing is saturat
       PASSWORD_HASHING_CONCURRENCY: "1",
       PASSWORD_HASHING_QUEUE: "0",
     });
-    holder = await holdTheSlot();
+    holder = await holdPasswordSlot(server.baseUrl);
   }, 240_000);
 
   afterAll(async () => {
