@@ -6,7 +6,9 @@
 // results, the operator's results over a period, the invoices (admin list and search, a case's invoices) and a case's
 // recoveries ledger. The server logs each SQL query
 // over SLOW_MS (20 ms) with its parameters; their `EXPLAIN (ANALYZE, BUFFERS)` follows the table. BENCH_ONLY=regex
-// measures only the matching rows.
+// measures only the matching rows. Each row also gives the SQL queries per request and their time (the server's
+// /metrics counters, read before and after the row). `--busy`: a child process spins on one core for the whole run
+// (the figure then means the same on a quiet machine as on a shared one); the header says whether it was on.
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -14,6 +16,7 @@ import pg from "pg";
 import { cookieHeaderFrom, totpCode } from "../tests/support/accounts";
 import { ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../tests/support/production-server";
 import { SCALE_DEFAULT_DATA_DIR, SCALE_DEFAULT_URL, SCALE_KEYS } from "./support/scale-dataset";
+import { startCpuBurner } from "./support/cpu-burner";
 import { percentile } from "./timing";
 
 const url = process.env.DATABASE_URL ?? SCALE_DEFAULT_URL;
@@ -23,6 +26,8 @@ const SLOW_MS = Number(process.env.SLOW_MS ?? 20);
 /** A row far over the target stops after this long (at least 30 requests): its figures are then over fewer runs. */
 const ROW_SECONDS = Number(process.env.BENCH_ROW_SECONDS ?? 60);
 const TARGET_P95 = 50;
+const busy = process.argv.includes("--busy");
+const METRICS_TOKEN = "scale-bench-metrics-token-0123456789abcdef";
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const credentials = JSON.parse(readFileSync(path.join(dataDir, "credentials.json"), "utf8")) as {
   password: string;
@@ -138,7 +143,15 @@ const server = await startProductionServer({
   LOGIN_ATTEMPTS_PER_ADDRESS: "1000",
   LOG_LEVEL: "warn",
   SLOW_QUERY_MS: String(SLOW_MS),
+  METRICS_TOKEN,
 });
+
+/** The server's SQL counters (queries, seconds) from /metrics. */
+async function sqlTally(): Promise<{ count: number; seconds: number }> {
+  const response = await httpRequest(server.baseUrl, "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(response.body)?.[1] ?? NaN);
+  return { count: value("recours_db_queries_total"), seconds: value("recours_db_query_seconds_total") };
+}
 
 type Role = "public" | "client" | "avocat" | "admin";
 interface Row {
@@ -215,8 +228,12 @@ interface Figures {
   p99: number;
   load: number;
   slow: number;
+  /** SQL queries per request and their time per request (ms). */
+  queries: number;
+  sqlMs: number;
 }
 const results: Figures[] = [];
+const stopBurner = busy ? startCpuBurner() : () => {};
 try {
   const cookies: Record<Role, string> = {
     public: "",
@@ -226,8 +243,13 @@ try {
   };
   const adminFirstPage = await httpRequest(server.baseUrl, "/admin/cases", { cookie: cookies.admin });
   assignableCase = /assign=([0-9a-f-]{36})/.exec(adminFirstPage.body)?.[1] ?? "";
-  console.log(`serveur ${server.baseUrl} sur ${url} ; ${RUNS} requêtes par ligne, une à la fois ; charge au départ ${loadavg()[0]!.toFixed(1)}\n`);
-  console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)} ${"Ko".padStart(6)}  charge`);
+  // A scrape's own queries (the job queue's depth), counted between two readings: taken off each row's figure.
+  const scrapeQueries = -(await sqlTally()).count + (await sqlTally()).count;
+  console.log(
+    `serveur ${server.baseUrl} sur ${url} ; ${RUNS} requêtes par ligne, une à la fois ; charge au départ ${loadavg()[0]!.toFixed(1)} ; ` +
+      `--busy ${busy ? "oui (un cœur occupé par un processus voisin)" : "non"}\n`,
+  );
+  console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)} ${"Ko".padStart(6)} ${"SQL/req".padStart(8)} ${"ms SQL".padStart(7)}  charge`);
   for (const row of rows) {
     if (only && !only.test(`${row.role} ${row.name}`)) continue;
     const cookie = cookies[row.role];
@@ -237,6 +259,7 @@ try {
       continue;
     }
     const slowBefore = server.output().split("requête lente").length;
+    const tallyBefore = await sqlTally();
     const times: number[] = [];
     let bytes = 0;
     const rowStart = performance.now();
@@ -248,18 +271,30 @@ try {
       times.push(performance.now() - start);
       if (response.status !== 200) throw new Error(`${row.role} ${row.name} (${row.path(i)}) : ${response.status}`);
     }
-    const figures = { row, kb: bytes / 1024, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), load: loadavg()[0]!, slow: server.output().split("requête lente").length - slowBefore };
+    const tallyAfter = await sqlTally();
+    const figures = {
+      row,
+      kb: bytes / 1024,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      load: loadavg()[0]!,
+      slow: server.output().split("requête lente").length - slowBefore,
+      queries: (tallyAfter.count - tallyBefore.count - scrapeQueries) / times.length,
+      sqlMs: ((tallyAfter.seconds - tallyBefore.seconds) * 1000) / times.length,
+    };
     results.push(figures);
     console.log(
-      `${row.role.padEnd(7)} ${row.name.padEnd(44)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.kb.toFixed(0).padStart(6)}  ${figures.load.toFixed(1)}${figures.p95 > TARGET_P95 ? "  ← p95 > 50 ms" : ""}${times.length < RUNS ? `  (${times.length} requêtes seulement)` : ""}${figures.slow > 0 ? `  (${figures.slow} requêtes SQL > ${SLOW_MS} ms)` : ""}`,
+      `${row.role.padEnd(7)} ${row.name.padEnd(44)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.kb.toFixed(0).padStart(6)} ${figures.queries.toFixed(1).padStart(8)} ${figures.sqlMs.toFixed(1).padStart(7)}  ${figures.load.toFixed(1)}${figures.p95 > TARGET_P95 ? "  ← p95 > 50 ms" : ""}${times.length < RUNS ? `  (${times.length} requêtes seulement)` : ""}${figures.slow > 0 ? `  (${figures.slow} requêtes SQL > ${SLOW_MS} ms)` : ""}`,
     );
   }
 } finally {
+  stopBurner();
   await server.stop();
 }
 
 const misses = results.filter((figures) => figures.p95 > TARGET_P95);
-console.log(`\n${results.length - misses.length}/${results.length} lignes avec p95 ≤ ${TARGET_P95} ms${misses.length ? ` ; au-dessus : ${misses.map((m) => `${m.row.role} ${m.row.name}`).join(", ")}` : ""}`);
+console.log(`\n${results.length - misses.length}/${results.length} lignes avec p95 ≤ ${TARGET_P95} ms (--busy ${busy ? "oui" : "non"}, charge à la fin ${loadavg()[0]!.toFixed(1)})${misses.length ? ` ; au-dessus : ${misses.map((m) => `${m.row.role} ${m.row.name}`).join(", ")}` : ""}`);
 
 // The slow queries, once each (the slowest run), explained on the same database.
 interface SlowQuery {

@@ -33,12 +33,19 @@ export function databaseTarget(options: { databaseUrl?: string; dataDir: string;
   return { engine: "pglite", dataDir: options.dataDir };
 }
 
+/**
+ * Every query this process ran on PostgreSQL and their total time: /metrics exposes them (recours_db_queries_total,
+ * recours_db_query_seconds_total) and `npm run bench:scale` divides their growth by a row's requests.
+ */
+export const queryTally = { count: 0, seconds: 0 };
+
 /** SLOW_QUERY_MS: each query over the threshold logged with its SQL and parameters (npm run bench:scale explains them). */
-function slowQueryLog(thresholdMs: number | undefined): { log?: (event: LogEvent) => void } {
-  if (thresholdMs === undefined) return {};
+function queryLog(thresholdMs: number | undefined): { log: (event: LogEvent) => void } {
   return {
     log(event) {
-      if (event.queryDurationMillis < thresholdMs) return;
+      queryTally.count += 1;
+      queryTally.seconds += event.queryDurationMillis / 1000;
+      if (thresholdMs === undefined || event.queryDurationMillis < thresholdMs) return;
       logger.warn(
         { slowQuery: { ms: Math.round(event.queryDurationMillis * 10) / 10, sql: event.query.sql, parameters: event.query.parameters, failed: event.level === "error" } },
         "requête lente",
@@ -66,7 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on("connect", (client) => {
       client.on("error", (error) => logger.warn({ err: error }, "connexion à la base perdue pendant son usage"));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...slowQueryLog(target.slowQueryMs) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(target.slowQueryMs) });
     return { db, engine: "postgres", listenSource: { engine: "postgres", url: target.url }, close: () => db.destroy() };
   }
 

@@ -1,7 +1,8 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import { sql } from "kysely";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { queryTally } from "./database.server";
 import { openLiveStreamCount } from "./live-events.server";
 import { logger } from "./logger.server";
 import { db } from "./runtime.server";
@@ -39,6 +40,26 @@ new Gauge({
       databaseUp.set(0);
       logger.warn({ err: error }, "métriques : file de tâches illisible");
     }
+  },
+});
+
+new Counter({
+  name: "recours_db_queries_total",
+  help: "Requêtes SQL exécutées par cette instance (PostgreSQL)",
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    this.inc(queryTally.count);
+  },
+});
+
+new Counter({
+  name: "recours_db_query_seconds_total",
+  help: "Temps passé dans les requêtes SQL par cette instance (PostgreSQL), en secondes",
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    this.inc(queryTally.seconds);
   },
 });
 
