@@ -782,6 +782,13 @@ export interface InvoiceDocumentTable {
 }
 
 /** Per Paris day, what the operator's view sums (migration 0104): kept by triggers, read only. BIGINT as strings. */
+/** The admin dashboard's figures, kept by triggers (migration 0109): each one is the sum of its slots' n. */
+export interface PlatformCountTable {
+  name: "users" | "verified_users" | "lawyers" | "cases" | "pending_documents";
+  slot: number;
+  n: number;
+}
+
 export interface OperatorDailyTotalTable {
   day: DateOnly;
   recovered_cents: ColumnType<string, never, never>;
@@ -878,6 +885,7 @@ export interface Database {
   invoices: InvoiceTable;
   invoice_documents: InvoiceDocumentTable;
   operator_daily_totals: OperatorDailyTotalTable;
+  platform_counts: PlatformCountTable;
   call_code_uses: CallCodeUseTable;
   call_code_reveals: CallCodeRevealTable;
   lawyer_public_contacts: LawyerPublicContactTable;

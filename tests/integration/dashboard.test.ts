@@ -248,8 +248,6 @@ describe.each(testEngines())("dashboards on %s", (engine) => {
         verifiedUsers: 3,
         lawyers: 2,
         cases: userCases.length + 5,
-        // A few cases: counted, not estimated.
-        casesEstimated: false,
         pendingDocuments: 2,
         allocation: expect.objectContaining({ idleLawyers: expect.any(Array), takers: expect.any(Number), waitingCases: expect.any(Number) }),
         results: { period: "12-mois", recoveredCents: 0, closedByOutcome: { recovered_in_full: 0, recovered_in_part: 0, nothing_recovered: 0, withdrawn_by_client: 0, not_pursued: 0 }, invoicedHtCents: 0, invoicedTtcCents: 0 },

@@ -303,6 +303,30 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     });
   });
 
+  it("review console: one read of each person's birth date journaled per page, not again within 30 minutes, never one's own", async () => {
+    const admin = await person("admin", "Octave");
+    const people = [await person("user", "Pénélope"), await person("user", "Quentin")];
+    for (const someone of [...people, admin]) await completeTutorial(someone);
+    for (const someone of people) await submitIdentityStep(someone, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage });
+    await submitIdentityStep(admin, 2, uploadRequest({ documentType: "cni" }, cniParts()), { storage });
+    const reads = () =>
+      db()
+        .selectFrom("staff_audit_log")
+        .select(["target_id", sql<string>`after ->> 'subjectUserId'`.as("subject"), sql<string>`after ->> 'screen'`.as("screen")])
+        .where("actor_id", "=", admin.userId)
+        .where("action", "=", "profile.sensitive-viewed")
+        .orderBy("target_id")
+        .execute();
+    const shown = await reviewQueue(admin, reviewQuerySchema.parse({}));
+    const named = [...new Set(shown.groups.filter((group) => group.birthDate && group.userId !== admin.userId).map((group) => group.userId))].sort();
+    expect(named).toEqual(expect.arrayContaining(people.map((someone) => someone.userId)));
+    expect(await reads()).toEqual(named.map((userId) => ({ target_id: userId, subject: userId, screen: "identity-review" })));
+    // The same page again (a loader after an action), then a search naming one of them: nothing new.
+    await reviewQueue(admin, reviewQuerySchema.parse({}));
+    await reviewQueue(admin, reviewQuerySchema.parse({ q: people[0]!.email }));
+    expect(await reads()).toHaveLength(named.length);
+  });
+
   it("review console: pending first then newest, search (LIKE-escaped), status filter, pagination", async () => {
     const admin = await person("admin", "Gaspard");
     const a = await person("user", "Héloïse");

@@ -55,12 +55,7 @@ export function AdminDashboardView({ dashboard }: { dashboard: AdminDashboard })
       <StatSection id="titre-vue-ensemble" title="Vue d'ensemble" label="Chiffres clés de la plateforme" items={[
         { label: "Utilisateurs", value: dashboard.users, icon: <UsersIcon />, detail: <VerifiedSplit total={dashboard.users} verified={dashboard.verifiedUsers} />, link: { to: "/admin/users?role=user", label: "Voir les utilisateurs" } },
         { label: "Avocats", value: dashboard.lawyers, icon: <ScaleIcon />, link: { to: "/admin/lawyers", label: "Voir les avocats" } },
-        {
-          label: "Dossiers",
-          value: dashboard.cases,
-          icon: <FolderIcon />,
-          detail: dashboard.casesEstimated ? "Estimation, à quelques pour cent près" : undefined,
-          link: { to: "/admin/cases", label: "Voir les dossiers" } },
+        { label: "Dossiers", value: dashboard.cases, icon: <FolderIcon />, link: { to: "/admin/cases", label: "Voir les dossiers" } },
         { label: "Documents en attente", value: pendingDocuments, icon: <DocumentIcon />, link: { to: "/admin/documents?status=pending", label: "Voir les documents en attente" } },
       ]}
       />

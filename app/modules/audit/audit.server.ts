@@ -174,26 +174,52 @@ export async function recordPersonalDataRead(
   read: PersonalDataRead,
   options: { coalesceMinutes?: number } = {},
 ): Promise<void> {
-  if (read.subjectUserId === actor.userId) return;
+  await recordPersonalDataReads(executor, actor, [read], options);
+}
+
+/**
+ * Several reads shown by one page (a list naming many people), recorded as recordPersonalDataRead records each: one
+ * query finds those already recorded within `coalesceMinutes`, one insert writes the others (not two per person).
+ */
+export async function recordPersonalDataReads(
+  executor: Kysely<Database> | Transaction<Database>,
+  actor: UserActor,
+  reads: readonly PersonalDataRead[],
+  options: { coalesceMinutes?: number } = {},
+): Promise<void> {
+  const key = (action: string, targetType: string, targetId: string) => `${action}\u0000${targetType}\u0000${targetId}`;
+  let pending = reads.filter((read) => read.subjectUserId !== actor.userId);
+  pending = pending.filter((read, index) => pending.findIndex((other) => key(other.action, other.targetType, other.targetId) === key(read.action, read.targetType, read.targetId)) === index);
+  if (pending.length === 0) return;
   if (options.coalesceMinutes) {
     const recent = await executor
       .selectFrom("staff_audit_log")
-      .select("id")
+      .select(["action", "target_type", "target_id"])
       .where("actor_id", "=", actor.userId)
-      .where("action", "=", read.action)
-      .where("target_type", "=", read.targetType)
-      .where("target_id", "=", read.targetId)
+      .where("action", "in", [...new Set(pending.map((read) => read.action))])
+      .where("target_type", "in", [...new Set(pending.map((read) => read.targetType))])
+      .where("target_id", "in", [...new Set(pending.map((read) => read.targetId))])
       .where("created_at", ">", sql<Date>`now() - make_interval(mins => ${options.coalesceMinutes})`)
-      .limit(1)
-      .executeTakeFirst();
-    if (recent) return;
+      .execute();
+    const recorded = new Set(recent.map((row) => key(row.action, row.target_type, row.target_id)));
+    pending = pending.filter((read) => !recorded.has(key(read.action, read.targetType, read.targetId)));
+    if (pending.length === 0) return;
   }
-  await recordStaffAction(executor, actor, {
-    action: read.action,
-    targetType: read.targetType,
-    targetId: read.targetId,
-    after: { ...read.details, subjectUserId: read.subjectUserId, actorRole: actor.role },
-  });
+  await executor
+    .insertInto("staff_audit_log")
+    .values(
+      pending.map((read) => ({
+        actor_id: actor.userId,
+        actor_email: actor.email,
+        action: read.action,
+        target_type: read.targetType,
+        target_id: read.targetId,
+        client_address: actor.clientAddress.slice(0, 100),
+        before: null,
+        after: JSON.stringify({ ...read.details, subjectUserId: read.subjectUserId, actorRole: actor.role }),
+      })),
+    )
+    .execute();
 }
 
 /** The actions as SQL literals: the partial index's predicate must be provable from the query's own text. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { recordPersonalDataRead } from "~/modules/audit/audit.server";
+import { recordPersonalDataReads } from "~/modules/audit/audit.server";
 import { openProfileFields } from "~/modules/profile/sensitive-fields.server";
 import { assertRole, type Actor, type UserActor } from "~/platform/actor";
 import type { DocumentSide, DocumentStatus, DocumentType, ProofOfAddressType } from "~/platform/database-schema";
@@ -179,13 +179,17 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
       })),
   }));
   // The console shows each person's birth date (sealed in the database): a read of identity data by staff.
-  for (const userId of new Set(groups.filter((group) => group.birthDate).map((group) => group.userId))) {
-    await recordPersonalDataRead(
-      database,
-      actor as UserActor,
-      { action: "profile.sensitive-viewed", subjectUserId: userId, targetType: "user", targetId: userId, details: { fields: ["birth_date"], screen: "identity-review" } },
-      { coalesceMinutes: 30 },
-    );
-  }
+  await recordPersonalDataReads(
+    database,
+    actor as UserActor,
+    [...new Set(groups.filter((group) => group.birthDate).map((group) => group.userId))].map((userId) => ({
+      action: "profile.sensitive-viewed" as const,
+      subjectUserId: userId,
+      targetType: "user",
+      targetId: userId,
+      details: { fields: ["birth_date"], screen: "identity-review" },
+    })),
+    { coalesceMinutes: 30 },
+  );
   return { groups, total: Math.min(Number(count.n), REVIEW_COUNT_CAP), totalCapped: Number(count.n) > REVIEW_COUNT_CAP, nextCursor, firstPage: cursor === null, pendingGroups: Number(pending.n) };
 }

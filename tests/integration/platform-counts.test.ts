@@ -1,0 +1,128 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dashboardFor } from "~/modules/dashboard/dashboard.server";
+import type { UserActor } from "~/platform/actor";
+import { db } from "~/platform/runtime.server";
+import { insertSubmittedCase, seedActor, seedPerson, setIdentityVerified } from "../support/cases";
+import { startTestRuntime, testEngines } from "../support/test-database";
+
+/** The figures as platform_counts keeps them (migration 0109). */
+async function kept(): Promise<Record<string, number>> {
+  const rows = await db().selectFrom("platform_counts").select(["name", (eb) => eb.fn.sum<number>("n").as("n")]).groupBy("name").execute();
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.n)]));
+}
+
+/** The same figures counted directly: the oracle. */
+async function counted(): Promise<Record<string, number>> {
+  const row = await sql<Record<string, string>>`
+    SELECT
+      (SELECT count(*) FROM profiles WHERE role = 'user') AS users,
+      (SELECT count(*) FROM profiles WHERE role = 'user' AND identity_verified) AS verified_users,
+      (SELECT count(*) FROM profiles WHERE role = 'lawyer') AS lawyers,
+      (SELECT count(*) FROM cases) AS cases,
+      (SELECT count(*) FROM identity_verification_documents WHERE status = 'pending' AND NOT obsolete) AS pending_documents`.execute(db());
+  return Object.fromEntries(Object.entries(row.rows[0]!).map(([name, n]) => [name, Number(n)]));
+}
+
+async function insertDocument(userId: string, step: 2 | 4, suffix: string): Promise<string> {
+  const row = await db()
+    .insertInto("identity_verification_documents")
+    .values({
+      user_id: userId,
+      step_number: step,
+      document_type: step === 2 ? "cni" : "proof_of_address",
+      document_side: "single",
+      file_name: "piece.pdf",
+      file_path: `${userId}/${suffix}`,
+      file_size: 1000,
+      mime_type: "application/pdf",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe.each(testEngines())("the admin dashboard's figures kept by triggers on %s", (engine) => {
+  let stop: () => Promise<void>;
+  let admin: UserActor;
+
+  beforeAll(async () => {
+    ({ stop } = await startTestRuntime(engine));
+    admin = await seedActor("admin", "Alice");
+  });
+
+  afterAll(async () => {
+    await stop();
+  });
+
+  it("equal a direct count after inserts, updates and deletes", async () => {
+    expect(await kept()).toEqual(await counted());
+    const clients = [await seedPerson("user", "Claire"), await seedPerson("user", "Chloé", { verified: true }), await seedPerson("user", "Camille")];
+    const lawyer = await seedPerson("lawyer", "Arthur");
+    expect(await kept()).toEqual(await counted());
+
+    // Identity verified on and off, a role changed, an update touching neither.
+    await setIdentityVerified(clients[0]!.userId, true);
+    await setIdentityVerified(clients[1]!.userId, false);
+    await db().updateTable("profiles").set({ role: "lawyer" }).where("id", "=", clients[2]!.userId).execute();
+    await db().updateTable("profiles").set({ city: "Lyon" }).where("id", "=", lawyer.userId).execute();
+    expect(await kept()).toEqual(await counted());
+    await db().updateTable("profiles").set({ role: "user" }).where("id", "=", clients[2]!.userId).execute();
+
+    // Cases created and deleted.
+    const cases = [await insertSubmittedCase(clients[0]!.userId), await insertSubmittedCase(clients[0]!.userId), await insertSubmittedCase(clients[1]!.userId)];
+    await db().deleteFrom("cases").where("id", "=", cases[1]!.id).execute();
+    expect(await kept()).toEqual(await counted());
+
+    // Documents pending, reviewed, made obsolete, deleted.
+    const documents = [await insertDocument(clients[0]!.userId, 2, "a"), await insertDocument(clients[0]!.userId, 4, "b"), await insertDocument(clients[1]!.userId, 2, "c")];
+    expect((await kept()).pending_documents).toBe((await counted()).pending_documents);
+    await db().updateTable("identity_verification_documents").set({ status: "approved", reviewed_at: new Date(), reviewed_by: admin.userId }).where("id", "=", documents[0]!).execute();
+    await db().updateTable("identity_verification_documents").set({ obsolete: true }).where("id", "=", documents[1]!).execute();
+    await db().updateTable("identity_verification_documents").set({ file_name: "autre.pdf" }).where("id", "=", documents[2]!).execute();
+    expect(await kept()).toEqual(await counted());
+    await db().updateTable("identity_verification_documents").set({ obsolete: false }).where("id", "=", documents[1]!).execute();
+    await db().deleteFrom("identity_verification_documents").where("id", "=", documents[2]!).execute();
+    expect(await kept()).toEqual(await counted());
+
+    // A person deleted with their cases and documents.
+    await db().deleteFrom("cases").where("user_id", "=", clients[1]!.userId).execute();
+    await db().deleteFrom("identity_verification_documents").where("user_id", "=", clients[1]!.userId).execute();
+    await db().deleteFrom("profiles").where("id", "=", clients[1]!.userId).execute();
+    expect(await kept()).toEqual(await counted());
+  });
+
+  it("stay exact under concurrent writers, including rolled-back ones", async () => {
+    const people = await Promise.all(["Denis", "Diane", "Damien", "Delphine"].map((name) => seedPerson("user", name)));
+    await Promise.all(
+      people.flatMap((person, index) => [
+        insertSubmittedCase(person.userId),
+        insertSubmittedCase(person.userId),
+        setIdentityVerified(person.userId, index % 2 === 0),
+        insertDocument(person.userId, 2, `concurrent-${index}`),
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await trx.updateTable("profiles").set({ role: "lawyer" }).where("id", "=", person.userId).execute();
+            throw new Error("annulé");
+          })
+          .catch(() => undefined),
+      ]),
+    );
+    const figures = await kept();
+    expect(figures).toEqual(await counted());
+  });
+
+  it("are the figures the admin dashboard shows", async () => {
+    const dashboard = await dashboardFor(admin);
+    const direct = await counted();
+    expect(dashboard).toMatchObject({ users: direct.users, verifiedUsers: direct.verified_users, lawyers: direct.lawyers, cases: direct.cases, pendingDocuments: direct.pending_documents });
+  });
+
+  it("are counted again from scratch by refresh_platform_counts()", async () => {
+    await sql`UPDATE platform_counts SET n = n + 5`.execute(db());
+    expect(await kept()).not.toEqual(await counted());
+    await sql`SELECT refresh_platform_counts()`.execute(db());
+    expect(await kept()).toEqual(await counted());
+  });
+});
