@@ -34,7 +34,7 @@ export function databaseTarget(options: { databaseUrl?: string; dataDir: string;
 }
 
 /**
- * Every query this process ran on PostgreSQL and their total time: /metrics exposes them (recours_db_queries_total,
+ * Every query this process ran (PostgreSQL or PGlite) and their total time: /metrics exposes them (recours_db_queries_total,
  * recours_db_query_seconds_total) and `npm run bench:scale` divides their growth by a row's requests.
  */
 export const queryTally = { count: 0, seconds: 0 };
@@ -88,7 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // than any transaction lasts fails (503) instead of waiting for ever: code asking for the pool inside a transaction
   // of that pool would otherwise stall the whole process, and the failure rolls that transaction back.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, connectionTimeoutMillis: target.connectionWaitMs ?? 30_000 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(undefined) });
   return {
     db,
     engine: "pglite",

@@ -46,6 +46,22 @@ export interface CaseAccessOptions {
 export async function caseAccess(actor: Actor, caseId: string, options: CaseAccessOptions = {}): Promise<CaseAccess> {
   assertUser(actor);
   if (!isUuid(caseId)) throw new NotFoundError(caseMessages.noAccess);
+  if (options.executor || options.lock) return readCaseAccess(actor, caseId, options);
+  // The case page's loaders ask for the same case at once (a dozen sections): while one plain read of it is in flight
+  // for this actor (one per request), the others wait for its answer instead of repeating it. Only in flight: a call
+  // made after it settled reads again, so nothing read before a write is served after it.
+  let pending = inFlight.get(actor);
+  if (!pending) inFlight.set(actor, (pending = new Map()));
+  const shared = pending.get(caseId);
+  if (shared) return shared;
+  const read = readCaseAccess(actor, caseId, options).finally(() => pending.delete(caseId));
+  pending.set(caseId, read);
+  return read;
+}
+
+const inFlight = new WeakMap<UserActor, Map<string, Promise<CaseAccess>>>();
+
+async function readCaseAccess(actor: UserActor, caseId: string, options: CaseAccessOptions): Promise<CaseAccess> {
   let query = (options.executor ?? db())
     .selectFrom("cases")
     .select(["id", "case_number", "status", "user_id", "assigned_lawyer_id"])
