@@ -76,6 +76,12 @@ describe("GET /metrics, production build", () => {
     expect(response.body).toMatch(/^recours_live_streams_open 0$/m);
     expect(response.body).toMatch(/^recours_database_up 1$/m);
     expect(response.body).toMatch(/^recours_process_resident_memory_bytes \d+/m);
+    // The SQL the instance ran (bench:scale divides their growth by a row's requests): the requests above made some.
+    const queries = Number(/^recours_db_queries_total (\d+)$/m.exec(response.body)?.[1]);
+    expect(queries).toBeGreaterThan(0);
+    expect(Number(/^recours_db_query_seconds_total (\S+)$/m.exec(response.body)?.[1])).toBeGreaterThan(0);
+    const again = await scrape();
+    expect(Number(/^recours_db_queries_total (\d+)$/m.exec(again.body)?.[1])).toBeGreaterThan(queries);
   });
 
   it("runs under the allocator server/with-allocator.sh chooses: jemalloc where the system has it, else two glibc arenas", () => {
