@@ -62,9 +62,12 @@ export function chooseCoding(acceptEncoding: string | undefined): Coding {
 interface Variant {
   body: Buffer;
   etag: string;
-  /** Headers of a 200, as a flat name/value list for writeHead (X-Request-Id is added per request). */
+  /**
+   * Headers of a 200, as the flat name/value list writeHead takes, built once: its last value is X-Request-Id's,
+   * written in place for each answer (writeHead serializes the list at once and keeps no reference to it).
+   */
   ok: string[];
-  /** Headers of a 304. */
+  /** Headers of a 304, the same way. */
   notModified: string[];
 }
 
@@ -213,8 +216,10 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
           ...(coding === "identity" ? [] : ["Content-Encoding", coding]),
           "Content-Length",
           String(body.length),
+          "X-Request-Id",
+          "",
         ],
-        notModified: common,
+        notModified: [...common, "X-Request-Id", ""],
       };
     };
     return {
@@ -242,14 +247,17 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
   }
 
   function answer(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
-    const variant = page.variants[chooseCoding(req.headers["accept-encoding"])];
-    const requestId = randomUUID();
-    if (ifNoneMatchHas(req.headers["if-none-match"], variant.etag)) {
-      res.writeHead(304, [...variant.notModified, "X-Request-Id", requestId]);
+    const headers = req.headers;
+    const variant = page.variants[codingFor(headers["accept-encoding"])];
+    const ifNoneMatch = headers["if-none-match"];
+    if (ifNoneMatch !== undefined && ifNoneMatchHas(ifNoneMatch, variant.etag)) {
+      variant.notModified[variant.notModified.length - 1] = randomUUID();
+      res.writeHead(304, variant.notModified);
       res.end();
       return;
     }
-    res.writeHead(200, [...variant.ok, "X-Request-Id", requestId]);
+    variant.ok[variant.ok.length - 1] = randomUUID();
+    res.writeHead(200, variant.ok);
     if (req.method === "HEAD") res.end();
     else res.end(variant.body);
   }
@@ -279,17 +287,20 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
     },
     inFrontOf(next) {
       return (req, res) => {
-        const started = process.hrtime.bigint();
-        // Cached answers skip Express: /metrics counts them here, labelled by their path (a bounded, known set).
-        const observe = () =>
-          res.once("finish", () =>
-            observeRequest(req.method ?? "GET", (req.url ?? "/").split("?")[0]!, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9),
-          );
+        const started = performance.now();
+        // Cached answers skip Express: /metrics counts them here, labelled by their path (a bounded, known set). The
+        // answer is handed to the socket before serve returns: no 'finish' listener per request.
+        const observe = () => {
+          const url = req.url ?? "/";
+          const queryAt = url.indexOf("?");
+          const path = queryAt === -1 ? url : url.slice(0, queryAt);
+          observeRequest(req.method ?? "GET", path, res.statusCode, (performance.now() - started) / 1000);
+        };
         const served = this.serve(req, res);
         if (served === true) return void observe();
         if (served === false) return void next(req, res);
         void served.then(
-          (done) => (done ? observe() : next(req, res)),
+          (done) => (done ? res.once("finish", observe) : next(req, res)),
           () => next(req, res),
         );
       };
@@ -305,6 +316,21 @@ export function createPublicPageCache(options: PublicPageCacheOptions): PublicPa
       return [...pages].filter(([, rendered]) => rendered.page).map(([path]) => path);
     },
   };
+}
+
+/** chooseCoding, remembered per Accept-Encoding value: browsers send a handful of them. */
+const codings = new Map<string, Coding>();
+
+function codingFor(acceptEncoding: string | undefined): Coding {
+  if (acceptEncoding === undefined) return "identity";
+  let coding = codings.get(acceptEncoding);
+  if (coding === undefined) {
+    coding = chooseCoding(acceptEncoding);
+    // Bounded: a client sending ever new values only empties the memo.
+    if (codings.size >= 64) codings.clear();
+    codings.set(acceptEncoding, coding);
+  }
+  return coding;
 }
 
 /** If-None-Match uses the weak comparison: W/"x" matches "x"; "*" matches any current page. */
