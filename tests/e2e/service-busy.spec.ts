@@ -8,8 +8,12 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import { serviceBusyMessage } from "~/lib/retry-delay";
 import { holdPasswordSlot } from "../support/hashing-slot";
 import { startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget } from "../support/test-database";
-import { fillSignUpForm, submitSignUpForm, uniqueUser } from "./support/accounts";
+import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { insertSubmittedCase } from "../support/cases";
+import { assignTo } from "../support/chat";
+import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { stopRuntime } from "~/platform/runtime.server";
+import { fillSignUpForm, signInOnServer, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 
@@ -20,13 +24,24 @@ test.describe("posts refused while the password hashing is saturated", () => {
   let server: RunningServer;
   let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let holder: Socket | undefined;
+  const SECRET = "service-busy-e2e-secret-service-busy-e2e-0123";
+  let client: { email: string; password: string };
+  let chatPath: string;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     database = await persistentDatabaseTarget("pglite");
+    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    const lawyer = await seedEnrolledAccount("lawyer", { firstName: "Louis", lastName: "Bernard" });
+    const seeded = await seedAccount("user", { firstName: "Claire", lastName: "Petit" });
+    client = { email: seeded.email, password: seeded.password };
+    const created = await insertSubmittedCase(seeded.userId);
+    await assignTo(created.id, lawyer.userId);
+    chatPath = `/case/${created.id}/chat`;
+    await stopRuntime();
     server = await startProductionServer({
       ...database.serverEnv,
-      AUTH_SECRET: "service-busy-e2e-secret-service-busy-e2e-0123",
+      AUTH_SECRET: SECRET,
       PASSWORD_HASHING_CONCURRENCY: "1",
       PASSWORD_HASHING_QUEUE: "0",
       PORT: String(Number(process.env.E2E_PORT ?? 3210) + 3),
@@ -130,5 +145,40 @@ test.describe("posts refused while the password hashing is saturated", () => {
     await expect(page.getByLabel("Mot de passe")).toHaveValue("");
     await expectNoAxeViolations(page, "/inscription sans JavaScript (service très sollicité)", { javaScript: false });
     await context.close();
+  });
+
+  test("the chat: a message refused with 503 stays in the composer with when to retry, and is sent by itself after Retry-After", async ({ browser }) => {
+    const page = await signInOnServer(browser, server.baseUrl, client);
+    let refused = 0;
+    // The first send answers 503 with Retry-After (a database out of reach, a saturated server): the rest go through.
+    await page.route("**/chat/messages?intent=send", async (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { "Retry-After": "2", "Content-Type": "application/json", "Cache-Control": "no-store" },
+        body: JSON.stringify({ error: "Service momentanément indisponible." }),
+      });
+    });
+    await page.goto(chatPath);
+    await waitForHydration(page);
+    const composer = page.getByLabel("Votre message");
+    await composer.fill("Bonjour Maître, voici mes relevés de compte.");
+    await page.getByRole("button", { name: "Envoyer" }).click();
+
+    const alert = page.locator("#erreur-message");
+    await expect(alert).toContainText(serviceBusyMessage(2));
+    await expect(alert).toContainText("Nouvel essai automatique");
+    await expect(composer).toHaveValue("Bonjour Maître, voici mes relevés de compte.");
+    await expectNoAxeViolations(page, `${chatPath} (service très sollicité)`);
+
+    // Sent once more by itself: the message is in the thread, the composer and the alert are clear.
+    await expect(page.getByRole("article", { name: /Message de Claire Petit/ }).filter({ hasText: "voici mes relevés de compte" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(alert).toHaveCount(0);
+    await expect(composer).toHaveValue("");
+    expect(refused).toBe(1);
+    await page.context().close();
   });
 });

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
+import { AUTOMATIC_RETRY_TEXT } from "~/components/use-automatic-retry";
+import { retryAfterSecondsOf, serviceBusyMessage } from "~/lib/retry-delay";
 import { Form } from "react-router";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
 import { useHydrated } from "~/components/use-resettable-state";
@@ -25,7 +27,18 @@ interface Pending {
   text: string;
   fileName: string | null;
   createdAt: string;
+  /** Sent again by the page itself after a 503 (decision 91): refused again, it is not retried. */
+  automatic?: boolean;
 }
+
+/** The server is busy for a few seconds (503 with a short Retry-After): the send is retried once by itself. */
+class ServiceBusy extends Error {
+  constructor(readonly seconds: number) {
+    super(serviceBusyMessage(seconds));
+  }
+}
+
+const MAX_AUTOMATIC_RETRY_SECONDS = 30;
 
 function newId(): string {
   return crypto.randomUUID();
@@ -119,6 +132,7 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
   const [failed, setFailed] = useState<Pending | null>(null);
   const [text, setText] = useState(refusal?.text ?? "");
   const [error, setError] = useState<string | null>(refusal?.error ?? null);
+  const [automaticRetry, setAutomaticRetry] = useState<{ seconds: number } | null>(null);
   const [connection, setConnection] = useState<Connection>("live");
   const [lostMessage, setLostMessage] = useState<string | null>(null);
   const position = useRef(view.position);
@@ -310,6 +324,8 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
         setLostMessage(chatMessages.lostAccess);
         setConnection("lost");
       }
+      const busyFor = response.status === 503 ? retryAfterSecondsOf(response.headers.get("Retry-After")) : null;
+      if (busyFor && busyFor <= MAX_AUTOMATIC_RETRY_SECONDS) throw new ServiceBusy(busyFor);
       if (!response.ok || !result.message) throw new Error(result.error ?? chatMessages.sendFailed);
       setMessages((current) => mergeMessages(current, [result.message!]));
       setPending((current) => current.filter((other) => other.clientId !== item.clientId));
@@ -319,6 +335,11 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
       // Nothing typed is lost: the text goes back to the composer with the error and a retry.
       setText((current) => (current.trim() === "" ? item.text : current));
       setFailed(item);
+      if (caught instanceof ServiceBusy) {
+        setError(caught.message);
+        if (!item.automatic) setAutomaticRetry({ seconds: caught.seconds });
+        return;
+      }
       const detail = caught instanceof Error && caught.message !== chatMessages.sendFailed ? caught.message : null;
       setError(detail ? `${chatMessages.sendFailed}\u202f: ${detail}` : chatMessages.sendFailed);
     }
@@ -338,16 +359,26 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
       return;
     }
     setError(null);
+    setAutomaticRetry(null);
     setText("");
     void send({ clientId: newId(), text: normalised, fileName: file?.name ?? null, createdAt: new Date().toISOString() }, file?.fileId ?? null);
   };
 
-  const retry = () => {
+  const retry = (automatic = false) => {
     if (!failed) return;
+    setAutomaticRetry(null);
     setText("");
     setError(null);
-    void send({ ...failed, text: normaliseMessage(text) || failed.text }, upload.state.kind === "done" ? upload.state.fileId : null);
+    void send({ ...failed, automatic, text: normaliseMessage(text) || failed.text }, upload.state.kind === "done" ? upload.state.fileId : null);
   };
+
+  // After a 503, the message is sent again once, by itself, after the server's Retry-After (decision 91).
+  const retryByItself = useEffectEvent(() => retry(true));
+  useEffect(() => {
+    if (!automaticRetry) return;
+    const timer = setTimeout(retryByItself, automaticRetry.seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [automaticRetry]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (touchScreen) return;
@@ -456,8 +487,9 @@ export function ChatPanel({ view, refusal }: { view: ChatThreadView; refusal: { 
           {error ? (
             <div role="alert" className="mb-2 flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-900" id="erreur-message">
               <span className="font-semibold">{error}</span>
+              {automaticRetry ? <span>{AUTOMATIC_RETRY_TEXT}</span> : null}
               {failed ? (
-                <button type="button" onClick={retry} className="min-h-11 rounded-md border border-red-400 bg-white px-3 font-semibold text-red-900">
+                <button type="button" onClick={() => retry()} className="min-h-11 rounded-md border border-red-400 bg-white px-3 font-semibold text-red-900">
                   Réessayer
                 </button>
               ) : null}
