@@ -93,7 +93,7 @@ test.describe("the pages of the four journeys", () => {
     const assigned = `/case/${assignedCaseId}`;
     switch (role) {
       case "visitor":
-        return ["/", "/premiers-reflexes", "/fonctionnement", "/arnaques/faux-placements", "/inscription", "/connexion", "/mot-de-passe-oublie", "/politique-confidentialite"];
+        return ["/", "/premiers-reflexes", "/fonctionnement", "/arnaques/faux-placements", "/inscription", "/connexion", "/mot-de-passe-oublie", "/verifier-un-contact", "/politique-confidentialite"];
       case "client":
         return [
           "/dashboard",
@@ -107,13 +107,14 @@ test.describe("the pages of the four journeys", () => {
           `${caseBase}/identifiants`,
           assigned,
           `${assigned}/chat`,
+          "/code-appel",
           "/compte",
           "/compte/email",
           "/compte/donnees",
           "/compte/suppression",
         ];
       case "lawyer":
-        return ["/dashboard", "/avocat/dossiers", `/avocat/dossiers/${assignedCaseId}`, assigned, `${assigned}/chat`, "/avocat/clients", "/avocat/messages", "/compte"];
+        return ["/dashboard", "/avocat/dossiers", `/avocat/dossiers/${assignedCaseId}`, assigned, `${assigned}/code-appel`, `${assigned}/chat`, "/avocat/clients", "/avocat/messages", "/avocat/coordonnees", "/compte"];
       case "admin":
         return [
           "/dashboard",
@@ -198,6 +199,7 @@ test.describe("the pages of the four journeys", () => {
       "Clients",
       "Messages",
       "Facturation",
+      "Coordonnées publiques",
       "Mon compte",
     ]);
   });
