@@ -31,7 +31,7 @@ describe("SMS texts (decision 0087)", () => {
   });
 
   it("an event off the list sends none, whatever its key", () => {
-    for (const key of ["reinitialisation-mot-de-passe", "confirmation-email", "convention-code", "export-donnees-pret", "manuel", "", "toString", "__proto__"]) {
+    for (const key of ["reinitialisation-mot-de-passe", "confirmation-email", "convention-code", "export-donnees-pret", "dossier-soumis", "manuel", "", "toString", "__proto__"]) {
       expect(smsTextFor(key), key).toBeNull();
     }
   });

@@ -12,13 +12,13 @@ const staffAttention = "Recours : un dossier attend votre attention. Connectez-v
  * The events that also go by SMS, each with its fixed text: never a message's or document's content, an amount, a
  * name or a link. A key absent here sends no SMS — the default for every new template. Left out on purpose: links
  * carrying a token (address confirmations, password reset, data export), codes (`convention-code`), sign-up and
- * address-change attempts, account security and deletion notices, manual e-mails from the back-office.
+ * address-change attempts, account security and deletion notices, manual e-mails from the back-office, and the
+ * submission's confirmation (`dossier-soumis`: the person has just submitted; the assignment's notice follows).
  * Plain GSM characters only (no narrow no-break space): one SMS of at most 160 characters.
  */
 const SMS_TEXTS: Partial<Record<EmailTemplateKey, string>> = {
   "identite-verifiee": caseNews,
   "document-rejete": actionAwaited,
-  "dossier-soumis": caseNews,
   "dossier-assigne": caseNews,
   "dossier-statut": caseNews,
   "nouveau-message": newMessage,
