@@ -5,7 +5,7 @@ import type { Database, Executor } from "~/platform/database-schema";
 import { logger } from "~/platform/logger.server";
 import { runtime } from "~/platform/runtime.server";
 import { enqueueJob, PermanentJobError, type ClaimedJob, type JobHandler } from "~/modules/jobs/jobs.server";
-import type { Notice, NoticeChannel } from "./notice-channels.server";
+import type { Notice, NoticeChannel } from "./notice-channel";
 import { smsProviderConfigured, SmsRefusedError, type SmsProvider } from "./sms-provider.server";
 import { smsTextFor } from "./sms-texts";
 

@@ -1,4 +1,4 @@
-import type { EmailTemplateKey } from "./notifications.server";
+import type { EmailTemplateKey } from "./email-template-keys";
 
 /** Said at the end of every SMS: the platform's own warning against the scams it fights (decision 0087). */
 export const SMS_SAFETY_LINE = "Recours ne vous demandera jamais de code ni de paiement par SMS.";
