@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -13,7 +13,13 @@ export type DatabaseEngine = "pglite" | "postgres";
 
 export type DatabaseTarget =
   | { engine: "postgres"; url: string; poolSize?: number; searchPath?: string; slowQueryMs?: number; connectTimeoutMs?: number }
-  | { engine: "pglite"; dataDir: string; connectionWaitMs?: number };
+  | {
+      engine: "pglite";
+      dataDir: string;
+      connectionWaitMs?: number;
+      /** A dumped data directory (PGlite's dumpDataDir) a new cluster starts from instead of an empty one (tests). */
+      image?: Blob;
+    };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -81,7 +87,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const dataDir = inMemory ? target.dataDir : path.resolve(target.dataDir, "pglite");
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   restrictNewFiles();
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const loadDataDir = target.image && (inMemory || !existsSync(path.join(dataDir, "PG_VERSION"))) ? target.image : undefined;
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   // PGlite's file system sets 0666 on the files it unpacks at creation, whatever the umask (decision 65).
   if (!inMemory) makeTreePrivate(dataDir);
   // One connection: PGlite is single-session, so the pool serialises transactions. A query that waits for it longer
