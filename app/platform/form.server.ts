@@ -2,6 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formValues, NUL_MESSAGE, type FieldErrors } from "~/lib/form";
 import { serviceBusyMessage } from "~/lib/retry-delay";
+import { isDatabaseUnavailable } from "./database-errors";
+import { logger } from "./logger.server";
 import { passwordPostRefusedContext } from "./request-context";
 import { CONTROL_CHARACTERS } from "./request-validation";
 
@@ -72,4 +74,18 @@ export function passwordPostRefusal(context: Readonly<RouterContextProvider>): B
   const refused = context.get(passwordPostRefusedContext);
   if (!refused) return null;
   return { ok: false, status: 503, formError: serviceBusyMessage(refused.retryAfterSeconds), retryAfterSeconds: refused.retryAfterSeconds };
+}
+
+/** How long a post refused because the database is out of reach asks to wait (as the 503 page's Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database was out of reach during a post (pool exhausted, connection cut, decision 94): the route answers with
+ * this (answerInit gives the 503 and Retry-After) and the form's values instead of the 503 error page. Null for any
+ * other error, which the caller throws again.
+ */
+export function databaseOutageRefusal(error: unknown): BusyRefusal | null {
+  if (!isDatabaseUnavailable(error)) return null;
+  logger.warn({ err: error }, "base de données injoignable pendant un envoi : 503, formulaire conservé");
+  return { ok: false, status: 503, formError: serviceBusyMessage(DATABASE_RETRY_AFTER_SECONDS), retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
 }

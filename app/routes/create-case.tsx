@@ -1,6 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/create-case";
-import { CaseWizard, OneDraftNotice } from "~/components/cases/case-wizard";
+import { CaseWizard, OneDraftNotice, type WizardFailure as Failure } from "~/components/cases/case-wizard";
 import { pageTitle } from "~/content/site";
 import { fieldErrors } from "~/lib/form";
 import { caseWizardFor, saveCaseDraft, submitCase } from "~/modules/cases/cases.server";
@@ -19,7 +19,8 @@ import {
   type WizardStep,
 } from "~/modules/cases/cases.schema";
 import { redirectWithToast } from "~/platform/flash.server";
-import { UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
+import { answerInit, databaseOutageRefusal, retryAfterHeaders, UNREADABLE_FORM_MESSAGE } from "~/platform/form.server";
+import type { UserActor } from "~/platform/actor";
 import { requireCompletedProfile } from "~/modules/profile/completed-profile-guard.server";
 import { requestedPath } from "~/lib/redirect-target";
 import { redirectRenamedQuery } from "~/platform/renamed-query.server";
@@ -48,7 +49,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formData, defaultShouldR
   return defaultShouldRevalidate;
 }
 
-type Failure = { values: CaseFormValues; step: WizardStep; fieldErrors: Record<string, string>; formError: string | null };
 
 /** A refusal shows the step the person was on, with what they typed. */
 function failure(values: CaseFormValues, step: WizardStep, status: number, fields: Record<string, string | undefined>, formError: string | null = null) {
@@ -59,10 +59,10 @@ function failure(values: CaseFormValues, step: WizardStep, status: number, field
 /**
  * Every button of the wizard posts here and saves the draft first (so nothing typed is lost), then: moves to a step
  * ("step-N", "next"), finishes ("save", "leave", "submit"), or just answers (autosave: the page
- * hiding, a move made in the browser, a link followed away from the wizard).
+ * hiding, a move made in the browser, a link followed away from the wizard). The database out of reach on the way
+ * (decision 94) answers 503 with Retry-After and the step again with everything typed; the page sends it again once.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireCompletedProfile(context);
   let form: FormData;
   try {
     form = await request.formData();
@@ -70,10 +70,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   }
   const url = new URL(request.url);
-  const draftId = String(form.get("draftId") ?? url.searchParams.get("id") ?? "");
   const from = wizardStepOf(String(form.get("step") ?? "")) ?? wizardStepOf(url.searchParams.get("step")) ?? 1;
   const intent = String(form.get("intent") ?? "save");
   const values = caseFormValues(form);
+  try {
+    const actor = await requireCompletedProfile(context);
+    return await saveAndGo(actor, String(form.get("draftId") ?? url.searchParams.get("id") ?? ""), from, intent, values);
+  } catch (error) {
+    const refused = databaseOutageRefusal(error);
+    if (!refused) throw error;
+    return data<Failure & { saved?: undefined }>(
+      { values, step: from, fieldErrors: {}, formError: refused.formError, retryAfterSeconds: refused.retryAfterSeconds, intent },
+      answerInit(refused),
+    );
+  }
+}
+
+async function saveAndGo(actor: UserActor, draftId: string, from: WizardStep, intent: string, values: CaseFormValues) {
   const parsed = caseDraftSchema.safeParse(values);
   if (!parsed.success) return failure(values, from, 422, fieldErrors(parsed.error), null);
 
@@ -100,6 +113,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirect(wizardPath(draftId, target));
 }
+
+/** The 503's Retry-After reaches the page rendered without JavaScript too. */
+export const headers = retryAfterHeaders;
 
 export default function CreateCasePage({ loaderData, actionData }: Route.ComponentProps) {
   const { view } = loaderData;

@@ -2,6 +2,7 @@
  * Sign-up and sign-in refused while the password hashing is saturated (decision 91), on a server of its own with one
  * password slot and no queue, the slot held by a post that never ends: with JavaScript the fields stay filled and the
  * page sends once more by itself after Retry-After; without JavaScript the page comes back filled, with the message.
+ * The case wizard the same when the database refuses a save as if its connection had been cut (decision 94).
  */
 import type { Socket } from "node:net";
 import { expect, test, type Page, type Response } from "@playwright/test";
@@ -9,7 +10,8 @@ import { serviceBusyMessage } from "~/lib/retry-delay";
 import { holdPasswordSlot } from "../support/hashing-slot";
 import { startProductionServer, type RunningServer } from "../support/production-server";
 import { seedAccount, seedEnrolledAccount } from "../support/accounts";
-import { insertSubmittedCase } from "../support/cases";
+import { insertSubmittedCase, seedPerson } from "../support/cases";
+import { installDraftSaveOutage, OUTAGE_MARKER } from "../support/draft-save-outage";
 import { assignTo } from "../support/chat";
 import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { stopRuntime } from "~/platform/runtime.server";
@@ -19,7 +21,7 @@ import { waitForHydration } from "./support/hydration";
 
 const BUSY = serviceBusyMessage(5);
 
-test.describe("posts refused while the password hashing is saturated", () => {
+test.describe("posts refused while the password hashing is saturated or the database out of reach", () => {
   test.describe.configure({ mode: "serial" });
   let server: RunningServer;
   let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
@@ -27,6 +29,7 @@ test.describe("posts refused while the password hashing is saturated", () => {
   const SECRET = "service-busy-e2e-secret-service-busy-e2e-0123";
   let client: { email: string; password: string };
   let chatPath: string;
+  const wizardPeople: { email: string; password: string }[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
@@ -38,6 +41,11 @@ test.describe("posts refused while the password hashing is saturated", () => {
     const created = await insertSubmittedCase(seeded.userId);
     await assignTo(created.id, lawyer.userId);
     chatPath = `/case/${created.id}/chat`;
+    for (const name of ["Yvonne", "Gaston"]) {
+      const person = await seedPerson("user", name, { email: `${name.toLowerCase()}@service-busy.example` });
+      wizardPeople.push({ email: person.email, password: person.password });
+    }
+    await installDraftSaveOutage();
     await stopRuntime();
     server = await startProductionServer({
       ...database.serverEnv,
@@ -179,6 +187,67 @@ test.describe("posts refused while the password hashing is saturated", () => {
     await expect(alert).toHaveCount(0);
     await expect(composer).toHaveValue("");
     expect(refused).toBe(1);
+    await page.context().close();
+  });
+  /** Step 2 of the wizard filled; the description holds the marker that makes its first save fail. */
+  async function fillStep2(page: Page, description: string): Promise<void> {
+    await page.getByLabel("Comment l'escroc vous a-t-il contacté ?").selectOption("dating_site");
+    await page.getByLabel("Date du premier contact").fill("02-05-2024");
+    await page.getByLabel("Montant total perdu, en euros (facultatif)").fill("1 234,56");
+    await page.getByLabel("Description détaillée").fill(description);
+  }
+
+  async function expectStep2Kept(page: Page, description: string): Promise<void> {
+    await expect(page.getByLabel("Comment l'escroc vous a-t-il contacté ?")).toHaveValue("dating_site");
+    await expect(page.getByLabel("Date du premier contact")).toHaveValue("02-05-2024");
+    await expect(page.getByLabel("Montant total perdu, en euros (facultatif)")).toHaveValue("1 234,56");
+    await expect(page.getByLabel("Description détaillée")).toHaveValue(description);
+  }
+
+  test("the case wizard with JavaScript: a save refused while the database is out of reach keeps every field and goes through by itself", async ({ browser }) => {
+    const page = await signInOnServer(browser, server.baseUrl, wizardPeople[0]!);
+    const answers = postsTo(page, "/create-case");
+    await page.goto("/create-case");
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: /Arnaque sentimentale/ }).check();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    const description = `Un profil de rencontre m'a demandé un billet d'avion (${OUTAGE_MARKER}).`;
+    await fillStep2(page, description);
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+
+    await expect(page.getByRole("alert")).toContainText(BUSY);
+    await expect(page.getByRole("alert")).toContainText("Nouvel essai automatique");
+    const refused = answers.find((answer) => answer.status() === 503)!;
+    expect(refused.headers()["retry-after"]).toBe("5");
+    await expectStep2Kept(page, description);
+    await expectNoAxeViolations(page, "/create-case (base de données injoignable)");
+
+    // The database answers the automatic retry: the draft is saved and the dashboard says so.
+    await expect(page.getByText("Brouillon sauvegardé avec succès")).toBeVisible({ timeout: 20_000 });
+    expect(answers.filter((answer) => answer.status() === 503)).toHaveLength(1);
+    await expect(page.getByRole("row").filter({ hasText: "Arnaque sentimentale" })).toBeVisible();
+    await page.context().close();
+  });
+
+  test("the case wizard without JavaScript: a step refused while the database is out of reach comes back filled, with when to retry", async ({ browser }) => {
+    test.slow();
+    const page = await signInOnServer(browser, server.baseUrl, wizardPeople[1]!, { javaScriptEnabled: false });
+    await page.goto("/create-case");
+    await page.getByRole("radio", { name: /Arnaque sentimentale/ }).check();
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    const description = `Tapé sans JavaScript pendant la panne (${OUTAGE_MARKER}).`;
+    await fillStep2(page, description);
+    const refused = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    expect((await refused).status()).toBe(503);
+    expect((await refused).headers()["retry-after"]).toBe("5");
+    await expect(page.getByRole("alert")).toHaveText(BUSY);
+    await expectStep2Kept(page, description);
+    await expectNoAxeViolations(page, "/create-case sans JavaScript (base de données injoignable)", { javaScript: false });
+
+    // Sent again once the database answers: the summary shows what was typed.
+    await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    await expect(page.getByText(description)).toBeVisible();
     await page.context().close();
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseMessages, DESCRIPTION_PLACEHOLDERS } from "~/modules/cases/cases.schema";
 import { db, stopRuntime } from "~/platform/runtime.server";
 import { cookieHeaderFrom } from "../support/accounts";
-import { seedPerson, setIdentityVerified } from "../support/cases";
+import { seedPerson, setIdentityVerified, WIZARD_STEP_2 as STEP_2 } from "../support/cases";
 import { decodeHtml, ensureProductionBuild, httpRequest, startProductionServer, visibleText, type RunningServer , spaced } from "../support/production-server";
 import { persistentDatabaseTarget, startTestRuntimeOn, testEngines } from "../support/test-database";
 
@@ -19,16 +19,6 @@ function body(fields: [string, string][]): string {
   return form.toString();
 }
 
-const STEP_2: [string, string][] = [
-  ["contact_method", "dating_site"],
-  ["contact_method_details", "Profil « Jean-Marc » sur un site de rencontre"],
-  ["first_contact_date", "02-05-2024"],
-  ["total_amount_lost", "1 234,56 €"],
-  ["payment_methods", "bank_transfer"],
-  ["payment_methods", "western_union"],
-  ["detailed_description", "Il m'a demandé de l'argent pour un billet d'avion."],
-  ["evidence_types", "conversation_screenshots"],
-];
 
 describe.each(testEngines())("the case wizard over HTTP, production build, %s", (engine) => {
   let persistent: Awaited<ReturnType<typeof persistentDatabaseTarget>>;

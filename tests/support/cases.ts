@@ -140,3 +140,15 @@ export async function giveBarDetails(lawyerId: string, barName = "Barreau de Bor
     .where("id", "=", lawyerId)
     .execute();
 }
+
+/** Step 2 of the wizard as a browser without JavaScript posts it (the HTTP tests). */
+export const WIZARD_STEP_2: [string, string][] = [
+  ["contact_method", "dating_site"],
+  ["contact_method_details", "Profil « Jean-Marc » sur un site de rencontre"],
+  ["first_contact_date", "02-05-2024"],
+  ["total_amount_lost", "1 234,56 €"],
+  ["payment_methods", "bank_transfer"],
+  ["payment_methods", "western_union"],
+  ["detailed_description", "Il m'a demandé de l'argent pour un billet d'avion."],
+  ["evidence_types", "conversation_screenshots"],
+];

@@ -3,6 +3,7 @@ import { Form, Link, useBlocker, useFetcher, useNavigate, useNavigation, useSear
 import { ErrorSummary, FormAlert } from "~/components/form-controls";
 import { FieldError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { useAutomaticRetry } from "~/components/use-automatic-retry";
 import { useHydrated, useResettableState } from "~/components/use-resettable-state";
 import type { FieldErrors } from "~/lib/form";
 import { savedAtText } from "~/lib/format";
@@ -36,7 +37,16 @@ import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { DescriptionStep } from "./case-description-step";
 
 type Wizard = Extract<WizardView, { kind: "wizard" }>;
-type Failure = { values: CaseFormValues; step: WizardStep; fieldErrors: Record<string, string>; formError: string | null };
+/** A refused post of the wizard: the step it came from with what was typed. */
+export type WizardFailure = {
+  values: CaseFormValues;
+  step: WizardStep;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+  /** The database was out of reach (503, decision 94): the same button is sent again once by itself after this. */
+  retryAfterSeconds?: number;
+  intent?: string;
+};
 
 const CHECKED = "on";
 const NO_ERRORS: FieldErrors = {};
@@ -85,12 +95,12 @@ const FORM_ID = "formulaire-dossier";
  * the page, the browser's back button) waits for the draft to be saved, and the draft is saved again when the page
  * is hidden or unloaded (tab closed, phone locked).
  */
-export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initialStep: WizardStep; failure: Failure | null }) {
+export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initialStep: WizardStep; failure: WizardFailure | null }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const saver = useFetcher<{ saved?: true; savedAt?: string; formError?: string | null; fieldErrors?: Record<string, string> }>();
+  const saver = useFetcher<{ saved?: true; savedAt?: string; formError?: string | null; fieldErrors?: Record<string, string>; retryAfterSeconds?: number }>();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useResettableState<CaseFormValues>(failure?.values ?? view.values);
   const [errors, setErrors] = useResettableState<FieldErrors>(failure?.fieldErrors ?? NO_ERRORS);
@@ -124,7 +134,21 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
 
   useEffect(() => {
     if (saver.state === "idle" && saver.data?.savedAt) setSavedAt(saver.data.savedAt);
+    // Refused for a while (503): the draft does not hold these values, leaving the page tries to save them again.
+    if (saver.state === "idle" && saver.data?.retryAfterSeconds) lastSaved.current = "";
   }, [saver.state, saver.data, setSavedAt]);
+
+  // A post answered 503 (the database out of reach, decision 94) is sent again once by itself after Retry-After:
+  // the same button for a post of the page, the latest values for a save in the background.
+  const retryingPost = useAutomaticRetry(failure, failure?.retryAfterSeconds, () => {
+    const form = formRef.current;
+    const button = form?.querySelector<HTMLButtonElement>(`button[name="intent"][value="${failure?.intent ?? "save"}"]:not([aria-hidden])`);
+    form?.requestSubmit(button ?? undefined);
+  });
+  const retryingSave = useAutomaticRetry(saver.data, saver.data?.retryAfterSeconds, () => {
+    lastSaved.current = "";
+    saveInBackground(savableValues(snapshot(formRef.current, latest.current.values)), latest.current.step);
+  });
 
   /** What is on the form and not saved yet (invalid fields left out), or null when the draft already holds it all. */
   function unsaved(): CaseFormValues | null {
@@ -289,7 +313,7 @@ export function CaseWizard({ view, initialStep, failure }: { view: Wizard; initi
           <input type="hidden" name="draftId" value={view.draftId} />
           <input type="hidden" name="step" value={step} />
           <ErrorSummary errors={errors} focusRequest={focusRequest} fieldIds={{ scam_type: `champ-scam_type-${WIZARD_SCAM_TYPES[0]}`, payment_methods: "champ-payment_methods-bank_transfer", evidence_types: "champ-evidence_types-payment_receipts" }} />
-          <FormAlert message={formError ?? undefined} />
+          <FormAlert message={formError ?? undefined} retrying={retryingPost || retryingSave} />
 
           <fieldset disabled={busy} className="space-y-6">
             {step === 1 ? <ScamTypeStep values={values} error={errors.scam_type} /> : <HiddenStep step={1} values={values} />}
