@@ -4,18 +4,24 @@
 // one at a time: every role's dashboard, the client's case page and chat, every admin list (first page, search, deep
 // page), the lawyer's lists, the review console, the linked-case lookup (case pages); issue 31's hot queries: the public
 // results, the operator's results over a period, the invoices (admin list and search, a case's invoices) and a case's
-// recoveries ledger. The server logs each SQL query
+// recoveries ledger; issue 33's tables (migrations 0105–0108): the client's call code (/code-appel), a lawyer's case
+// page with a document-request checklist, the lawyer's dashboard with overdue documents, their public contacts
+// (/avocat/coordonnees) and the public contact check (POST /verifier-un-contact, each post from its own loopback
+// address: the check allows 20 per address and 10 minutes). The server logs each SQL query
 // over SLOW_MS (20 ms) with its parameters; their `EXPLAIN (ANALYZE, BUFFERS)` follows the table. BENCH_ONLY=regex
 // measures only the matching rows. Each row also gives the SQL queries per request and their time (the server's
 // /metrics counters, read before and after the row). `--busy`: a child process spins on one core for the whole run
-// (the figure then means the same on a quiet machine as on a shared one); the header says whether it was on.
+// (the figure then means the same on a quiet machine as on a shared one); the header says whether it was on. The target
+// is p95 ≤ 30 ms on a quiet machine, ≤ 50 ms with --busy.
 import { readFileSync } from "node:fs";
+import { request as httpPost } from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { cookieHeaderFrom, totpCode } from "../tests/support/accounts";
-import { ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../tests/support/production-server";
+import { ensureProductionBuild, httpRequest, siteOrigin, startProductionServer, type RunningServer } from "../tests/support/production-server";
 import { SCALE_DEFAULT_DATA_DIR, SCALE_DEFAULT_URL, SCALE_KEYS } from "./support/scale-dataset";
+import { lawyerContact } from "./support/scale-recent";
 import { startCpuBurner } from "./support/cpu-burner";
 import { percentile } from "./timing";
 
@@ -25,8 +31,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const SLOW_MS = Number(process.env.SLOW_MS ?? 20);
 /** A row far over the target stops after this long (at least 30 requests): its figures are then over fewer runs. */
 const ROW_SECONDS = Number(process.env.BENCH_ROW_SECONDS ?? 60);
-const TARGET_P95 = 50;
 const busy = process.argv.includes("--busy");
+/** The p95 every row should stay under: 30 ms on a quiet machine, 50 ms with a core kept busy (--busy). */
+const TARGET_P95 = busy ? 50 : 30;
 const METRICS_TOKEN = "scale-bench-metrics-token-0123456789abcdef";
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const credentials = JSON.parse(readFileSync(path.join(dataDir, "credentials.json"), "utf8")) as {
@@ -132,6 +139,26 @@ const deepInvoice = await one<{ at: string; id: string }>(
     ORDER BY issued_at DESC, id DESC OFFSET $1 LIMIT 1`,
   [Math.floor(invoiceCount / 2)],
 );
+// Issue 33: the known lawyer's cases with the longest document checklists, and how many have documents overdue.
+const checklistCases = (await many<{ case_id: string }>(
+  `SELECT r.case_id FROM case_document_requests r JOIN cases c ON c.id = r.case_id WHERE c.assigned_lawyer_id = $1
+    GROUP BY r.case_id ORDER BY count(*) DESC, r.case_id LIMIT 50`,
+  [ids.lawyer],
+)).map((row) => row.case_id);
+const overdueCases = Number((await one<{ n: string }>(
+  `SELECT count(DISTINCT r.case_id) AS n FROM case_document_requests r JOIN cases c ON c.id = r.case_id
+    WHERE c.assigned_lawyer_id = $1 AND c.status <> 'closed' AND r.status = 'requested' AND r.due_on < (now() AT TIME ZONE 'Europe/Paris')::date`,
+  [ids.lawyer],
+)).n);
+/** What the public contact check is asked: a partner lawyer's address, phone or site, or an unknown address. */
+const contactChecks = Array.from({ length: 200 }, (_, i) => {
+  const n = 1 + ((i * 37) % lawyerCount);
+  const published = n % 5 !== 0;
+  if (i % 4 === 0 || !published) return `conseiller${i}@placements-garantis.example`;
+  if (i % 4 === 1) return lawyerContact.email(n);
+  if (i % 4 === 2 || n % 3 !== 0) return lawyerContact.phone(n);
+  return lawyerContact.website(n);
+});
 const lawyerClients = (await many<{ last_name: string }>(`SELECT last_name FROM profiles WHERE assigned_lawyer_id = $1 LIMIT 50`, [ids.lawyer])).map((row) => row.last_name);
 
 ensureProductionBuild();
@@ -158,6 +185,47 @@ interface Row {
   role: Role;
   name: string;
   path: (i: number) => string;
+  /** A post of this form instead of a GET, from a loopback address of its own per request. */
+  form?: (i: number) => Record<string, string>;
+}
+
+/** Loopback addresses for the posts: 127.<per run>.x.y, one per request (the whole 127/8 reaches the server). */
+const addressSalt = 20 + (process.pid % 200);
+const loopback = (i: number) => `127.${addressSalt}.${Math.floor(i / 250) % 256}.${1 + (i % 250)}`;
+
+/** One request of a row: its status and body size. */
+function send(row: Row, i: number, cookie: string): Promise<{ status: number; bytes: number; text: string }> {
+  if (!row.form) {
+    return fetch(`${server.baseUrl}${row.path(i)}`, { headers: { cookie }, redirect: "manual" }).then(async (response) => {
+      const body = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, bytes: body.byteLength, text: body.toString("utf8", 0, 200) };
+    });
+  }
+  const body = new URLSearchParams(row.form(i)).toString();
+  const target = new URL(`${server.baseUrl}${row.path(i)}`);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpPost(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: "POST",
+        localAddress: loopback(i),
+        headers: { ...FORM, origin: siteOrigin(server.baseUrl), cookie, "content-length": Buffer.byteLength(body) },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("end", () => {
+          const all = Buffer.concat(chunks);
+          resolve({ status: incoming.statusCode ?? 0, bytes: all.byteLength, text: all.toString("utf8", 0, 200) });
+        });
+        incoming.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
 }
 const at = <T>(list: T[], i: number): T => list[i % list.length]!;
 const q = (value: string) => encodeURIComponent(value);
@@ -218,6 +286,11 @@ const rows: Row[] = [
   { role: "admin", name: "factures, page profonde (50 %)", path: () => `/admin/factures?after=${q(`${deepInvoice.at}_${deepInvoice.id}`)}` },
   { role: "admin", name: "factures, recherche + période", path: (i) => `/admin/factures?q=${q(at(invoiceSearches, i))}&from=2026-01-01&to=2026-12-31` },
   { role: "admin", name: "répartition, dernière page", path: () => `/admin/lawyer-allocation?page=${Math.ceil(lawyerCount / 50)}` },
+  { role: "client", name: "code d'appel (/code-appel)", path: () => "/code-appel" },
+  { role: "avocat", name: "page du dossier avec demandes de documents", path: (i) => `/case/${at(checklistCases, i)}` },
+  { role: "avocat", name: `tableau de bord, documents en retard (${overdueCases} dossiers)`, path: () => "/dashboard" },
+  { role: "avocat", name: "coordonnées publiques (/avocat/coordonnees)", path: () => "/avocat/coordonnees" },
+  { role: "public", name: "vérifier un contact (POST)", path: () => "/verifier-un-contact", form: (i) => ({ contact: at(contactChecks, i) }) },
 ];
 
 interface Figures {
@@ -247,15 +320,15 @@ try {
   const scrapeQueries = -(await sqlTally()).count + (await sqlTally()).count;
   console.log(
     `serveur ${server.baseUrl} sur ${url} ; ${RUNS} requêtes par ligne, une à la fois ; charge au départ ${loadavg()[0]!.toFixed(1)} ; ` +
-      `--busy ${busy ? "oui (un cœur occupé par un processus voisin)" : "non"}\n`,
+      `--busy ${busy ? "oui (un cœur occupé par un processus voisin)" : "non"} ; cible p95 ≤ ${TARGET_P95} ms\n`,
   );
   console.log(`${"rôle".padEnd(7)} ${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)} ${"Ko".padStart(6)} ${"SQL/req".padStart(8)} ${"ms SQL".padStart(7)}  charge`);
   for (const row of rows) {
     if (only && !only.test(`${row.role} ${row.name}`)) continue;
     const cookie = cookies[row.role];
-    const first = await httpRequest(server.baseUrl, row.path(0), { cookie });
+    const first = await send(row, 0, cookie);
     if (first.status !== 200) {
-      console.log(`${row.role.padEnd(7)} ${row.name.padEnd(44)} réponse ${first.status} ${first.location ?? first.body.slice(0, 200)} : ligne sautée`);
+      console.log(`${row.role.padEnd(7)} ${row.name.padEnd(44)} réponse ${first.status} ${first.text} : ligne sautée`);
       continue;
     }
     const slowBefore = server.output().split("requête lente").length;
@@ -266,8 +339,8 @@ try {
     for (let i = 0; i < RUNS; i += 1) {
       if (i >= 30 && performance.now() - rowStart > ROW_SECONDS * 1000) break;
       const start = performance.now();
-      const response = await fetch(`${server.baseUrl}${row.path(i)}`, { headers: { cookie }, redirect: "manual" });
-      bytes = (await response.arrayBuffer()).byteLength;
+      const response = await send(row, i, cookie);
+      bytes = response.bytes;
       times.push(performance.now() - start);
       if (response.status !== 200) throw new Error(`${row.role} ${row.name} (${row.path(i)}) : ${response.status}`);
     }
@@ -285,7 +358,7 @@ try {
     };
     results.push(figures);
     console.log(
-      `${row.role.padEnd(7)} ${row.name.padEnd(44)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.kb.toFixed(0).padStart(6)} ${figures.queries.toFixed(1).padStart(8)} ${figures.sqlMs.toFixed(1).padStart(7)}  ${figures.load.toFixed(1)}${figures.p95 > TARGET_P95 ? "  ← p95 > 50 ms" : ""}${times.length < RUNS ? `  (${times.length} requêtes seulement)` : ""}${figures.slow > 0 ? `  (${figures.slow} requêtes SQL > ${SLOW_MS} ms)` : ""}`,
+      `${row.role.padEnd(7)} ${row.name.padEnd(44)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p95.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.kb.toFixed(0).padStart(6)} ${figures.queries.toFixed(1).padStart(8)} ${figures.sqlMs.toFixed(1).padStart(7)}  ${figures.load.toFixed(1)}${figures.p95 > TARGET_P95 ? `  ← p95 > ${TARGET_P95} ms` : ""}${times.length < RUNS ? `  (${times.length} requêtes seulement)` : ""}${figures.slow > 0 ? `  (${figures.slow} requêtes SQL > ${SLOW_MS} ms)` : ""}`,
     );
   }
 } finally {
@@ -294,7 +367,7 @@ try {
 }
 
 const misses = results.filter((figures) => figures.p95 > TARGET_P95);
-console.log(`\n${results.length - misses.length}/${results.length} lignes avec p95 ≤ ${TARGET_P95} ms (--busy ${busy ? "oui" : "non"}, charge à la fin ${loadavg()[0]!.toFixed(1)})${misses.length ? ` ; au-dessus : ${misses.map((m) => `${m.row.role} ${m.row.name}`).join(", ")}` : ""}`);
+console.log(`\n${results.length - misses.length}/${results.length} lignes avec p95 ≤ ${TARGET_P95} ms (cible ${busy ? "avec --busy" : "machine calme"}, --busy ${busy ? "oui" : "non"}, charge à la fin ${loadavg()[0]!.toFixed(1)})${misses.length ? ` ; au-dessus : ${misses.map((m) => `${m.row.role} ${m.row.name}`).join(", ")}` : ""}`);
 
 // The slow queries, once each (the slowest run), explained on the same database.
 interface SlowQuery {

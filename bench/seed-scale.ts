@@ -3,7 +3,9 @@
 // 100 000 clients, 2 000 lawyers, 20 admins, 1 000 000 cases in every status, 400 000 identity documents (300 of them
 // real encrypted files, through the storage gateway into SCALE_DATA_DIR), 5 000 000 chat messages, 3 000 000
 // payments and identifiers, 1 000 000 e-mails, a year of staff journal; the finished cases' outcomes, recoveries
-// ledgers and invoices from lawyers with an invoicing profile (scale-settlements.ts). Set-based SQL, indexes built once after the
+// ledgers and invoices from lawyers with an invoicing profile (scale-settlements.ts); the tables of migrations 0105–0108
+// (scale-recent.ts): call codes used and revealed, lawyers' public contacts, document requests and their history, a
+// filing receipt per submitted case, SMS preferences and logs. Set-based SQL, indexes built once after the
 // load; prints the time per table. SCALE=0.1 for a tenth. Every account signs in with SCALE_PASSWORD; the three known
 // accounts (client@, avocat@, admin@scale.example) and the staff's second-factor key are written to
 // SCALE_DATA_DIR/credentials.json for `npm run bench:scale`.
@@ -39,6 +41,7 @@ import {
   scaledSizes,
   type Step,
 } from "./support/scale-dataset";
+import { RECEIPT_KEY_PLACEHOLDER, RECENT_TABLES, recentSteps } from "./support/scale-recent";
 import { SETTLEMENT_TABLES, settlementSteps } from "./support/scale-settlements";
 
 const url = process.env.DATABASE_URL ?? SCALE_DEFAULT_URL;
@@ -83,13 +86,14 @@ await bulkSession(pool);
 const known = { user: client.userId, lawyer: lawyer.userId, admin: admin.userId };
 let rebuild: string[] = [];
 const steps: [string, Step][] = [
-  ["index retirés pendant le chargement", async (c) => (rebuild = (await dropIndexes(c, [...BULK_TABLES, ...SETTLEMENT_TABLES])).statements)],
+  ["index retirés pendant le chargement", async (c) => (rebuild = (await dropIndexes(c, [...BULK_TABLES, ...SETTLEMENT_TABLES, ...RECENT_TABLES])).statements)],
   ...peopleSteps(sizes, known),
   ...caseSteps(sizes),
   ...chatSteps(sizes),
   ...chatSummarySteps,
   ...paymentSteps(sizes),
   ...settlementSteps(agreementTemplate.id),
+  ...recentSteps(sizes),
   ...identitySteps(sizes, known.admin),
   ...emailSteps(sizes),
   ...journalSteps(sizes),
@@ -133,6 +137,9 @@ for (const document of documents.rows) {
   const file = await storage.put({ ownerId: document.user_id, originalName: document.file_name, mediaType: "image/jpeg", width: 1200, height: 800, body: Readable.from(photo) });
   await pool.query(`UPDATE identity_verification_documents SET stored_file_id = $1::uuid, file_path = $1::text, file_size = $2 WHERE id = $3`, [file.id, file.size_bytes, document.id]);
 }
+// The filing receipts' file rows take the store's key id (the real files' own): never rewrapped, never unknown.
+const realKey = await pool.query<{ key_id: string }>(`SELECT key_id FROM stored_files WHERE key_id <> $1 LIMIT 1`, [RECEIPT_KEY_PLACEHOLDER]);
+if (realKey.rows[0]) await pool.query(`UPDATE stored_files SET key_id = $1 WHERE key_id = $2`, [realKey.rows[0].key_id, RECEIPT_KEY_PLACEHOLDER]);
 report(`${`fichiers chiffrés réels (${documents.rows.length})`.padEnd(44)} ${((performance.now() - step) / 1000).toFixed(1).padStart(7)} s`);
 
 step = performance.now();
