@@ -55,7 +55,8 @@ try {
       LATERAL (SELECT CASE WHEN i % 10 = 0 THEN 'draft' WHEN i % 50 = 1 THEN 'submitted' WHEN i % 4 = 0 THEN 'closed'
         WHEN i % 4 = 1 THEN 'in_progress' WHEN i % 4 = 2 THEN 'resolved' ELSE 'assigned' END AS status) AS s`.execute(database);
   await sql`INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
-    VALUES ('bench-1', ${TARGETS[0]}, true), ('bench-2', ${TARGETS[1]}, true), ('bench-3', ${TARGETS[2]}, true)`.execute(database);
+    VALUES ('bench-1', ${TARGETS[0]}, true), ('bench-2', ${TARGETS[1]}, true), ('bench-3', ${TARGETS[2]}, true)
+    ON CONFLICT (lawyer_id) DO UPDATE SET allocation_percentage = excluded.allocation_percentage, active = true`.execute(database);
   await sql`UPDATE case_assignment_state SET allocation_changed_at = clock_timestamp()`.execute(database);
   await sql`ANALYZE`.execute(database);
   const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM cases`.execute(database);

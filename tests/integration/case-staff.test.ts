@@ -47,10 +47,34 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
   }
 
   describe("allocation", () => {
-    it("lists every lawyer, creating missing rows at 0 and active", async () => {
+    it("lists every lawyer, each at 0 and active until an admin sets them", async () => {
       const overview = await allocationOverview(admin);
       expect(overview.rows.map((row) => row.lawyerId).sort()).toEqual([lawyerA.userId, lawyerB.userId].sort());
       expect(overview.rows.every((row) => row.percentage === 0 && row.active)).toBe(true);
+    });
+
+    it("gives a new lawyer, or a profile becoming a lawyer's, its allocation row from the database; viewing writes nothing", async () => {
+      const rowOf = (id: string) =>
+        db().selectFrom("lawyer_allocation").select(["allocation_percentage", "active"]).where("lawyer_id", "=", id).executeTakeFirst();
+      const newcomer = await seedActor("lawyer", "Noémie", "Nouvelle");
+      const promoted = await seedActor("user", "Paul", "Promu");
+      try {
+        expect(await rowOf(newcomer.userId)).toEqual({ allocation_percentage: 0, active: true });
+        expect(await rowOf(promoted.userId)).toBeUndefined();
+        await db().updateTable("profiles").set({ role: "lawyer" }).where("id", "=", promoted.userId).execute();
+        expect(await rowOf(promoted.userId)).toEqual({ allocation_percentage: 0, active: true });
+        // A row already there (a lawyer made a client then a lawyer again) keeps its values.
+        await setAllocation(promoted.userId, 10, false);
+        await db().updateTable("profiles").set({ role: "user" }).where("id", "=", promoted.userId).execute();
+        await db().updateTable("profiles").set({ role: "lawyer" }).where("id", "=", promoted.userId).execute();
+        expect(await rowOf(promoted.userId)).toEqual({ allocation_percentage: 10, active: false });
+        const before = await db().selectFrom("lawyer_allocation").select(["lawyer_id", "updated_at"]).orderBy("lawyer_id").execute();
+        const overview = await allocationOverview(admin);
+        expect(overview.rows.map((row) => row.lawyerId)).toEqual(expect.arrayContaining([newcomer.userId, promoted.userId]));
+        expect(await db().selectFrom("lawyer_allocation").select(["lawyer_id", "updated_at"]).orderBy("lawyer_id").execute()).toEqual(before);
+      } finally {
+        await sql`DELETE FROM "user" WHERE id IN (${newcomer.userId}, ${promoted.userId})`.execute(db());
+      }
     });
 
     it("saves, journals the change and starts a new allocation period", async () => {

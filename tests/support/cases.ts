@@ -126,9 +126,9 @@ export async function insertSubmittedCase(userId: string, overrides: { scamType?
   return { id: row.id, caseNumber: row.case_number };
 }
 
-/** Removes every allocation row and starts a fresh allocation period (tests that count shares). */
+/** Every lawyer back at 0 % and active (their row is kept by the database) and a fresh allocation period (tests that count shares). */
 export async function resetAllocations(): Promise<void> {
-  await db().deleteFrom("lawyer_allocation").execute();
+  await db().updateTable("lawyer_allocation").set({ allocation_percentage: 0, active: true }).execute();
   await sql`UPDATE case_assignment_state SET allocation_changed_at = clock_timestamp()`.execute(db());
 }
 

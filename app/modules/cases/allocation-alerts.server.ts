@@ -25,40 +25,49 @@ export interface AllocationAlerts {
 /** Names listed in the alert; the rest are counted. */
 export const IDLE_LAWYERS_SHOWN = 5;
 
+/** The alert's columns (`idle_lawyers` as JSON, `idle`, `takers`, `waiting`), to select alone or beside other figures. */
+export const allocationAlertColumns = () => {
+  const idle = sql`NOT (coalesce(a.active, true) AND coalesce(a.allocation_percentage, 0) > 0
+    AND p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL)`;
+  return sql`
+    (SELECT coalesce(json_agg(json_build_object('lawyerId', l.id, 'firstName', l.first_name, 'lastName', l.last_name, 'email', l.email, 'reason', l.reason)
+                              ORDER BY l.last_name, l.first_name, l.id), '[]')
+       FROM (SELECT p.id, p.first_name, p.last_name, p.email,
+               CASE WHEN p.bar_name IS NULL OR p.bar_number IS NULL THEN 'bar-missing'
+                    WHEN NOT coalesce(a.active, true) THEN 'inactive' ELSE 'zero' END AS reason
+             FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
+             WHERE p.role = 'lawyer' AND ${idle}
+             ORDER BY p.last_name, p.first_name, p.id
+             LIMIT ${IDLE_LAWYERS_SHOWN}) l) AS idle_lawyers,
+    (SELECT count(*) FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
+       WHERE p.role = 'lawyer' AND ${idle})::int AS idle,
+    (SELECT count(*) FROM profiles p JOIN lawyer_allocation a ON a.lawyer_id = p.id
+       WHERE p.role = 'lawyer' AND a.active AND a.allocation_percentage > 0
+         AND p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL)::int AS takers,
+    (SELECT count(*) FROM cases WHERE status = 'submitted' AND assigned_lawyer_id IS NULL)::int AS waiting`;
+};
+
+export interface AllocationAlertRow {
+  idle_lawyers: IdleLawyer[];
+  idle: number;
+  takers: number;
+  waiting: number;
+}
+
+export const toAllocationAlerts = (row: AllocationAlertRow): AllocationAlerts => ({
+  idleLawyers: row.idle_lawyers,
+  idleCount: row.idle,
+  takers: row.takers,
+  waitingCases: row.waiting,
+});
+
 /**
  * What keeps cases from reaching a lawyer, for the admin's alerts (dashboard and allocation page): lawyers left at
  * 0 % (no row, inactive, 0, or no bar and number), whether any lawyer can take a case at all, and the cases already
- * waiting. A handful of indexed reads over the lawyers and the submitted cases.
+ * waiting. One query of a handful of indexed reads over the lawyers and the submitted cases.
  */
 export async function allocationAlerts(actor: Actor): Promise<AllocationAlerts> {
   assertRole(actor, "admin");
-  const database = db();
-  const idle = sql`NOT (coalesce(a.active, true) AND coalesce(a.allocation_percentage, 0) > 0
-    AND p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL)`;
-  const [lawyers, counts] = await Promise.all([
-    sql<{ id: string; first_name: string; last_name: string; email: string; reason: IdleLawyer["reason"] }>`
-      SELECT p.id, p.first_name, p.last_name, p.email,
-        CASE WHEN p.bar_name IS NULL OR p.bar_number IS NULL THEN 'bar-missing'
-             WHEN NOT coalesce(a.active, true) THEN 'inactive' ELSE 'zero' END AS reason
-      FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
-      WHERE p.role = 'lawyer' AND ${idle}
-      ORDER BY p.last_name, p.first_name, p.id
-      LIMIT ${IDLE_LAWYERS_SHOWN}`.execute(database),
-    sql<{ idle: number; takers: number; waiting: number }>`
-      SELECT
-        (SELECT count(*) FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id
-           WHERE p.role = 'lawyer' AND ${idle})::int AS idle,
-        (SELECT count(*) FROM profiles p JOIN lawyer_allocation a ON a.lawyer_id = p.id
-           WHERE p.role = 'lawyer' AND a.active AND a.allocation_percentage > 0
-             AND p.bar_name IS NOT NULL AND p.bar_number IS NOT NULL)::int AS takers,
-        (SELECT count(*) FROM cases WHERE status = 'submitted' AND assigned_lawyer_id IS NULL)::int AS waiting`
-      .execute(database)
-      .then((result) => result.rows[0]!),
-  ]);
-  return {
-    idleLawyers: lawyers.rows.map((row) => ({ lawyerId: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, reason: row.reason })),
-    idleCount: counts.idle,
-    takers: counts.takers,
-    waitingCases: counts.waiting,
-  };
+  const result = await sql<AllocationAlertRow>`SELECT ${allocationAlertColumns()}`.execute(db());
+  return toAllocationAlerts(result.rows[0]!);
 }

@@ -3,7 +3,7 @@ import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertRole, type Actor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { containsPattern } from "~/platform/like-pattern";
-import { allocationAlerts, type AllocationAlerts } from "./allocation-alerts.server";
+import { allocationAlertColumns, toAllocationAlerts, type AllocationAlertRow, type AllocationAlerts } from "./allocation-alerts.server";
 import {
   ALLOCATION_PAGE_SIZE,
   activeTotal,
@@ -46,18 +46,14 @@ export interface AllocationOverview {
 }
 
 /**
- * One page of lawyers (spec: lawyers without an allocation row get one at 0 and active), with the share each one
+ * One page of lawyers (each has an allocation row from the database, migration 0110), with the share each one
  * actually received over the last 30 days beside the target. The counts come from lawyer_case_counts and
- * lawyer_assignment_days, kept by the cases' triggers (migration 0080), not from the cases themselves.
+ * lawyer_assignment_days, kept by the cases' triggers (migration 0080), not from the cases themselves. Two queries:
+ * the page, and every figure of the page (totals, matching lawyers, alerts) in one row.
  */
 export async function allocationOverview(actor: Actor, query: AllocationQuery = { q: "", page: 1 }): Promise<AllocationOverview> {
   assertRole(actor, "admin");
   const database = db();
-  // An anti-join over the lawyers' index: it reads about 2 000 rows and writes only for a lawyer still without a row.
-  await sql`INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
-    SELECT p.id, 0, true FROM profiles p
-    WHERE p.role = 'lawyer' AND NOT EXISTS (SELECT 1 FROM lawyer_allocation a WHERE a.lawyer_id = p.id)
-    ON CONFLICT (lawyer_id) DO NOTHING`.execute(database);
   const windowStart = sql`(now() AT TIME ZONE 'UTC')::date - ${SHARE_WINDOW_DAYS - 1}::int`;
   const search = query.q === "" ? sql`true` : sql`(p.email || ' ' || p.first_name || ' ' || p.last_name) ILIKE ${containsPattern(query.q)}`;
   // The page's lawyers first, then their counts: a deep page does not sum the window for the lawyers before it.
@@ -87,27 +83,26 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     LEFT JOIN lawyer_case_counts k ON k.lawyer_id = page.lawyer_id
     ORDER BY (page.active AND page.allocation_percentage > 0) DESC, page.allocation_percentage DESC,
       page.last_name, page.first_name, page.lawyer_id`.execute(database);
-  const [totals, matching, asked, alerts] = await Promise.all([
-    sql<{ total: number; assigned_recently: number }>`
+  const [figures, asked] = await Promise.all([
+    sql<AllocationAlertRow & { total: number; assigned_recently: number; matching: number }>`
       SELECT
         (SELECT coalesce(sum(a.allocation_percentage) FILTER (WHERE a.active), 0)
            FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id WHERE p.role = 'lawyer')::int AS total,
-        (SELECT coalesce(sum(assigned), 0) FROM lawyer_assignment_days WHERE day >= ${windowStart})::int AS assigned_recently`
+        (SELECT coalesce(sum(assigned), 0) FROM lawyer_assignment_days WHERE day >= ${windowStart})::int AS assigned_recently,
+        (SELECT count(*) FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
+           WHERE p.role = 'lawyer' AND ${search})::int AS matching,
+        ${allocationAlertColumns()}`
       .execute(database)
       .then((result) => result.rows[0]!),
-    sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
-      WHERE p.role = 'lawyer' AND ${search}`
-      .execute(database)
-      .then((result) => result.rows[0]!.n),
     pageOf(query.page),
-    allocationAlerts(actor),
   ]);
+  const matching = figures.matching;
+  const alerts = toAllocationAlerts(figures);
   const pageCount = Math.max(1, Math.ceil(matching / ALLOCATION_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   // Asked beyond the last page: the last page instead.
   const rows = page === query.page ? asked : await pageOf(page);
-  const assignedRecently = totals.assigned_recently;
+  const assignedRecently = figures.assigned_recently;
   const list = rows.rows.map((row) => ({
     lawyerId: row.lawyer_id,
     firstName: row.first_name,
@@ -120,7 +115,7 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     assignedRecently: row.assigned_recently,
     actualShare: assignedRecently === 0 ? null : Math.round((row.assigned_recently / assignedRecently) * 1000) / 10,
   }));
-  return { rows: list, total: totals.total, assignedRecently, matching, page, pageCount, alerts };
+  return { rows: list, total: figures.total, assignedRecently, matching, page, pageCount, alerts };
 }
 
 export type SaveAllocationResult =
