@@ -782,11 +782,26 @@ export interface InvoiceDocumentTable {
 }
 
 /** Per Paris day, what the operator's view sums (migration 0104): kept by triggers, read only. BIGINT as strings. */
-/** The admin dashboard's figures, kept by triggers (migration 0109): each one is the sum of its slots' n. */
+/** The admin pages' figures, kept by triggers (migrations 0109, 0111): each one is the sum of its slots' n. */
 export interface PlatformCountTable {
-  name: "users" | "verified_users" | "lawyers" | "cases" | "pending_documents";
+  name:
+    | "users"
+    | "verified_users"
+    | "lawyers"
+    | "cases"
+    | "pending_documents"
+    | "document_groups_pending"
+    | "document_groups_approved"
+    | "document_groups_rejected";
   slot: number;
   n: number;
+}
+
+/** E-mails sent per Paris day, kept by triggers (migration 0111): a day's figure is the sum of its slots. */
+export interface EmailDailyCountTable {
+  day: DateOnly;
+  slot: number;
+  sent: ColumnType<string, never, never>;
 }
 
 export interface OperatorDailyTotalTable {
@@ -886,6 +901,7 @@ export interface Database {
   invoice_documents: InvoiceDocumentTable;
   operator_daily_totals: OperatorDailyTotalTable;
   platform_counts: PlatformCountTable;
+  email_daily_counts: EmailDailyCountTable;
   call_code_uses: CallCodeUseTable;
   call_code_reveals: CallCodeRevealTable;
   lawyer_public_contacts: LawyerPublicContactTable;

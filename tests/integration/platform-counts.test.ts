@@ -1,12 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardFor } from "~/modules/dashboard/dashboard.server";
+import { reviewQuerySchema } from "~/modules/identity/identity.schema";
+import { reviewQueue } from "~/modules/identity/list-review-queue.server";
 import type { UserActor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { insertSubmittedCase, seedActor, seedPerson, setIdentityVerified } from "../support/cases";
 import { startTestRuntime, testEngines } from "../support/test-database";
 
-/** The figures as platform_counts keeps them (migration 0109). */
+/** The figures as platform_counts keeps them (migrations 0109, 0111). */
 async function kept(): Promise<Record<string, number>> {
   const rows = await db().selectFrom("platform_counts").select(["name", (eb) => eb.fn.sum<number>("n").as("n")]).groupBy("name").execute();
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.n)]));
@@ -20,7 +22,10 @@ async function counted(): Promise<Record<string, number>> {
       (SELECT count(*) FROM profiles WHERE role = 'user' AND identity_verified) AS verified_users,
       (SELECT count(*) FROM profiles WHERE role = 'lawyer') AS lawyers,
       (SELECT count(*) FROM cases) AS cases,
-      (SELECT count(*) FROM identity_verification_documents WHERE status = 'pending' AND NOT obsolete) AS pending_documents`.execute(db());
+      (SELECT count(*) FROM identity_verification_documents WHERE status = 'pending' AND NOT obsolete) AS pending_documents,
+      (SELECT count(*) FROM identity_document_groups WHERE status = 'pending') AS document_groups_pending,
+      (SELECT count(*) FROM identity_document_groups WHERE status = 'approved') AS document_groups_approved,
+      (SELECT count(*) FROM identity_document_groups WHERE status = 'rejected') AS document_groups_rejected`.execute(db());
   return Object.fromEntries(Object.entries(row.rows[0]!).map(([name, n]) => [name, Number(n)]));
 }
 
@@ -81,6 +86,8 @@ describe.each(testEngines())("the admin dashboard's figures kept by triggers on 
     await db().updateTable("identity_verification_documents").set({ obsolete: true }).where("id", "=", documents[1]!).execute();
     await db().updateTable("identity_verification_documents").set({ file_name: "autre.pdf" }).where("id", "=", documents[2]!).execute();
     expect(await kept()).toEqual(await counted());
+    await db().updateTable("identity_verification_documents").set({ status: "rejected", reviewed_at: new Date(), reviewed_by: admin.userId, rejection_reason: "Illisible" }).where("id", "=", documents[0]!).execute();
+    expect(await kept()).toEqual(await counted());
     await db().updateTable("identity_verification_documents").set({ obsolete: false }).where("id", "=", documents[1]!).execute();
     await db().deleteFrom("identity_verification_documents").where("id", "=", documents[2]!).execute();
     expect(await kept()).toEqual(await counted());
@@ -117,6 +124,19 @@ describe.each(testEngines())("the admin dashboard's figures kept by triggers on 
     const dashboard = await dashboardFor(admin);
     const direct = await counted();
     expect(dashboard).toMatchObject({ users: direct.users, verifiedUsers: direct.verified_users, lawyers: direct.lawyers, cases: direct.cases, pendingDocuments: direct.pending_documents });
+  });
+
+  it("are the review console's counts without a search; a search still counts its groups", async () => {
+    const direct = await counted();
+    const all = await reviewQueue(admin, reviewQuerySchema.parse({}));
+    expect(all).toMatchObject({
+      total: direct.document_groups_pending! + direct.document_groups_approved! + direct.document_groups_rejected!,
+      totalCapped: false,
+      pendingGroups: direct.document_groups_pending,
+    });
+    expect(all.total).toBeGreaterThan(0);
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ status: "approved" }))).total).toBe(direct.document_groups_approved);
+    expect((await reviewQueue(admin, reviewQuerySchema.parse({ status: "pending", q: "introuvable-zz" }))).total).toBe(0);
   });
 
   it("are counted again from scratch by refresh_platform_counts()", async () => {

@@ -62,6 +62,7 @@ export interface ReviewPage {
  * newest, a page at a time by keyset over identity_document_groups (kept by the database, migration 0027).
  */
 export const REVIEW_COUNT_CAP = 10_000;
+const REVIEW_STATUSES: readonly DocumentStatus[] = ["pending", "approved", "rejected"];
 
 export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<ReviewPage> {
   assertRole(actor, "admin");
@@ -85,7 +86,7 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
         SELECT x.user_id, x.document_type, x.step_number, x.group_day FROM identity_document_groups x WHERE x.file_names ILIKE ${pattern})`,
     );
   }
-  const [rows, count, pending] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     matching
       .innerJoin("profiles as p", "p.id", "g.user_id")
       .select([
@@ -115,16 +116,19 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
       .orderBy("g.anchor_id", "desc")
       .limit(REVIEW_PAGE_SIZE + 1)
       .execute(),
-    // Counted up to the cap only: past it the page says "10 000+" (an exact count of every group grows with the years).
-    database
-      .selectFrom(matching.select(sql`1`.as("one")).limit(REVIEW_COUNT_CAP + 1).as("counted"))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    database
-      .selectFrom("identity_document_groups")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("pending", "=", true)
-      .executeTakeFirstOrThrow(),
+    // Without a search the counts are kept by the database (platform_counts, migration 0111); with one, the matching
+    // groups are counted up to the cap only: past it the page says "10 000+" (an exact count grows with the years).
+    sql<{ n: string; pending: string }>`
+      SELECT ${
+        pattern
+          ? sql`(SELECT count(*) FROM (${matching.select(sql`1`.as("one")).limit(REVIEW_COUNT_CAP + 1)}) counted)`
+          : sql`(SELECT coalesce(sum(n), 0) FROM platform_counts WHERE name IN (${sql.join(
+              (query.status === "all" ? REVIEW_STATUSES : [query.status]).map((status) => `document_groups_${status}`),
+            )}))`
+      } AS n,
+      (SELECT coalesce(sum(n), 0) FROM platform_counts WHERE name = 'document_groups_pending') AS pending`
+      .execute(database)
+      .then((result) => result.rows[0]!),
   ]);
   const keys = rows.slice(0, REVIEW_PAGE_SIZE);
   const last = keys[keys.length - 1];
@@ -191,5 +195,5 @@ export async function reviewQueue(actor: Actor, query: ReviewQuery): Promise<Rev
     })),
     { coalesceMinutes: 30 },
   );
-  return { groups, total: Math.min(Number(count.n), REVIEW_COUNT_CAP), totalCapped: Number(count.n) > REVIEW_COUNT_CAP, nextCursor, firstPage: cursor === null, pendingGroups: Number(pending.n) };
+  return { groups, total: Math.min(Number(counts.n), REVIEW_COUNT_CAP), totalCapped: Number(counts.n) > REVIEW_COUNT_CAP, nextCursor, firstPage: cursor === null, pendingGroups: Number(counts.pending) };
 }
