@@ -350,6 +350,12 @@ describe.each(testEngines())("identity verification on %s", (engine) => {
     expect((await reviewQueue(admin, reviewQuerySchema.parse({ q: "passeport.jpg" }))).groups.every((g) => g.documentType === "passeport")).toBe(true);
     const approved = await reviewQueue(admin, reviewQuerySchema.parse({ status: "approved", q: a.email }));
     expect(approved.groups.map((g) => g.stepNumber)).toEqual([4]);
+    // A whole address, any case: its person by the exact index; one nobody has goes on to the contains search.
+    const byAddress = await reviewQueue(admin, reviewQuerySchema.parse({ q: a.email.toUpperCase() }));
+    expect(new Set(byAddress.groups.map((g) => g.userId))).toEqual(new Set([a.userId]));
+    expect(byAddress.total).toBe(byAddress.groups.length);
+    const inside = await reviewQueue(admin, reviewQuerySchema.parse({ q: a.email.slice(1) }));
+    expect(inside.groups.map((g) => g.groupId).sort()).toEqual(byAddress.groups.map((g) => g.groupId).sort());
     // Keyset pages: each group once, in the list's order; a forged cursor gives the first page.
     expect(all.firstPage).toBe(true);
     const seen: string[] = [];
