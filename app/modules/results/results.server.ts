@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { formatEuroCents } from "~/lib/fees";
 import { formatCount } from "~/lib/format";
 import { scamTypeLabel } from "~/modules/cases/case-labels";
@@ -194,11 +194,18 @@ export async function operatorResults(actor: Actor, period: OperatorPeriod, now:
   const todayStart = sql`(${today}::timestamp AT TIME ZONE 'Europe/Paris')`;
   const firstDay = since ? sql`(${since} AT TIME ZONE 'Europe/Paris')::date` : null;
   const firstDayEnd = firstDay ? sql`((${firstDay} + 1)::timestamp AT TIME ZONE 'Europe/Paris')` : null;
-  /** The instants of the partial days: after `since` in its day, and today up to `now` (one range when they are the same day). */
-  const inPartialDays = (column: string) => {
+  /**
+   * The rows of `select` in the partial days: after `since` in its day, and today up to `now` (disjoint ranges, the
+   * second empty when they are the same day). One index range scan each: an OR of the two visited the rows themselves.
+   */
+  const inPartialDays = (column: string, select: RawBuilder<unknown>) => {
     const at = sql.ref(column);
     const endOfToday = sql`${at} >= ${firstDayEnd ? sql`greatest(${todayStart}, ${firstDayEnd})` : todayStart} AND ${at} <= ${until}`;
-    return firstDayEnd ? sql`((${at} > ${since} AND ${at} < ${firstDayEnd} AND ${at} <= ${until}) OR (${endOfToday}))` : sql`(${endOfToday})`;
+    const ranges = firstDayEnd ? [sql`${at} > ${since} AND ${at} < ${firstDayEnd} AND ${at} <= ${until}`, endOfToday] : [endOfToday];
+    return sql.join(
+      ranges.map((range) => sql`${select} AND ${range}`),
+      sql` UNION ALL `,
+    );
   };
   const database = db();
   const [days, closed, invoiced] = await Promise.all([
@@ -215,12 +222,13 @@ export async function operatorResults(actor: Actor, period: OperatorPeriod, now:
       FROM operator_daily_totals
       WHERE day <= ${today} ${firstDay ? sql`AND day > ${firstDay}` : sql``}`.execute(database),
     sql<{ outcome: CaseOutcome; count: string }>`
-      SELECT outcome, count(*) AS count FROM cases
-      WHERE outcome IS NOT NULL AND status IN ('resolved', 'closed') AND ${inPartialDays("outcome_at")}
-      GROUP BY outcome`.execute(database),
+      SELECT outcome, count(*) AS count FROM (${inPartialDays(
+        "outcome_at",
+        sql`SELECT outcome FROM cases WHERE outcome IS NOT NULL AND status IN ('resolved', 'closed')`,
+      )}) partial GROUP BY outcome`.execute(database),
     sql<{ ht: string; ttc: string }>`
-      SELECT coalesce(sum(total_ht_cents), 0) AS ht, coalesce(sum(total_ttc_cents), 0) AS ttc FROM invoices
-      WHERE ${inPartialDays("issued_at")}`.execute(database),
+      SELECT coalesce(sum(total_ht_cents), 0) AS ht, coalesce(sum(total_ttc_cents), 0) AS ttc
+      FROM (${inPartialDays("issued_at", sql`SELECT total_ht_cents, total_ttc_cents FROM invoices WHERE true`)}) partial`.execute(database),
   ]);
   const whole = days.rows[0]!;
   const closedByOutcome = Object.fromEntries(CASE_OUTCOMES.map((outcome) => [outcome, Number(whole[outcome])])) as Record<CaseOutcome, number>;
