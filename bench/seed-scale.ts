@@ -97,9 +97,10 @@ const steps: [string, Step][] = [
   ...identitySteps(sizes, known.admin),
   ...emailSteps(sizes),
   ...journalSteps(sizes),
-  // The triggers are off during the load: the admin pages' figures (migrations 0109, 0111) are counted once.
+  // The triggers are off during the load: the admin pages' figures (migrations 0109–0111) are counted once.
   ["platform_counts", (c) => c.query("SELECT refresh_platform_counts()")],
   ["email_daily_counts", (c) => c.query("SELECT refresh_email_daily_counts()")],
+  ["assignment_day_totals", (c) => c.query("SELECT refresh_assignment_day_totals()")],
 ];
 await runSteps(pool, steps, report);
 

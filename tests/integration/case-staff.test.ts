@@ -152,6 +152,14 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       counts: await db().selectFrom("lawyer_case_counts").select(["lawyer_id", "active_cases"]).where("active_cases", "<>", 0).orderBy("lawyer_id").execute(),
       days: await db().selectFrom("lawyer_assignment_days").select(["lawyer_id", "day", "assigned"]).where("assigned", "<>", 0).orderBy("lawyer_id").orderBy("day").execute(),
     });
+    // Every lawyer's assignments per day (migration 0110) against the per-lawyer rows summed: the oracle.
+    const dayTotalsExact = async () => {
+      const kept = await sql<{ day: string; n: string }>`
+        SELECT day::text AS day, sum(assigned) AS n FROM assignment_day_totals GROUP BY day HAVING sum(assigned) <> 0 ORDER BY day`.execute(db());
+      const summed = await sql<{ day: string; n: string }>`
+        SELECT day::text AS day, sum(assigned) AS n FROM lawyer_assignment_days GROUP BY day HAVING sum(assigned) <> 0 ORDER BY day`.execute(db());
+      expect(kept.rows.map((row) => [row.day, Number(row.n)])).toEqual(summed.rows.map((row) => [row.day, Number(row.n)]));
+    };
 
     it("keeps each lawyer's counts in step with the cases (triggers), as a full recount finds them", async () => {
       const a0 = await countsOf(lawyerA);
@@ -174,15 +182,21 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       await db().deleteFrom("cases").where("id", "in", [first.id, second.id]).execute();
       expect(await countsOf(lawyerA)).toEqual({ active: a0.active, recent: a0.recent, all: a0.all });
       expect(await countsOf(lawyerB)).toMatchObject({ active: b0.active, recent: b0.recent });
+      await dayTotalsExact();
 
       // An assignment older than the window counts as active but not as recent.
       const old = await submittedAndAssigned(lawyerA);
       await db().updateTable("cases").set({ assigned_at: sql<Date>`now() - interval '45 days'` }).where("id", "=", old.id).execute();
       expect(await countsOf(lawyerA)).toMatchObject({ active: a0.active + 1, recent: a0.recent });
 
+      await dayTotalsExact();
       const kept = await snapshot();
       await sql`SELECT recount_lawyer_cases()`.execute(db());
       expect(await snapshot()).toEqual(kept);
+      await dayTotalsExact();
+      await sql`UPDATE assignment_day_totals SET assigned = assigned + 3`.execute(db());
+      await sql`SELECT refresh_assignment_day_totals()`.execute(db());
+      await dayTotalsExact();
     });
 
     it("pages and searches the lawyers, those taking cases first, the total over every page", async () => {

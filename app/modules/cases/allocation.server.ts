@@ -3,7 +3,7 @@ import { recordStaffAction } from "~/modules/audit/audit.server";
 import { assertRole, type Actor } from "~/platform/actor";
 import { db } from "~/platform/runtime.server";
 import { containsPattern } from "~/platform/like-pattern";
-import { allocationAlertColumns, toAllocationAlerts, type AllocationAlertRow, type AllocationAlerts } from "./allocation-alerts.server";
+import { allocationAlertsQuery, toAllocationAlerts, type AllocationAlertRow, type AllocationAlerts } from "./allocation-alerts.server";
 import {
   ALLOCATION_PAGE_SIZE,
   activeTotal,
@@ -84,14 +84,10 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     ORDER BY (page.active AND page.allocation_percentage > 0) DESC, page.allocation_percentage DESC,
       page.last_name, page.first_name, page.lawyer_id`.execute(database);
   const [figures, asked] = await Promise.all([
-    sql<AllocationAlertRow & { total: number; assigned_recently: number; matching: number }>`
-      SELECT
-        (SELECT coalesce(sum(a.allocation_percentage) FILTER (WHERE a.active), 0)
-           FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id WHERE p.role = 'lawyer')::int AS total,
-        (SELECT coalesce(sum(assigned), 0) FROM lawyer_assignment_days WHERE day >= ${windowStart})::int AS assigned_recently,
-        (SELECT count(*) FROM lawyer_allocation a JOIN profiles p ON p.id = a.lawyer_id
-           WHERE p.role = 'lawyer' AND ${search})::int AS matching,
-        ${allocationAlertColumns()}`
+    sql<AllocationAlertRow & { total: number; assigned_recently: number; matching: number }>`${allocationAlertsQuery(sql`,
+        coalesce(sum(a.allocation_percentage) FILTER (WHERE a.active), 0)::int AS total,
+        count(*) FILTER (WHERE a.lawyer_id IS NOT NULL AND ${search})::int AS matching,
+        (SELECT coalesce(sum(assigned), 0) FROM assignment_day_totals WHERE day >= ${windowStart})::int AS assigned_recently`)}`
       .execute(database)
       .then((result) => result.rows[0]!),
     pageOf(query.page),
