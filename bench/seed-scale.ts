@@ -99,8 +99,7 @@ const steps: [string, Step][] = [
   ...journalSteps(sizes),
   // The triggers are off during the load: the admin pages' figures (migrations 0109–0111) are counted once.
   ["platform_counts", (c) => c.query("SELECT refresh_platform_counts()")],
-  ["email_daily_counts", (c) => c.query("SELECT refresh_email_daily_counts()")],
-  ["assignment_day_totals", (c) => c.query("SELECT refresh_assignment_day_totals()")],
+  ["daily_counts", (c) => c.query("SELECT refresh_daily_counts()")],
 ];
 await runSteps(pool, steps, report);
 

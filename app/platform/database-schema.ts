@@ -797,11 +797,12 @@ export interface PlatformCountTable {
   n: number;
 }
 
-/** E-mails sent per Paris day, kept by triggers (migration 0111): a day's figure is the sum of its slots. */
-export interface EmailDailyCountTable {
+/** Figures per day, kept by triggers (migrations 0110, 0111): a day's figure is the sum of its slots' n. */
+export interface DailyCountTable {
+  name: "assignments" | "emails_sent";
   day: DateOnly;
   slot: number;
-  sent: ColumnType<string, never, never>;
+  n: ColumnType<string, never, never>;
 }
 
 export interface OperatorDailyTotalTable {
@@ -901,7 +902,7 @@ export interface Database {
   invoice_documents: InvoiceDocumentTable;
   operator_daily_totals: OperatorDailyTotalTable;
   platform_counts: PlatformCountTable;
-  email_daily_counts: EmailDailyCountTable;
+  daily_counts: DailyCountTable;
   call_code_uses: CallCodeUseTable;
   call_code_reveals: CallCodeRevealTable;
   lawyer_public_contacts: LawyerPublicContactTable;

@@ -17,38 +17,33 @@ INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
 SELECT p.id, 0, true FROM profiles p WHERE p.role = 'lawyer'
 ON CONFLICT (lawyer_id) DO NOTHING;
 
--- Cases assigned per UTC day over every lawyer (the page's "last 30 days" total): the sum of lawyer_assignment_days
--- of the day, kept from its rows (summing them was 53 000 rows at 2 000 lawyers). In slots like platform_counts.
-CREATE TABLE assignment_day_totals (
+-- Figures kept per day (like platform_counts, migration 0109: each the sum of its slots, a writer adding to its
+-- connection's slot): 'assignments', cases assigned per UTC day over every lawyer (the allocation page's 30-day total,
+-- the sum of lawyer_assignment_days of the day: 53 000 rows at 2 000 lawyers), and 'emails_sent' (migration 0111).
+CREATE TABLE daily_counts (
+  name text NOT NULL CHECK (name IN ('assignments', 'emails_sent')),
   day date NOT NULL,
   slot smallint NOT NULL,
-  assigned bigint NOT NULL,
-  PRIMARY KEY (day, slot)
+  n bigint NOT NULL,
+  PRIMARY KEY (name, day, slot)
 );
 
-CREATE FUNCTION count_assignment_day_total() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION add_to_daily_count(counter text, d date, delta bigint) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO daily_counts AS t (name, day, slot, n) VALUES (counter, d, pg_backend_pid() % 16, delta)
+  ON CONFLICT (name, day, slot) DO UPDATE SET n = t.n + excluded.n
+$$;
+
+CREATE FUNCTION count_assignment_day() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO assignment_day_totals AS t (day, slot, assigned) VALUES (OLD.day, pg_backend_pid() % 16, -OLD.assigned)
-    ON CONFLICT (day, slot) DO UPDATE SET assigned = t.assigned + excluded.assigned;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    INSERT INTO assignment_day_totals AS t (day, slot, assigned) VALUES (NEW.day, pg_backend_pid() % 16, NEW.assigned)
-    ON CONFLICT (day, slot) DO UPDATE SET assigned = t.assigned + excluded.assigned;
-  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM add_to_daily_count('assignments', OLD.day, -OLD.assigned); END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM add_to_daily_count('assignments', NEW.day, NEW.assigned); END IF;
   RETURN NULL;
 END;
 $$;
-CREATE TRIGGER lawyer_assignment_days_total AFTER INSERT OR DELETE ON lawyer_assignment_days
-  FOR EACH ROW EXECUTE FUNCTION count_assignment_day_total();
-CREATE TRIGGER lawyer_assignment_days_total_update AFTER UPDATE ON lawyer_assignment_days
+CREATE TRIGGER lawyer_assignment_days_daily_count AFTER INSERT OR DELETE ON lawyer_assignment_days
+  FOR EACH ROW EXECUTE FUNCTION count_assignment_day();
+CREATE TRIGGER lawyer_assignment_days_daily_count_update AFTER UPDATE ON lawyer_assignment_days
   FOR EACH ROW WHEN (OLD.day IS DISTINCT FROM NEW.day OR OLD.assigned IS DISTINCT FROM NEW.assigned)
-  EXECUTE FUNCTION count_assignment_day_total();
+  EXECUTE FUNCTION count_assignment_day();
 
--- Counted from scratch (the backfill below; npm run seed:scale after its bulk load, triggers off).
-CREATE FUNCTION refresh_assignment_day_totals() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM assignment_day_totals;
-  INSERT INTO assignment_day_totals (day, slot, assigned) SELECT day, 0, sum(assigned) FROM lawyer_assignment_days GROUP BY day;
-$$;
-
-SELECT refresh_assignment_day_totals();
+INSERT INTO daily_counts (name, day, slot, n) SELECT 'assignments', day, 0, sum(assigned) FROM lawyer_assignment_days GROUP BY day;

@@ -31,24 +31,15 @@ CREATE TRIGGER identity_document_groups_platform_count AFTER INSERT OR DELETE ON
 CREATE TRIGGER identity_document_groups_platform_count_update AFTER UPDATE OF status ON identity_document_groups
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION count_document_group_in_platform();
 
--- The e-mail history's "sent today": e-mails sent, by Paris day of sent_at, in slots like platform_counts (a writer
--- adds to its connection's slot). A failed e-mail sent again later moves from failed to sent: an update counts too.
-CREATE TABLE email_daily_counts (
-  day date NOT NULL,
-  slot smallint NOT NULL,
-  sent bigint NOT NULL,
-  PRIMARY KEY (day, slot)
-);
-
+-- The e-mail history's "sent today": e-mails sent, by Paris day of sent_at, in daily_counts (migration 0110). A failed
+-- e-mail sent again later moves from failed to sent: an update counts too.
 CREATE FUNCTION count_email_in_day() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'sent' THEN
-    INSERT INTO email_daily_counts AS t (day, slot, sent) VALUES ((OLD.sent_at AT TIME ZONE 'Europe/Paris')::date, pg_backend_pid() % 16, -1)
-    ON CONFLICT (day, slot) DO UPDATE SET sent = t.sent + excluded.sent;
+    PERFORM add_to_daily_count('emails_sent', (OLD.sent_at AT TIME ZONE 'Europe/Paris')::date, -1);
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 'sent' THEN
-    INSERT INTO email_daily_counts AS t (day, slot, sent) VALUES ((NEW.sent_at AT TIME ZONE 'Europe/Paris')::date, pg_backend_pid() % 16, 1)
-    ON CONFLICT (day, slot) DO UPDATE SET sent = t.sent + excluded.sent;
+    PERFORM add_to_daily_count('emails_sent', (NEW.sent_at AT TIME ZONE 'Europe/Paris')::date, 1);
   END IF;
   RETURN NULL;
 END;
@@ -59,12 +50,14 @@ CREATE TRIGGER email_logs_daily_count_update AFTER UPDATE OF status, sent_at ON 
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.sent_at IS DISTINCT FROM NEW.sent_at)
   EXECUTE FUNCTION count_email_in_day();
 
--- Counted from scratch (the backfill below; npm run seed:scale after its bulk load, triggers off).
-CREATE FUNCTION refresh_email_daily_counts() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM email_daily_counts;
-  INSERT INTO email_daily_counts (day, slot, sent)
-  SELECT (sent_at AT TIME ZONE 'Europe/Paris')::date, 0, count(*) FROM email_logs WHERE status = 'sent' GROUP BY 1;
+-- Every daily figure counted from scratch (the backfill below; npm run seed:scale after its bulk load, triggers off).
+CREATE FUNCTION refresh_daily_counts() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM daily_counts;
+  INSERT INTO daily_counts (name, day, slot, n)
+  SELECT 'assignments', day, 0, sum(assigned) FROM lawyer_assignment_days GROUP BY day
+  UNION ALL
+  SELECT 'emails_sent', (sent_at AT TIME ZONE 'Europe/Paris')::date, 0, count(*) FROM email_logs WHERE status = 'sent' GROUP BY 2;
 $$;
 
 SELECT refresh_platform_counts();
-SELECT refresh_email_daily_counts();
+SELECT refresh_daily_counts();

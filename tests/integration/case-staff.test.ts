@@ -155,7 +155,7 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
     // Every lawyer's assignments per day (migration 0110) against the per-lawyer rows summed: the oracle.
     const dayTotalsExact = async () => {
       const kept = await sql<{ day: string; n: string }>`
-        SELECT day::text AS day, sum(assigned) AS n FROM assignment_day_totals GROUP BY day HAVING sum(assigned) <> 0 ORDER BY day`.execute(db());
+        SELECT day::text AS day, sum(n) AS n FROM daily_counts WHERE name = 'assignments' GROUP BY day HAVING sum(n) <> 0 ORDER BY day`.execute(db());
       const summed = await sql<{ day: string; n: string }>`
         SELECT day::text AS day, sum(assigned) AS n FROM lawyer_assignment_days GROUP BY day HAVING sum(assigned) <> 0 ORDER BY day`.execute(db());
       expect(kept.rows.map((row) => [row.day, Number(row.n)])).toEqual(summed.rows.map((row) => [row.day, Number(row.n)]));
@@ -194,8 +194,8 @@ describe.each(testEngines())("the staff side of cases on %s", (engine) => {
       await sql`SELECT recount_lawyer_cases()`.execute(db());
       expect(await snapshot()).toEqual(kept);
       await dayTotalsExact();
-      await sql`UPDATE assignment_day_totals SET assigned = assigned + 3`.execute(db());
-      await sql`SELECT refresh_assignment_day_totals()`.execute(db());
+      await sql`UPDATE daily_counts SET n = n + 3`.execute(db());
+      await sql`SELECT refresh_daily_counts()`.execute(db());
       await dayTotalsExact();
     });
 

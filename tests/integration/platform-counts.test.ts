@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailHistory } from "~/modules/back-office/emails.server";
 import { dashboardFor } from "~/modules/dashboard/dashboard.server";
 import { reviewQuerySchema } from "~/modules/identity/identity.schema";
 import { reviewQueue } from "~/modules/identity/list-review-queue.server";
@@ -47,7 +48,31 @@ async function insertDocument(userId: string, step: 2 | 4, suffix: string): Prom
   return row.id;
 }
 
-describe.each(testEngines())("the admin dashboard's figures kept by triggers on %s", (engine) => {
+/** E-mails sent per Paris day as daily_counts keeps them (migrations 0110, 0111). */
+async function keptEmails(): Promise<Record<string, number>> {
+  const rows = await sql<{ day: string; n: string }>`
+    SELECT day::text AS day, sum(n) AS n FROM daily_counts WHERE name = 'emails_sent' GROUP BY day HAVING sum(n) <> 0`.execute(db());
+  return Object.fromEntries(rows.rows.map((row) => [row.day, Number(row.n)]));
+}
+
+/** The same counted from the e-mails themselves: the oracle. */
+async function countedEmails(): Promise<Record<string, number>> {
+  const rows = await sql<{ day: string; n: string }>`
+    SELECT ((sent_at AT TIME ZONE 'Europe/Paris')::date)::text AS day, count(*) AS n FROM email_logs
+    WHERE status = 'sent' GROUP BY 1`.execute(db());
+  return Object.fromEntries(rows.rows.map((row) => [row.day, Number(row.n)]));
+}
+
+async function logEmail(status: "sent" | "failed", sentAt: Date | string = new Date()): Promise<string> {
+  const row = await db()
+    .insertInto("email_logs")
+    .values({ recipient_email: "compte@exemple.fr", subject: "Compte", body: "Bonjour", status, sent_at: new Date(sentAt) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe.each(testEngines())("the admin pages' figures kept by triggers on %s", (engine) => {
   let stop: () => Promise<void>;
   let admin: UserActor;
 
@@ -144,5 +169,56 @@ describe.each(testEngines())("the admin dashboard's figures kept by triggers on 
     expect(await kept()).not.toEqual(await counted());
     await sql`SELECT refresh_platform_counts()`.execute(db());
     expect(await kept()).toEqual(await counted());
+  });
+
+  it("e-mails sent per day: equal a direct count after inserts, updates and deletes, and are the history's 'sent today'", async () => {
+    expect(await keptEmails()).toEqual(await countedEmails());
+    const before = (await emailHistory(admin, "")).sentToday;
+    // Just after and just before midnight in Paris (22:30 and 23:30 UTC in winter): two different days.
+    const ids = [
+      await logEmail("sent"),
+      await logEmail("sent"),
+      await logEmail("failed"),
+      await logEmail("sent", "2026-01-10T22:30:00Z"),
+      await logEmail("sent", "2026-01-10T23:30:00Z"),
+    ];
+    expect(await keptEmails()).toEqual(await countedEmails());
+    expect((await emailHistory(admin, "")).sentToday).toBe(before + 2);
+
+    // A failed e-mail sent on a retry; a sent one moved to another day; an update touching neither column.
+    await db().updateTable("email_logs").set({ status: "sent", attempts: 2 }).where("id", "=", ids[2]!).execute();
+    await db().updateTable("email_logs").set({ sent_at: new Date("2026-01-11T08:00:00Z") }).where("id", "=", ids[3]!).execute();
+    await db().updateTable("email_logs").set({ body: "Bonjour encore" }).where("id", "=", ids[0]!).execute();
+    expect(await keptEmails()).toEqual(await countedEmails());
+    expect((await emailHistory(admin, "")).sentToday).toBe(before + 3);
+
+    // Back to failed, then deleted (retention).
+    await db().updateTable("email_logs").set({ status: "failed", error: "550" }).where("id", "=", ids[1]!).execute();
+    await db().deleteFrom("email_logs").where("id", "in", [ids[0]!, ids[4]!]).execute();
+    expect(await keptEmails()).toEqual(await countedEmails());
+    expect((await emailHistory(admin, "")).sentToday).toBe(before + 1);
+  });
+
+  it("e-mails sent per day: stay exact under concurrent writers, including rolled-back ones", async () => {
+    await Promise.all([
+      ...Array.from({ length: 8 }, () => logEmail("sent")),
+      ...Array.from({ length: 3 }, () =>
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await trx.insertInto("email_logs").values({ recipient_email: "annule@exemple.fr", subject: "Annulé", body: "-", status: "sent" }).execute();
+            throw new Error("annulé");
+          })
+          .catch(() => undefined),
+      ),
+    ]);
+    expect(await keptEmails()).toEqual(await countedEmails());
+  });
+
+  it("e-mails sent per day: are counted again from scratch by refresh_daily_counts()", async () => {
+    await sql`UPDATE daily_counts SET n = n + 5`.execute(db());
+    expect(await keptEmails()).not.toEqual(await countedEmails());
+    await sql`SELECT refresh_daily_counts()`.execute(db());
+    expect(await keptEmails()).toEqual(await countedEmails());
   });
 });

@@ -57,9 +57,9 @@ export async function emailHistory(actor: Actor, search: string): Promise<EmailH
       .execute();
   const [found, today] = await Promise.all([
     latest(FULL_ADDRESS.test(search)),
-    // Kept per Paris day by the database (migration 0111): the day's rows, not the day's e-mails.
+    // Kept per Paris day by the database (migrations 0110, 0111): the day's slots, not the day's e-mails.
     sql<{ n: string }>`
-      SELECT coalesce(sum(sent), 0) AS n FROM email_daily_counts WHERE day >= (now() AT TIME ZONE 'Europe/Paris')::date
+      SELECT coalesce(sum(n), 0) AS n FROM daily_counts WHERE name = 'emails_sent' AND day >= (now() AT TIME ZONE 'Europe/Paris')::date
     `.execute(database),
   ]);
   const rows = found.length === 0 && FULL_ADDRESS.test(search) ? await latest(false) : found;

@@ -87,7 +87,7 @@ export async function allocationOverview(actor: Actor, query: AllocationQuery = 
     sql<AllocationAlertRow & { total: number; assigned_recently: number; matching: number }>`${allocationAlertsQuery(sql`,
         coalesce(sum(a.allocation_percentage) FILTER (WHERE a.active), 0)::int AS total,
         count(*) FILTER (WHERE a.lawyer_id IS NOT NULL AND ${search})::int AS matching,
-        (SELECT coalesce(sum(assigned), 0) FROM assignment_day_totals WHERE day >= ${windowStart})::int AS assigned_recently`)}`
+        (SELECT coalesce(sum(n), 0) FROM daily_counts WHERE name = 'assignments' AND day >= ${windowStart})::int AS assigned_recently`)}`
       .execute(database)
       .then((result) => result.rows[0]!),
     pageOf(query.page),
