@@ -792,7 +792,8 @@ export interface PlatformCountTable {
     | "pending_documents"
     | "document_groups_pending"
     | "document_groups_approved"
-    | "document_groups_rejected";
+    | "document_groups_rejected"
+    | "waiting_cases";
   slot: number;
   n: number;
 }

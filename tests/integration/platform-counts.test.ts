@@ -26,7 +26,8 @@ async function counted(): Promise<Record<string, number>> {
       (SELECT count(*) FROM identity_verification_documents WHERE status = 'pending' AND NOT obsolete) AS pending_documents,
       (SELECT count(*) FROM identity_document_groups WHERE status = 'pending') AS document_groups_pending,
       (SELECT count(*) FROM identity_document_groups WHERE status = 'approved') AS document_groups_approved,
-      (SELECT count(*) FROM identity_document_groups WHERE status = 'rejected') AS document_groups_rejected`.execute(db());
+      (SELECT count(*) FROM identity_document_groups WHERE status = 'rejected') AS document_groups_rejected,
+      (SELECT count(*) FROM cases WHERE status = 'submitted' AND assigned_lawyer_id IS NULL) AS waiting_cases`.execute(db());
   return Object.fromEntries(Object.entries(row.rows[0]!).map(([name, n]) => [name, Number(n)]));
 }
 
@@ -102,6 +103,14 @@ describe.each(testEngines())("the admin pages' figures kept by triggers on %s", 
     // Cases created and deleted.
     const cases = [await insertSubmittedCase(clients[0]!.userId), await insertSubmittedCase(clients[0]!.userId), await insertSubmittedCase(clients[1]!.userId)];
     await db().deleteFrom("cases").where("id", "=", cases[1]!.id).execute();
+    expect(await kept()).toEqual(await counted());
+    // A waiting case assigned, another moved on then back to submitted, a draft created.
+    await db().updateTable("cases").set({ assigned_lawyer_id: lawyer.userId, assigned_at: new Date(), status: "assigned" }).where("id", "=", cases[0]!.id).execute();
+    await db().updateTable("cases").set({ status: "in_progress" }).where("id", "=", cases[2]!.id).execute();
+    expect(await kept()).toEqual(await counted());
+    await db().updateTable("cases").set({ status: "submitted" }).where("id", "=", cases[2]!.id).execute();
+    await db().updateTable("cases").set({ assigned_lawyer_id: null, assigned_at: null, status: "submitted" }).where("id", "=", cases[0]!.id).execute();
+    await db().insertInto("cases").values({ user_id: clients[0]!.userId, status: "draft", scam_type: "phishing" }).execute();
     expect(await kept()).toEqual(await counted());
 
     // Documents pending, reviewed, made obsolete, deleted.

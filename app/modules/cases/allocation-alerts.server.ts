@@ -27,7 +27,8 @@ export const IDLE_LAWYERS_SHOWN = 5;
 
 /**
  * The alert's figures in one row (`idle_lawyers` as JSON, `idle`, `takers`, `waiting`): one pass over the lawyers
- * (about 2 000), which `extra` (more aggregates over `p` and `a`, each after a comma) can share.
+ * (about 2 000), which `extra` (more aggregates over `p` and `a`, each after a comma) can share; the waiting cases
+ * are counted by the database (platform_counts, migration 0111).
  */
 export const allocationAlertsQuery = (extra = sql``) => {
   const idle = sql`NOT (coalesce(a.active, true) AND coalesce(a.allocation_percentage, 0) > 0
@@ -43,7 +44,7 @@ export const allocationAlertsQuery = (extra = sql``) => {
                WHERE p.role = 'lawyer' AND ${idle}
                ORDER BY p.last_name, p.first_name, p.id
                LIMIT ${IDLE_LAWYERS_SHOWN}) l) AS idle_lawyers,
-      (SELECT count(*) FROM cases WHERE status = 'submitted' AND assigned_lawyer_id IS NULL)::int AS waiting
+      (SELECT coalesce(sum(n), 0) FROM platform_counts WHERE name = 'waiting_cases')::int AS waiting
     FROM (SELECT count(*) FILTER (WHERE ${idle})::int AS idle, count(*) FILTER (WHERE NOT ${idle})::int AS takers ${extra}
           FROM profiles p LEFT JOIN lawyer_allocation a ON a.lawyer_id = p.id WHERE p.role = 'lawyer') lawyers`;
 };
