@@ -1,12 +1,10 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { seedAccount, seedEnrolledAccount } from "../../support/accounts";
-import { startProductionServer, type RunningServer } from "../../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../../support/test-database";
-import { stopRuntime } from "~/platform/runtime.server";
+import type { RunningServer } from "../../support/production-server";
+import type { Role } from "~/platform/database-schema";
+import { startSeededServer } from "./seeded-server";
 import { totpCode } from "./two-factor";
 import { waitForHydration } from "./hydration";
-
-const SECRET = "staff-workspace-secret-staff-workspace-secret-0123";
 
 export interface StaffMember {
   email: string;
@@ -24,29 +22,22 @@ export interface StaffWorld {
   stop(): Promise<void>;
 }
 
+/** An account of the staff (or a client) with its second factor enrolled, as it signs in through the UI. */
+export async function seedStaff(role: Role, firstName: string, lastName: string): Promise<StaffMember & { userId: string }> {
+  return { ...(await seedEnrolledAccount(role, { firstName, lastName })), firstName, lastName };
+}
+
 /**
  * A server of its own on an embedded database seeded through the modules: an administrator and a lawyer whose
  * second factor is enrolled, and a client.
  */
 export async function startStaffWorld(): Promise<StaffWorld> {
-  const database = await persistentDatabaseTarget("pglite");
-  // The second factor's secret is encrypted with AUTH_SECRET: the server must use the one it was seeded with.
-  await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-  const admin = await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" });
-  const lawyer = await seedEnrolledAccount("lawyer", { firstName: "Louis", lastName: "Bernard" });
-  const client = await seedAccount("user", { firstName: "Claire", lastName: "Petit" });
-  await stopRuntime();
-  const server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn" });
-  return {
-    server,
-    admin: { ...admin, firstName: "Adèle", lastName: "Martin" },
-    lawyer: { ...lawyer, firstName: "Louis", lastName: "Bernard" },
-    client,
-    async stop() {
-      await server.stop();
-      await database.drop();
-    },
-  };
+  const world = await startSeededServer(async () => ({
+    admin: await seedStaff("admin", "Adèle", "Martin"),
+    lawyer: await seedStaff("lawyer", "Louis", "Bernard"),
+    client: await seedAccount("user", { firstName: "Claire", lastName: "Petit" }),
+  }));
+  return { server: world.server, ...world.seeded, stop: world.stop };
 }
 
 export async function newStaffPage(
