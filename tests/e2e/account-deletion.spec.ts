@@ -1,13 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { db, stopRuntime } from "~/platform/runtime.server";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { signUpThroughUi } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { waitForMail } from "./support/mail";
 import { fieldMessage } from "./support/profile";
+import { assignLawyer, MAIL_SINK_ENV, seededServer } from "./support/seeded-server";
 
 test("deleting the account: what goes and what stays explained, password asked, then signed out for good", async ({ page }) => {
   test.slow();
@@ -46,41 +44,21 @@ test("deleting the account: what goes and what stays explained, password asked, 
  * what happens, records the request and a receipt arrives in the test mailbox. Its own server: the case is seeded.
  */
 test.describe("asking for the deletion while a case is in progress", () => {
-  const SECRET = "deletion-request-secret-deletion-request-secret-0123";
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let client: { email: string; password: string };
   let caseNumber: string;
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  const app = seededServer(async () => {
     const person = await seedPerson("user", "Denise");
     const lawyer = await seedPerson("lawyer", "Lucien");
     const created = await insertSubmittedCase(person.userId);
-    await db().updateTable("cases").set({ status: "in_progress", assigned_lawyer_id: lawyer.userId, assigned_at: new Date() }).where("id", "=", created.id).execute();
+    await assignLawyer(created.id, lawyer.userId, "in_progress");
     client = { email: person.email, password: person.password };
     caseNumber = created.caseNumber;
-    await stopRuntime();
-    // Emails go through real SMTP to the run's test mailbox (playwright.config.ts: the app's port + 1).
-    server = await startProductionServer({
-      ...database.serverEnv,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      PORT: String(await freePort()),
-      SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`,
-      MAIL_FROM: "Recours <bonjour@recours.test>",
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
-  });
+  }, { env: MAIL_SINK_ENV });
 
   test("the page says 'Demander la suppression', records the request and a receipt arrives, at 390 and 1280 px", async ({ browser }) => {
     test.slow();
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const page = await context.newPage();
     await page.goto("/connexion");
     await waitForHydration(page);

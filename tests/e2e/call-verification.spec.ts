@@ -6,47 +6,27 @@
  */
 import { expect, test } from "@playwright/test";
 import { operatorPlaceholders } from "~/content/site";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedEnrolledAccount } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { signInOnServer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
-
-const SECRET = "call-code-e2e-secret-call-code-e2e-secret-01234567";
-// The Playwright server holds E2E_PORT and the mail sink the next two: this server takes the one after.
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 3;
+import { assignLawyer, seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
 test.describe("Vérifier un appel", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
-  let lawyer: StaffMember;
+  let lawyer: StaffMember & { userId: string };
   let client: Awaited<ReturnType<typeof seedPerson>>;
   let caseId: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Hugo", lastName: "Marchand" })), firstName: "Hugo", lastName: "Marchand" };
+  const app = seededServer(async () => {
+    lawyer = await seedStaff("lawyer", "Hugo", "Marchand");
     client = await seedPerson("user", "Roseline", { verified: true, email: `roseline-${Date.now()}@appel.example` });
     ({ id: caseId } = await insertSubmittedCase(client.userId));
-    const lawyerId = (await db().selectFrom("profiles").select("id").where("email", "=", lawyer.email).executeTakeFirstOrThrow()).id;
-    await db().updateTable("cases").set({ assigned_lawyer_id: lawyerId, assigned_at: new Date(), status: "in_progress" }).where("id", "=", caseId).execute();
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(PORT) });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
+    await assignLawyer(caseId, lawyer.userId, "in_progress");
   });
 
   test("a visitor without JavaScript checks the operator's address, then an unknown one", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/verifier-un-contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vérifier un appel, un e-mail ou un site");
@@ -75,7 +55,7 @@ test.describe("Vérifier un appel", () => {
 
   test("the lawyer reveals the code on the case page; the client sees the same code, confirms it, and a new one shows", async ({ browser }) => {
     test.setTimeout(180_000);
-    const lawyerPage = await (await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" })).newPage();
+    const lawyerPage = await (await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" })).newPage();
     await signInAsStaff(lawyerPage, lawyer);
     await lawyerPage.goto(`/case/${caseId}`);
     await waitForHydration(lawyerPage);
@@ -89,7 +69,7 @@ test.describe("Vérifier un appel", () => {
     expect(read).toMatch(/^[A-Z2-9]{3}\s[A-Z2-9]{3}$/);
     await expectNoAxeViolations(lawyerPage, "/case/:id/code-appel (code affiché)");
 
-    const page = await signInOnServer(browser, server.baseUrl, client);
+    const page = await signInOnServer(browser, app.server.baseUrl, client);
     const card = page.locator("[data-call-code-card]");
     await expect(card.locator("[data-call-code-value]")).toHaveText(read);
     await expectNoAxeViolations(page, "/dashboard (code d'appel)");

@@ -5,18 +5,15 @@
  * on the page and on its event stream.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { seedAccount, seedEnrolledAccount } from "../support/accounts";
-import { insertSubmittedCase } from "../support/cases";
+import { seedAccount } from "../support/accounts";
+import { actorFor, insertSubmittedCase } from "../support/cases";
 import { assignTo } from "../support/chat";
 import { ensureProductionBuild, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { sendChatMessage } from "~/modules/chat/chat.server";
-import { stopRuntime } from "~/platform/runtime.server";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember, type StaffWorld } from "./support/staff";
-
-const SECRET = "case-chat-e2e-secret-case-chat-e2e-secret-0123";
+import { startSeededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember, type StaffWorld } from "./support/staff";
 
 interface ChatWorld {
   servers: RunningServer[];
@@ -34,45 +31,37 @@ interface ChatWorld {
 async function startChatWorld(): Promise<ChatWorld> {
   ensureProductionBuild();
   const engine = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
-  const database = await persistentDatabaseTarget(engine);
-  await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-  const admin = await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" });
-  const lawyer = await seedEnrolledAccount("lawyer", { firstName: "Louis", lastName: "Bernard" });
-  const client = await seedAccount("user", { firstName: "Claire", lastName: "Petit" });
-  const stranger = await seedAccount("user", { firstName: "Simon", lastName: "Durand" });
-  const created = await insertSubmittedCase(client.userId);
-  await assignTo(created.id, lawyer.userId);
-  const phoneCase = await insertSubmittedCase(client.userId);
-  await assignTo(phoneCase.id, lawyer.userId);
-  const lawyerActor = {
-    kind: "user",
-    userId: lawyer.userId,
-    sessionId: "session-de-test",
-    email: lawyer.email,
-    role: "lawyer",
-    firstName: "Louis",
-    lastName: "Bernard",
-    clientAddress: "203.0.113.7",
-    secondFactor: "verified",
-  } as const;
-  const seeded = await sendChatMessage(lawyerActor, phoneCase.id, { message: "Bonjour, envoyez-moi vos relevés." });
-  if (!seeded.ok) throw new Error(seeded.message);
-  await stopRuntime();
-  const env = { ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn" };
-  const servers = [await startProductionServer(env)];
-  if (engine === "postgres") servers.push(await startProductionServer(env));
+  const app = await startSeededServer(
+    async () => {
+      const admin = await seedStaff("admin", "Adèle", "Martin");
+      const lawyer = await seedStaff("lawyer", "Louis", "Bernard");
+      const client = await seedAccount("user", { firstName: "Claire", lastName: "Petit" });
+      const stranger = await seedAccount("user", { firstName: "Simon", lastName: "Durand" });
+      const created = await insertSubmittedCase(client.userId);
+      await assignTo(created.id, lawyer.userId);
+      const phoneCase = await insertSubmittedCase(client.userId);
+      await assignTo(phoneCase.id, lawyer.userId);
+      const lawyerActor = actorFor("lawyer", lawyer.userId, lawyer.email, "Louis", "Bernard");
+      const seeded = await sendChatMessage(lawyerActor, phoneCase.id, { message: "Bonjour, envoyez-moi vos relevés." });
+      if (!seeded.ok) throw new Error(seeded.message);
+      return { caseId: created.id, caseNumber: created.caseNumber, phoneCaseId: phoneCase.id, admin, lawyer, client, stranger };
+    },
+    { engine },
+  );
+  const servers = [app.server];
+  try {
+    // On PostgreSQL a second server shares the database: the two sides of the conversation talk through it.
+    if (engine === "postgres") servers.push(await startProductionServer(app.serverEnv));
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
   return {
+    ...app.seeded,
     servers,
-    caseId: created.id,
-    caseNumber: created.caseNumber,
-    phoneCaseId: phoneCase.id,
-    admin: { ...admin, firstName: "Adèle", lastName: "Martin" },
-    lawyer: { ...lawyer, firstName: "Louis", lastName: "Bernard" },
-    client,
-    stranger,
     async stop() {
-      for (const server of servers) await server.stop();
-      await database.drop();
+      await servers[1]?.stop();
+      await app.stop();
     },
   };
 }

@@ -7,48 +7,32 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { parisIsoDay } from "~/lib/format";
 import { costSchema } from "~/modules/recoveries/recoveries.schema";
 import { proposeCost } from "~/modules/recoveries/recoveries.server";
-import { stopRuntime } from "~/platform/runtime.server";
-import { seedEnrolledAccount } from "../support/accounts";
 import { actorFor, seedPerson } from "../support/cases";
 import { caseWithActiveAgreement } from "../support/invoicing";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { signInOnServer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
-
-const SECRET = "case-costs-e2e-secret-case-costs-e2e-secret-0123456";
+import { seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
 test.describe("costs and disbursements, from the lawyer's proposal to the client's answer", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let lawyer: StaffMember & { userId: string };
   let client: Awaited<ReturnType<typeof seedPerson>>;
   let caseId: string;
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Hugo", lastName: "Marchand" })), firstName: "Hugo", lastName: "Marchand" };
+  const app = seededServer(async () => {
+    lawyer = await seedStaff("lawyer", "Hugo", "Marchand");
     client = await seedPerson("user", "Roseline", { verified: true, email: `roseline-${Date.now()}@frais.example` });
     ({ caseId } = await caseWithActiveAgreement(client.userId, lawyer.userId));
     // A second cost waiting, for the answer without JavaScript.
     const today = parisIsoDay(new Date());
     const waiting = await proposeCost(actorFor("lawyer", lawyer.userId, lawyer.email, "Hugo", "Marchand"), caseId, costSchema.parse({ costLabel: "Traduction", incurredOn: today, costAmount: "80", costNote: "" }));
     if (!waiting.ok) throw new Error(JSON.stringify(waiting));
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()) });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
   });
 
   async function clientPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-    const page = await signInOnServer(browser, server.baseUrl, client, { javaScriptEnabled });
+    const page = await signInOnServer(browser, app.server.baseUrl, client, { javaScriptEnabled });
     await page.goto(`/case/${caseId}`);
     return page;
   }
@@ -56,7 +40,7 @@ test.describe("costs and disbursements, from the lawyer's proposal to the client
   test("the lawyer proposes a cost, the client approves it in the dialog and declines another without JavaScript", async ({ browser }) => {
     test.setTimeout(180_000);
     const today = parisIsoDay(new Date());
-    const lawyerPage = await (await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" })).newPage();
+    const lawyerPage = await (await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" })).newPage();
     await signInAsStaff(lawyerPage, lawyer);
     await lawyerPage.goto(`/case/${caseId}`);
     await waitForHydration(lawyerPage);
@@ -96,7 +80,7 @@ test.describe("costs and disbursements, from the lawyer's proposal to the client
     // withdrawal of an answered cost and a bad amount are French 4xx; never a 500.
     const approvedId = await page.locator('[data-cost="approved"]').getAttribute("data-cost-id");
     const post = (on: Page, intent: string, form: Record<string, string>) =>
-      on.request.post(`/case/${caseId}?intent=${intent}`, { form, headers: { Origin: server.baseUrl }, maxRedirects: 0 });
+      on.request.post(`/case/${caseId}?intent=${intent}`, { form, headers: { Origin: app.server.baseUrl }, maxRedirects: 0 });
     expect((await post(page, "cost", { costLabel: "Frais", incurredOn: today, costAmount: "10", costNote: "" })).status()).toBe(404);
     expect((await post(page, "fee-payment", { receivedOn: today, paidAmount: "10", paidFor: "Honoraire", paidNote: "" })).status()).toBe(404);
     expect((await post(lawyerPage, "cost-decision", { costId: approvedId!, decision: "approve", confirmation: "oui" })).status()).toBe(404);

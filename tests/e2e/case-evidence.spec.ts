@@ -12,30 +12,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { formatMoney } from "~/modules/case-file/case-file-format";
-import { db, stopRuntime } from "~/platform/runtime.server";
+import { db } from "~/platform/runtime.server";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { jpegFile, pdfFile } from "../support/upload-fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { seededServer } from "./support/seeded-server";
 
-const SECRET = "evidence-journey-secret-evidence-journey-0123";
 const IBAN = "FR7630006000011234567890189";
 
 test.describe("evidence files and the complaint pack", () => {
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let client: { email: string; password: string };
   let caseId: string;
   let caseNumber: string;
   const workDir = mkdtempSync(path.join(tmpdir(), "recours-evidence-e2e-"));
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    const port = await freePort();
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  const app = seededServer(async () => {
     const person = await seedPerson("user", "Solange", { verified: true });
     client = { email: person.email, password: person.password };
     ({ id: caseId, caseNumber } = await insertSubmittedCase(person.userId));
@@ -57,18 +49,14 @@ test.describe("evidence files and the complaint pack", () => {
         },
       ])
       .execute();
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(port) });
   });
   test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
     rmSync(workDir, { recursive: true, force: true });
   });
 
   test("a client adds two evidence files and downloads the complaint pack", async ({ browser }) => {
     test.slow();
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", acceptDownloads: true });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", acceptDownloads: true });
     const page = await context.newPage();
     await page.goto("/connexion");
     await waitForHydration(page);

@@ -10,16 +10,13 @@ import { addPayment } from "~/modules/case-file/case-file.server";
 import { paymentSchema } from "~/modules/case-file/case-file.schema";
 import { addDays, addMonths, daysBetween, parisToday } from "~/modules/case-file/deadlines";
 import { formatDate } from "~/lib/format";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedEnrolledAccount } from "../support/accounts";
+import { db } from "~/platform/runtime.server";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
+import { assignLawyer, seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
-const SECRET = "case-file-e2e-secret-case-file-e2e-secret-0123456789";
 const IBAN = "FR7630006000011234567890189";
 const WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 
@@ -29,44 +26,32 @@ function frenchDay(iso: string): string {
 
 test.describe("the case file", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let admin: StaffMember;
-  let lawyer: StaffMember;
+  let lawyer: StaffMember & { userId: string };
   let client: { email: string; password: string };
   let caseA: { id: string; caseNumber: string };
   let caseB: { id: string; caseNumber: string };
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
+  const app = seededServer(async () => {
+    admin = await seedStaff("admin", "Adèle", "Martin");
+    lawyer = await seedStaff("lawyer", "Louise", "Lefèvre");
     const first = await seedPerson("user", "Colette", { verified: true, email: "colette@case-file-e2e.example" });
     const second = await seedPerson("user", "Olivier", { verified: true, email: "olivier@case-file-e2e.example" });
     await db().updateTable("profiles").set({ last_name: "Secretan" }).where("id", "=", second.userId).execute();
     client = first;
     caseA = await insertSubmittedCase(first.userId);
     caseB = await insertSubmittedCase(second.userId);
-    const lawyerId = (await db().selectFrom("profiles").select("id").where("email", "=", lawyer.email).executeTakeFirstOrThrow()).id;
-    await db().updateTable("cases").set({ assigned_lawyer_id: lawyerId, assigned_at: new Date() }).where("id", "=", caseA.id).execute();
+    await assignLawyer(caseA.id, lawyer.userId);
     // The second client paid the same IBAN.
     await addPayment(
       second,
       caseB.id,
       paymentSchema.parse({ paid_on: frenchDay(addDays(parisToday(), -40)), amount: "9 000", method: "bank_transfer", beneficiary_kind: "iban", beneficiary: IBAN }),
     );
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()) });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
   });
 
   async function clientPage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const page = await context.newPage();
     await page.goto("/connexion");
     await waitForHydration(page);
@@ -78,7 +63,7 @@ test.describe("the case file", () => {
   }
 
   async function staffPage(browser: Browser, member: StaffMember): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const page = await context.newPage();
     await signInAsStaff(page, member);
     return page;

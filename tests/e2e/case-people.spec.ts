@@ -11,24 +11,18 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addPayment } from "~/modules/case-file/case-file.server";
 import { paymentSchema } from "~/modules/case-file/case-file.schema";
 import { addDays, parisToday } from "~/modules/case-file/deadlines";
-import type { UserActor } from "~/platform/actor";
-import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedEnrolledAccount } from "../support/accounts";
-import { insertSubmittedCase, seedPerson, setAllocation } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
+import { actorFor, insertSubmittedCase, seedPerson, setAllocation } from "../support/cases";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
+import { assignLawyer, seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
-const SECRET = "case-people-e2e-secret-case-people-e2e-secret-012345";
 const WIDTHS = [390, 1280] as const;
 const nb = (text: string) => text.replace(/ /g, "[\\s\\u202f\\u00a0]");
 
 test.describe("a case, as its client, its lawyer and an admin meet it", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let admin: StaffMember;
   let lawyer: StaffMember & { userId: string };
   let colette: Awaited<ReturnType<typeof seedPerson>>;
@@ -36,35 +30,18 @@ test.describe("a case, as its client, its lawyer and an admin meet it", () => {
   let documented: { id: string; caseNumber: string };
   let waiting: { id: string; caseNumber: string };
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
+  const app = seededServer(async () => {
+    admin = await seedStaff("admin", "Adèle", "Martin");
+    lawyer = await seedStaff("lawyer", "Louise", "Lefèvre");
     const marc = await seedEnrolledAccount("lawyer", { firstName: "Marc", lastName: "Moreau" });
     await setAllocation(lawyer.userId, 100);
     await setAllocation(marc.userId, 0);
     colette = await seedPerson("user", "Colette", { verified: true, email: "colette@case-people.example" });
     olivier = await seedPerson("user", "Olivier", { verified: true, email: "olivier@case-people.example" });
     documented = await insertSubmittedCase(colette.userId, { amount: "18500" });
-    await db()
-      .updateTable("cases")
-      .set({ assigned_lawyer_id: lawyer.userId, assigned_at: new Date(), status: "assigned" })
-      .where("id", "=", documented.id)
-      .execute();
+    await assignLawyer(documented.id, lawyer.userId, "assigned");
     // The lawyer documents one 9 000 € transfer.
-    const lawyerActor: UserActor = {
-      kind: "user",
-      userId: lawyer.userId,
-      sessionId: "session-de-test",
-      email: lawyer.email,
-      role: "lawyer",
-      firstName: "Louise",
-      lastName: "Lefèvre",
-      clientAddress: "203.0.113.7",
-      secondFactor: "verified",
-    };
+    const lawyerActor = actorFor("lawyer", lawyer.userId, lawyer.email, "Louise", "Lefèvre");
     const paidOn = addDays(parisToday(), -20);
     const added = await addPayment(
       lawyerActor,
@@ -80,16 +57,10 @@ test.describe("a case, as its client, its lawyer and an admin meet it", () => {
     expect(added.ok).toBe(true);
     // Submitted while no lawyer could take it: it waits.
     waiting = await insertSubmittedCase(olivier.userId, { amount: "3200" });
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()) });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
   });
 
   async function clientPage(browser: Browser, person: { email: string; password: string }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const page = await context.newPage();
     await page.goto("/connexion");
     await waitForHydration(page);
@@ -101,7 +72,7 @@ test.describe("a case, as its client, its lawyer and an admin meet it", () => {
   }
 
   async function staffPage(browser: Browser, member: StaffMember, javaScript = true): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled: javaScript });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", javaScriptEnabled: javaScript });
     const page = await context.newPage();
     await signInAsStaff(page, member, javaScript);
     return page;

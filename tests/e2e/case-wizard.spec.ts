@@ -7,37 +7,23 @@
  * Runs its own server on an embedded database seeded through the modules.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { stopRuntime } from "~/platform/runtime.server";
 import { seedPerson } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { seededServer } from "./support/seeded-server";
 
-const SECRET = "case-wizard-e2e-secret-case-wizard-e2e-secret-0123";
 const SAVED_AT = /Enregistré à \d{1,2} h \d{2}/;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 test.describe("the case wizard", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   const people = {} as Record<"leaver" | "noScript" | "phone", { email: string; password: string }>;
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  const app = seededServer(async () => {
     people.leaver = await seedPerson("user", "Margot");
     people.noScript = await seedPerson("user", "Norbert");
     people.phone = await seedPerson("user", "Paulette", { verified: true });
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()) });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
   });
 
   async function signedIn(
@@ -46,7 +32,7 @@ test.describe("the case wizard", () => {
     options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
     const javaScriptEnabled = options.javaScriptEnabled ?? true;
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled, viewport: options.viewport ?? DESKTOP });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", javaScriptEnabled, viewport: options.viewport ?? DESKTOP });
     const page = await context.newPage();
     await page.goto("/connexion");
     if (javaScriptEnabled) await waitForHydration(page);

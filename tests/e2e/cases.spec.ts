@@ -9,42 +9,19 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { changeCaseStatusByLawyer } from "~/modules/cases/lawyer-cases.server";
 import type { UserActor } from "~/platform/actor";
-import { db, stopRuntime } from "~/platform/runtime.server";
 import { seedPerson, setAllocation, setIdentityVerified } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { MAIL_SINK_ENV, seededServer } from "./support/seeded-server";
 import { waitForMail } from "./support/mail";
-
-const SECRET = "cases-journey-secret-cases-journey-secret-0123";
 
 test.describe("filing a case", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
-  let port: number;
   const people = {} as Record<"client" | "other", { userId: string; email: string; password: string }>;
   let lawyer: UserActor;
 
-  async function startServer() {
-    // Emails go through real SMTP to the run's test mailbox (playwright.config.ts: the app's port + 1).
-    const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 1;
-    server = await startProductionServer({
-      ...database.serverEnv,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Recours <bonjour@recours.test>",
-    });
-  }
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    port = await freePort();
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  // Emails go through real SMTP to the run's test mailbox.
+  const app = seededServer(async () => {
     for (const [key, name] of [["client", "Jeanne"], ["other", "Odile"]] as const) {
       const person = await seedPerson("user", name);
       people[key] = { userId: person.userId, email: person.email, password: person.password };
@@ -52,16 +29,10 @@ test.describe("filing a case", () => {
     await setIdentityVerified(people.other.userId, true);
     lawyer = await seedPerson("lawyer", "Louise");
     await setAllocation(lawyer.userId, 100);
-    await stopRuntime();
-    await startServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
-  });
+  }, { env: MAIL_SINK_ENV });
 
   async function signedIn(browser: Browser, who: keyof typeof people, javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", javaScriptEnabled });
     const page = await context.newPage();
     await page.goto("/connexion");
     if (javaScriptEnabled) await waitForHydration(page);
@@ -173,11 +144,7 @@ test.describe("filing a case", () => {
   test("once verified: submitted from the list, assigned at once, moved on by the lawyer; the timeline; another client gets 404", async ({ browser }) => {
     test.slow();
     // The compliance team's verdict, written while the server is stopped (the embedded database has one process).
-    await server.stop();
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    await db().updateTable("profiles").set({ identity_verified: true }).where("id", "=", people.client.userId).execute();
-    await stopRuntime();
-    await startServer();
+    await app.whileStopped(() => setIdentityVerified(people.client.userId, true));
 
     const page = await clientContext.newPage();
     await page.goto("/dashboard");
@@ -206,12 +173,10 @@ test.describe("filing a case", () => {
     await expectNoAxeViolations(page, "/case/:caseId (assigné)");
 
     // The lawyer starts work, with a note (their own screens are tested in lawyer-cases.spec.ts).
-    await server.stop();
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    const moved = await changeCaseStatusByLawyer(lawyer, { caseId: caseUrl.slice("/case/".length), status: "in_progress", note: "J'ai écrit à votre banque.", urgency: "Rappel de fonds à demander avant la clôture du virement.", outcomeReason: "" });
+    const moved = await app.whileStopped(() =>
+      changeCaseStatusByLawyer(lawyer, { caseId: caseUrl.slice("/case/".length), status: "in_progress", note: "J'ai écrit à votre banque.", urgency: "Rappel de fonds à demander avant la clôture du virement.", outcomeReason: "" }),
+    );
     expect(moved.ok).toBe(true);
-    await stopRuntime();
-    await startServer();
     await page.reload();
     await expect(timeline.getByText("Maître Louise NomLouise travaille sur votre dossier")).toBeVisible();
     await expect(timeline.getByText("J'ai écrit à votre banque.")).toBeVisible();

@@ -7,33 +7,26 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { assignCaseByAdmin } from "~/modules/cases/admin-cases.server";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { db } from "~/platform/runtime.server";
+import { seedAccount } from "../support/accounts";
 import { insertSubmittedCase, seedActor } from "../support/cases";
-import { startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
+import { seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
-const SECRET = "chat-inbox-secret-chat-inbox-secret-0123456789";
 const HOSTILE = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">`;
 
 test.describe("the lawyer's inbox and the client's unread badges", () => {
   // One server for both tests.
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let lawyer: StaffMember;
   let client: { email: string; password: string };
   const cases = {} as Record<"busy" | "quiet" | "foreign", { id: string; caseNumber: string }>;
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  const app = seededServer(async () => {
     const admin = await seedActor("admin", "Adèle", "Martin");
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
+    lawyer = await seedStaff("lawyer", "Louise", "Lefèvre");
     const lawyerId = (await db().selectFrom("profiles").select("id").where("email", "=", lawyer.email).executeTakeFirstOrThrow()).id;
     const otherLawyer = await seedActor("lawyer", "Marc", "Moreau");
     const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
@@ -61,16 +54,10 @@ test.describe("the lawyer's inbox and the client's unread badges", () => {
         .values({ case_id: caseId, sender_id: senderId, message, read_status: read, created_at: new Date(t + index * 60_000) })
         .execute();
     }
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn" });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
   });
 
   async function newPage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     return context.newPage();
   }
 

@@ -7,52 +7,37 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { parisIsoDay } from "~/lib/format";
 import { addDays } from "~/modules/case-file/deadlines";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedEnrolledAccount } from "../support/accounts";
+import { db } from "~/platform/runtime.server";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { pdfFile } from "../support/upload-fixtures";
 import { signInOnServer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
-
-const SECRET = "document-requests-e2e-secret-document-requests-e2e";
+import { assignLawyer, seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
 test.describe("document requests, from the lawyer's checklist to the client's answers", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let lawyer: StaffMember & { userId: string };
   let client: Awaited<ReturnType<typeof seedPerson>>;
   let caseId: string;
   let document: Buffer;
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
+  const app = seededServer(async () => {
     document = await pdfFile({ marker: "releve" });
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Hugo", lastName: "Marchand" })), firstName: "Hugo", lastName: "Marchand" };
+    lawyer = await seedStaff("lawyer", "Hugo", "Marchand");
     client = await seedPerson("user", "Roseline", { verified: true, email: `roseline-${Date.now()}@documents.example` });
     caseId = (await insertSubmittedCase(client.userId)).id;
-    await db().updateTable("cases").set({ assigned_lawyer_id: lawyer.userId, assigned_at: new Date(), status: "in_progress" }).where("id", "=", caseId).execute();
+    await assignLawyer(caseId, lawyer.userId, "in_progress");
     // Asked earlier, its date now past: the dashboard's overdue count starts at one.
     await db()
       .insertInto("case_document_requests")
       .values({ case_id: caseId, kind: "identity_document", label: "Pièce d'identité", due_on: addDays(parisIsoDay(), -3), requested_by: lawyer.userId, status_changed_by: lawyer.userId })
       .execute();
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()) });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
   });
 
   async function clientPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-    const page = await signInOnServer(browser, server.baseUrl, client, { javaScriptEnabled });
+    const page = await signInOnServer(browser, app.server.baseUrl, client, { javaScriptEnabled });
     await page.goto(`/case/${caseId}`);
     return page;
   }
@@ -67,7 +52,7 @@ test.describe("document requests, from the lawyer's checklist to the client's an
     const yesterday = addDays(parisIsoDay(), -1);
 
     // The lawyer's dashboard counts the item past its date.
-    const lawyerPage = await (await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" })).newPage();
+    const lawyerPage = await (await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" })).newPage();
     await signInAsStaff(lawyerPage, lawyer);
     await lawyerPage.goto("/dashboard");
     await expect(overdueCard(lawyerPage)).toHaveText("1");

@@ -10,46 +10,33 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedEnrolledAccount } from "../support/accounts";
+import { db } from "~/platform/runtime.server";
 import { giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { assignLawyer, MAIL_SINK_ENV, seededServer } from "./support/seeded-server";
 import { waitForMail } from "./support/mail";
 import { signInOnPhone } from "./support/accounts";
-import { signInAsStaff, type StaffMember } from "./support/staff";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 import { totpCode } from "./support/two-factor";
 
-const SECRET = "fee-agreement-e2e-secret-fee-agreement-e2e-secret-01";
-const SMTP_URL = `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
 
 test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let lawyer: StaffMember & { userId: string };
   let client: Awaited<ReturnType<typeof seedPerson>>;
   let theCase: { id: string; caseNumber: string };
   const downloads = mkdtempSync(path.join(tmpdir(), "recours-convention-e2e-"));
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
+  const app = seededServer(async () => {
+    lawyer = await seedStaff("lawyer", "Louise", "Lefèvre");
     await giveBarDetails(lawyer.userId, "Barreau de Lyon", "L-2042");
     await db().updateTable("profiles").set({ profile_completed: true, address: "12 quai Saint-Antoine", postal_code: "69002", city: "Lyon" }).where("id", "=", lawyer.userId).execute();
     client = await seedPerson("user", "Colette", { verified: true, email: `colette-${Date.now()}@convention.example` });
     theCase = await insertSubmittedCase(client.userId, { amount: "18500" });
-    await db().updateTable("cases").set({ assigned_lawyer_id: lawyer.userId, assigned_at: new Date(), status: "assigned" }).where("id", "=", theCase.id).execute();
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()), SMTP_URL });
-  });
+    await assignLawyer(theCase.id, lawyer.userId, "assigned");
+  }, { env: MAIL_SINK_ENV });
   test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
     rmSync(downloads, { recursive: true, force: true });
   });
 
@@ -66,7 +53,7 @@ test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
     const conventionUrl = `/case/${theCase.id}/convention`;
 
     // The lawyer proposes.
-    const lawyerContext = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const lawyerContext = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const lawyerPage = await lawyerContext.newPage();
     await signInAsStaff(lawyerPage, lawyer);
     await lawyerPage.goto(`/case/${theCase.id}`);
@@ -86,7 +73,7 @@ test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
     // The client is told by e-mail (no amount), reads the PDF in the page, asks for a code and signs.
     const proposed = await waitForMail(client.email, /^Votre avocat vous propose une convention d'honoraires/);
     expect(proposed.text).not.toMatch(/€|%/);
-    const page = await signInOnPhone(browser, server.baseUrl, client);
+    const page = await signInOnPhone(browser, app.server.baseUrl, client);
     await page.goto(`/case/${theCase.id}`);
     await page.locator("[data-agreement-card]").getByRole("link", { name: "Lire et signer la convention" }).click();
     await expect(page).toHaveURL(new RegExp(`${conventionUrl}$`));

@@ -14,31 +14,22 @@ import { expect, test } from "@playwright/test";
 import { paymentSchema } from "~/modules/case-file/case-file.schema";
 import { addPayment } from "~/modules/case-file/case-file.server";
 import { saveCaseDraft } from "~/modules/cases/cases.server";
-import { stopRuntime } from "~/platform/runtime.server";
 import { draftInput, seedPerson } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
+import { MAIL_SINK_ENV, seededServer } from "./support/seeded-server";
 import { signInMember } from "./support/accounts";
 import { waitForMail } from "./support/mail";
 
-const SECRET = "filing-receipt-e2e-secret-filing-receipt-e2e-01";
-const SMTP_URL = `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
 const IBAN = "FR7630006000011234567890189";
 
 test.describe("the filing receipt", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let client: Awaited<ReturnType<typeof seedPerson>>;
   const caseId = randomUUID();
   let caseNumber = "";
   const downloads = mkdtempSync(path.join(tmpdir(), "recours-accuse-e2e-"));
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  const app = seededServer(async () => {
     client = await seedPerson("user", "Colette", { verified: true, email: `colette-${Date.now()}@accuse.example` });
     const saved = await saveCaseDraft(client, caseId, draftInput());
     if (!saved.ok) throw new Error("brouillon refusé");
@@ -47,18 +38,14 @@ test.describe("the filing receipt", () => {
       const payment = paymentSchema.parse({ paid_on: paidOn, amount, currency: "EUR", method: "bank_transfer", beneficiary_kind: "iban", beneficiary: IBAN });
       expect(await addPayment(client, caseId, payment)).toMatchObject({ ok: true });
     }
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()), SMTP_URL });
-  });
+  }, { env: MAIL_SINK_ENV });
   test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
     rmSync(downloads, { recursive: true, force: true });
   });
 
   test("the client submits the case, downloads its receipt from the case page and receives it by e-mail", async ({ browser }) => {
     test.slow();
-    const page = await signInMember(browser, server.baseUrl, client, { context: { acceptDownloads: true } });
+    const page = await signInMember(browser, app.server.baseUrl, client, { context: { acceptDownloads: true } });
 
     await page.getByRole("button", { name: `Soumettre le dossier ${caseNumber}` }).click();
     await expect(page.getByText("Dossier soumis avec succès")).toBeVisible();

@@ -14,18 +14,15 @@ import { filesystemStore } from "~/modules/files/object-store.server";
 import { completeTutorial, reviewDocumentGroup, reviewQueue, submitIdentityStep } from "~/modules/identity/identity.server";
 import { identityMessages, REJECTION_REASONS, reviewQuerySchema } from "~/modules/identity/identity.schema";
 import { writeProfileFields } from "~/modules/profile/sensitive-fields.server";
-import { db, runtime, stopRuntime } from "~/platform/runtime.server";
-import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { db, runtime } from "~/platform/runtime.server";
+import { seedAccount } from "../support/accounts";
 import { actorFor } from "../support/cases";
-import { startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { jpegFile, pdfFile } from "../support/upload-fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { MAIL_SINK_ENV, seededServer } from "./support/seeded-server";
 import { waitForMail } from "./support/mail";
-import { signInAsStaff, type StaffMember } from "./support/staff";
-
-const SECRET = "identity-journey-secret-identity-journey-secret-01";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
 /** Pixels of a canvas that are neither blank nor transparent white: what pdf.js actually drew. */
 function inkedPixels(canvas: Locator): Promise<number> {
@@ -49,21 +46,16 @@ function stepForm(fields: Record<string, string>, parts: Record<string, { name: 
 
 test.describe("identity verification journey", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let drop: () => Promise<void>;
   let admin: StaffMember;
   let client: { email: string; password: string };
   /** Sent all four steps; step 2 rejected, steps 3 and 4 approved. */
   let resender: { email: string; password: string };
   const files = {} as Record<"recto" | "verso" | "passport" | "bill", string>;
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    const database = await persistentDatabaseTarget("pglite");
-    drop = database.drop;
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    const seededAdmin = await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" });
-    admin = { ...seededAdmin, firstName: "Adèle", lastName: "Martin" };
+  // Emails go through real SMTP to the run's test mailbox.
+  const app = seededServer(async (database) => {
+    const seededAdmin = await seedStaff("admin", "Adèle", "Martin");
+    admin = seededAdmin;
     const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
     await db()
       .updateTable("profiles")
@@ -108,33 +100,19 @@ test.describe("identity verification journey", () => {
     for (const step of [3, 4]) expect(await reviewDocumentGroup(reviewer, { decision: "approve", documentId: groupOf(step) })).toMatchObject({ ok: true });
     resender = second;
 
-    await stopRuntime();
     const dir = await mkdtemp(path.join(tmpdir(), "recours-identity-e2e-"));
     for (const name of ["recto", "verso", "passport", "bill"] as const) {
       files[name] = path.join(dir, `${name}.${name === "bill" ? "pdf" : "jpg"}`);
       await writeFile(files[name], bytes[name]);
     }
-    // Emails go through real SMTP to the run's test mailbox (playwright.config.ts: the app's port + 1).
-    const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 1;
-    server = await startProductionServer({
-      ...database.serverEnv,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Recours <bonjour@recours.test>",
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  }, { env: MAIL_SINK_ENV });
 
   async function clientPage(
     browser: import("@playwright/test").Browser,
     person = client,
     viewport?: { width: number; height: number },
   ): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", ...(viewport ? { viewport } : {}) });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", ...(viewport ? { viewport } : {}) });
     const page = await context.newPage();
     await page.goto("/connexion");
     await waitForHydration(page);
@@ -146,7 +124,7 @@ test.describe("identity verification journey", () => {
   }
 
   async function adminPage(browser: import("@playwright/test").Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const page = await context.newPage();
     await signInAsStaff(page, admin);
     return page;

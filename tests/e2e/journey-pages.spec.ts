@@ -9,18 +9,14 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addPayment } from "~/modules/case-file/case-file.server";
 import { paymentSchema } from "~/modules/case-file/case-file.schema";
 import { publicPagePaths } from "~/content/site";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedEnrolledAccount } from "../support/accounts";
 import { insertSubmittedCase, seedPerson } from "../support/cases";
 import { assignTo } from "../support/chat";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
+import { seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 import { expectTouchTargets } from "./support/touch-targets";
 
-const SECRET = "journey-pages-secret-journey-pages-secret-0123456789";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 320, height: 640 };
@@ -29,22 +25,17 @@ type Role = "client" | "lawyer" | "admin";
 
 test.describe("the pages of the four journeys", () => {
   test.describe.configure({ mode: process.env.JOURNEY_EXPLORE ? "default" : "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let admin: StaffMember;
-  let lawyer: StaffMember;
+  let lawyer: StaffMember & { userId: string };
   let client: { email: string; password: string; userId: string };
   let caseId: string;
   let assignedCaseId: string;
   let paymentId: string;
   const pages = new Map<Role | "visitor", Page>();
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
+  const app = seededServer(async () => {
+    admin = await seedStaff("admin", "Adèle", "Martin");
+    lawyer = await seedStaff("lawyer", "Louise", "Lefèvre");
     const person = await seedPerson("user", "Colette", { verified: true, email: "colette@journey-pages.example" });
     client = person;
     const payment = { paid_on: "02-03-2025", amount: "9 000", method: "bank_transfer", beneficiary_kind: "iban", beneficiary: "FR7630006000011234567890189" };
@@ -57,22 +48,17 @@ test.describe("the pages of the four journeys", () => {
       if (id === caseId) paymentId = first.id;
       await addPayment(person, id, paymentSchema.parse({ ...payment, paid_on: "10-03-2025", amount: "3 500" }));
     }
-    const lawyerId = (await db().selectFrom("profiles").select("id").where("email", "=", lawyer.email).executeTakeFirstOrThrow()).id;
-    await assignTo(assignedCaseId, lawyerId);
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()) });
+    await assignTo(assignedCaseId, lawyer.userId);
   });
   test.afterAll(async () => {
     for (const page of pages.values()) await page.context().close();
-    await server?.stop();
-    await database?.drop();
   });
 
   /** One page per role for the whole file: a staff member's code is single-use, and signing in costs time. */
   async function pageFor(browser: Browser, role: Role | "visitor"): Promise<Page> {
     const existing = pages.get(role);
     if (existing) return existing;
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", viewport: DESKTOP });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", viewport: DESKTOP });
     const page = await context.newPage();
     if (role === "client") {
       await page.goto("/connexion");

@@ -8,53 +8,35 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { assignCase } from "~/modules/cases/case-assignment.server";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedAccount, seedEnrolledAccount } from "../support/accounts";
+import { db } from "~/platform/runtime.server";
+import { seedAccount } from "../support/accounts";
 import { giveBarDetails, insertSubmittedCase } from "../support/cases";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
-import { signInAsStaff, type StaffMember } from "./support/staff";
-
-const SECRET = "lawyer-cases-secret-lawyer-cases-secret-0123456789";
+import { seededServer } from "./support/seeded-server";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
 test.describe("cases, staff side", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
-  let port: number;
   let admin: StaffMember;
   let lawyer: StaffMember & { userId: string };
   let otherLawyer: StaffMember & { userId: string };
   let client: { userId: string };
   let caseNumber = "";
 
-  const start = () => startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(port) });
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    admin = { ...(await seedEnrolledAccount("admin", { firstName: "Adèle", lastName: "Martin" })), firstName: "Adèle", lastName: "Martin" };
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Louise", lastName: "Lefèvre" })), firstName: "Louise", lastName: "Lefèvre" };
-    otherLawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Marc", lastName: "Moreau" })), firstName: "Marc", lastName: "Moreau" };
+  const app = seededServer(async () => {
+    admin = await seedStaff("admin", "Adèle", "Martin");
+    lawyer = await seedStaff("lawyer", "Louise", "Lefèvre");
+    otherLawyer = await seedStaff("lawyer", "Marc", "Moreau");
     // Louise is in the bar directory; Marc's bar and number are not filled yet.
     await giveBarDetails(lawyer.userId, "Barreau de Bordeaux", "B-1234");
     const seeded = await seedAccount("user", { firstName: "Jeanne", lastName: "Durand" });
     await db().updateTable("profiles").set({ profile_completed: true, identity_verified: true }).where("id", "=", seeded.userId).execute();
     client = seeded;
-    await stopRuntime();
-    port = await freePort();
-    server = await start();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
   });
 
   async function staffPage(browser: Browser, member: StaffMember): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const page = await context.newPage();
     await signInAsStaff(page, member);
     return page;
@@ -106,14 +88,12 @@ test.describe("cases, staff side", () => {
     await expect(adminPage.getByText("Total des avocats actifs : 100 %")).toBeVisible();
 
     // A submission (the wizard's transaction, through the modules): assigned automatically to Louise.
-    await server.stop();
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
-    const submitted = await insertSubmittedCase(client.userId, { scamType: "romance_scam", amount: "8400" });
-    caseNumber = submitted.caseNumber;
-    const assigned = await db().transaction().execute((trx) => assignCase(trx, submitted.id));
-    expect(assigned).not.toBeNull();
-    await stopRuntime();
-    server = await start();
+    await app.whileStopped(async () => {
+      const submitted = await insertSubmittedCase(client.userId, { scamType: "romance_scam", amount: "8400" });
+      caseNumber = submitted.caseNumber;
+      const assigned = await db().transaction().execute((trx) => assignCase(trx, submitted.id));
+      expect(assigned).not.toBeNull();
+    });
 
     // The lawyer: the dashboard says a new case waits; 'Nouveaux dossiers' lists it; 'En cours'.
     const lawyerPage = await staffPage(browser, lawyer);

@@ -3,15 +3,12 @@
  * a stand-in that implements the few Places calls the page makes. The browser still applies the page's
  * Content-Security-Policy before any request leaves, so a script the policy forbade would never get here.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startProductionServer, type RunningServer } from "../support/production-server";
 import { fillSignUpForm, submitSignUpForm, uniqueUser } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
 import { profileForm } from "./support/profile";
+import { seededServer } from "./support/seeded-server";
 
 const MAPS_KEY = "AIzaSyE2E-cle_de_test_0123456789abcdef";
 
@@ -69,21 +66,10 @@ const FAKE_MAPS_SCRIPT = `
 })();
 `;
 
-let server: RunningServer;
-let dataDir: string;
-
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "recours-e2e-maps-"));
-  // This server is about Places; accounts are used as soon as they are created (no email confirmation).
-  server = await startProductionServer({ DATA_DIR: dataDir, GOOGLE_MAPS_API_KEY: MAPS_KEY, LOG_LEVEL: "warn", EMAIL_VERIFICATION: "false" });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+// This server is about Places; accounts are used as soon as they are created (no email confirmation).
+const app = seededServer(async () => undefined, { env: { GOOGLE_MAPS_API_KEY: MAPS_KEY, EMAIL_VERIFICATION: "false" } });
 
 /** Every request to a Google origin, and the stand-in for the Maps script (or a failure, to test the fallback). */
 async function watchGoogle(page: Page, script: "fake" | "unreachable"): Promise<string[]> {
@@ -102,7 +88,7 @@ async function watchGoogle(page: Page, script: "fake" | "unreachable"): Promise<
 }
 
 async function signUp(page: Page) {
-  await page.goto(`${server.baseUrl}/inscription`);
+  await page.goto(`${app.server.baseUrl}/inscription`);
   await fillSignUpForm(page, uniqueUser());
   await submitSignUpForm(page);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -113,7 +99,7 @@ test("Places suggestions fill address, city, postal code and department, restric
   await signUp(page);
   expect(requested).toEqual([]);
 
-  const response = await page.goto(`${server.baseUrl}/complete-profile`);
+  const response = await page.goto(`${app.server.baseUrl}/complete-profile`);
   const csp = response?.headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/maps\.googleapis\.com;/);
   expect(csp).toContain("connect-src 'self' https://maps.googleapis.com https://places.googleapis.com;");
@@ -185,7 +171,7 @@ test("Places suggestions fill address, city, postal code and department, restric
 test("when Google cannot be reached, the address is typed by hand and the French lookup still works", async ({ page }) => {
   await watchGoogle(page, "unreachable");
   await signUp(page);
-  await page.goto(`${server.baseUrl}/complete-profile`);
+  await page.goto(`${app.server.baseUrl}/complete-profile`);
   await waitForHydration(page);
   const form = profileForm(page);
   await form.address.click();

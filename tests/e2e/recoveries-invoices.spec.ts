@@ -13,23 +13,20 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formatDate, parisIsoDay } from "~/lib/format";
 import { startFileStorage, useFileStorage } from "~/modules/files/files.server";
-import { db, stopRuntime } from "~/platform/runtime.server";
-import { seedEnrolledAccount } from "../support/accounts";
+import { db } from "~/platform/runtime.server";
 import { seedActiveAgreement } from "../support/agreements";
 import { actorFor, giveBarDetails, insertSubmittedCase, seedPerson } from "../support/cases";
 import { giveInvoicingProfile, SIREN, VAT_NUMBER } from "../support/invoicing";
-import { freePort, startProductionServer, type RunningServer } from "../support/production-server";
-import { persistentDatabaseTarget, startTestRuntimeOn, testEnv } from "../support/test-database";
+import { testEnv } from "../support/test-database";
 import { pdfText } from "../support/pdf-text";
 import { pdfFile } from "../support/upload-fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { assignLawyer, E2E_AUTH_SECRET, MAIL_SINK_ENV, seededServer } from "./support/seeded-server";
 import { waitForMail } from "./support/mail";
 import { signInOnPhone } from "./support/accounts";
-import { signInAsStaff, type StaffMember } from "./support/staff";
+import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 
-const SECRET = "recoveries-e2e-secret-recoveries-e2e-secret-0123456";
-const SMTP_URL = `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
 const OPERATOR_NAME = "Recours Services SAS";
 
 /** The sums the lawyer types, in cents: two recoveries, the second then reversed. */
@@ -63,8 +60,6 @@ async function downloadedText(page: Page, link: Locator, file: string): Promise<
 
 test.describe("issue 31: the recoveries ledger, the detailed account and the invoice, from the lawyer to the client", () => {
   test.describe.configure({ mode: "serial" });
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let lawyer: StaffMember & { userId: string };
   /** A lawyer who has not filled the invoicing profile yet. */
   let newLawyer: StaffMember & { userId: string };
@@ -73,22 +68,19 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
   let terms: { base_fee_cents: number; base_fee_due: string; result_percent_bp: number; vat_rate_bp: number };
   const downloads = mkdtempSync(path.join(tmpdir(), "recours-recuperations-e2e-"));
 
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+  const app = seededServer(async (database) => {
     // The seal stores the signed PDF where the server will read it.
-    await startFileStorage(testEnv({ AUTH_SECRET: SECRET, ...database.serverEnv }), db);
-    lawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Hugo", lastName: "Marchand" })), firstName: "Hugo", lastName: "Marchand" };
+    await startFileStorage(testEnv({ AUTH_SECRET: E2E_AUTH_SECRET, ...database.serverEnv }), db);
+    lawyer = await seedStaff("lawyer", "Hugo", "Marchand");
     await giveBarDetails(lawyer.userId, "Barreau de Nantes", "N-3141");
     await db().updateTable("profiles").set({ profile_completed: true, address: "2 place Royale", postal_code: "44000", city: "Nantes" }).where("id", "=", lawyer.userId).execute();
     const lawyerActor = actorFor("lawyer", lawyer.userId, lawyer.email, "Hugo", "Marchand");
     await giveInvoicingProfile(lawyerActor);
-    newLawyer = { ...(await seedEnrolledAccount("lawyer", { firstName: "Hélène", lastName: "Facturier" })), firstName: "Hélène", lastName: "Facturier" };
+    newLawyer = await seedStaff("lawyer", "Hélène", "Facturier");
     await db().updateTable("profiles").set({ profile_completed: true }).where("id", "=", newLawyer.userId).execute();
     client = await seedPerson("user", "Roseline", { verified: true, email: `roseline-${Date.now()}@recuperations.example` });
     theCase = await insertSubmittedCase(client.userId, { amount: "9000" });
-    await db().updateTable("cases").set({ assigned_lawyer_id: lawyer.userId, assigned_at: new Date(), status: "in_progress" }).where("id", "=", theCase.id).execute();
+    await assignLawyer(theCase.id, lawyer.userId, "in_progress");
     await db()
       .insertInto("case_payments")
       .values({ case_id: theCase.id, paid_on: "2025-10-03", amount: "9000.00", method: "bank_transfer", beneficiary_kind: "iban", beneficiary: "FR7630006000011234567890189" })
@@ -96,12 +88,8 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
     const { agreementId } = await seedActiveAgreement({ lawyer: lawyerActor, lawyerKey: lawyer.manualKey, client, caseId: theCase.id, earlyStart: true });
     terms = await db().selectFrom("fee_agreements").select(["base_fee_cents", "base_fee_due", "result_percent_bp", "vat_rate_bp"]).where("id", "=", agreementId).executeTakeFirstOrThrow();
     useFileStorage(undefined);
-    await stopRuntime();
-    server = await startProductionServer({ ...database.serverEnv, AUTH_SECRET: SECRET, LOG_LEVEL: "warn", PORT: String(await freePort()), SMTP_URL, OPERATOR_NAME });
-  });
+  }, { env: { ...MAIL_SINK_ENV, OPERATOR_NAME }, timeout: 240_000 });
   test.afterAll(async () => {
-    await server?.stop();
-    await database?.drop();
     rmSync(downloads, { recursive: true, force: true });
   });
 
@@ -120,7 +108,7 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
     expect(resultFeeHt).toBeGreaterThan(0);
 
     // The lawyer records the sums on the case page.
-    const lawyerContext = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const lawyerContext = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const lawyerPage = await lawyerContext.newPage();
     await signInAsStaff(lawyerPage, lawyer);
     await lawyerPage.goto(`/case/${theCase.id}`);
@@ -162,7 +150,7 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
     // The client: an e-mail per sum, without any amount; the entries, the net total, the fees; the detailed account.
     const mail = await waitForMail(client.email, /a enregistré une somme récupérée/);
     expect(`${mail.subject} ${mail.text}`).not.toMatch(/€|1\s?234|2\s?000/);
-    const page = await signInOnPhone(browser, server.baseUrl, client, { axe: true });
+    const page = await signInOnPhone(browser, app.server.baseUrl, client, { axe: true });
     await page.goto(`/case/${theCase.id}`);
     const clientSection = page.locator("[data-recoveries]");
     await expect(clientSection.locator("[data-recovery-entry]")).toHaveCount(3);
@@ -236,7 +224,7 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
   test("without JavaScript, the lawyer's form answers with the error summary, then records the sum", async ({ browser }) => {
     test.setTimeout(180_000);
     const today = parisIsoDay(new Date());
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR", javaScriptEnabled: false });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR", javaScriptEnabled: false });
     const page = await context.newPage();
     await signInAsStaff(page, lawyer, false);
     await page.goto(`/case/${theCase.id}`);
@@ -260,7 +248,7 @@ test.describe("issue 31: the recoveries ledger, the detailed account and the inv
 
   test("the invoicing profile form: a wrong SIREN, then the mandate required, then saved", async ({ browser }) => {
     test.setTimeout(120_000);
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: "fr-FR" });
+    const context = await browser.newContext({ baseURL: app.server.baseUrl, locale: "fr-FR" });
     const page = await context.newPage();
     await signInAsStaff(page, newLawyer);
     await page.goto("/avocat/facturation");

@@ -8,15 +8,14 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { saveCaseDraft } from "~/modules/cases/cases.server";
 import { smsTextFor } from "~/modules/notifications/sms-texts";
-import { db, stopRuntime } from "~/platform/runtime.server";
+import { db } from "~/platform/runtime.server";
 import { seedAccount } from "../support/accounts";
 import { draftInput, giveBarDetails, seedPerson, setAllocation } from "../support/cases";
-import { startProductionServer, type RunningServer } from "../support/production-server";
 import { startFakeSmsProvider, type FakeSmsProvider } from "../support/sms-provider";
-import { persistentDatabaseTarget, startTestRuntimeOn } from "../support/test-database";
 import { signInOnServer, signUpThroughUi } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/hydration";
+import { seededServer } from "./support/seeded-server";
 
 const smsSection = (page: Page) => page.getByRole("region", { name: "Avis par SMS" });
 
@@ -32,18 +31,15 @@ test("without an SMS provider, /compte offers no SMS option", async ({ page }) =
 test.describe("with an SMS provider", () => {
   // One server for the block: its tests run in one worker, one after the other.
   test.describe.configure({ mode: "serial" });
-  const SECRET = "sms-notices-e2e-secret-sms-notices-e2e-secret-0123";
-  let server: RunningServer;
   let provider: FakeSmsProvider;
-  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>>;
   let withMobile: { email: string; password: string };
   let draftNumber: string;
   let withoutMobile: { email: string; password: string };
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    database = await persistentDatabaseTarget("pglite");
-    await startTestRuntimeOn(database.target, { AUTH_SECRET: SECRET });
+    provider = await startFakeSmsProvider();
+  });
+  const app = seededServer(async () => {
     // Verified, with a complete draft and one lawyer taking every case: submitting it assigns it at once, an event
     // that goes by SMS ("dossier-assigne").
     const lawyer = await seedPerson("lawyer", "Louise");
@@ -57,27 +53,14 @@ test.describe("with an SMS provider", () => {
     const nadia = await seedAccount("user", { firstName: "Nadia", lastName: "Sansmobile" });
     await db().updateTable("profiles").set({ phone_mobile: null }).where("id", "=", nadia.userId).execute();
     withoutMobile = { email: nadia.email, password: nadia.password };
-    await stopRuntime();
-    provider = await startFakeSmsProvider();
-    server = await startProductionServer({
-      ...database.serverEnv,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: "warn",
-      // The run's own ports: the shared server is E2E_PORT, its mailbox the next two.
-      PORT: String(Number(process.env.E2E_PORT ?? 3210) + 3),
-      SMS_PROVIDER_URL: provider.url,
-      SMS_PROVIDER_TOKEN: provider.token,
-    });
-  });
+  }, { env: () => ({ SMS_PROVIDER_URL: provider.url, SMS_PROVIDER_TOKEN: provider.token }) });
   test.afterAll(async () => {
-    await server?.stop();
     await provider?.close();
-    await database?.drop();
   });
 
   test("a person opts in, sees since when, gets an SMS when their case is submitted, then opts out as easily (without JavaScript)", async ({ browser }) => {
     test.slow();
-    const page = await signInOnServer(browser, server.baseUrl, withMobile);
+    const page = await signInOnServer(browser, app.server.baseUrl, withMobile);
     await page.goto("/compte");
     await waitForHydration(page);
     const section = smsSection(page);
@@ -105,7 +88,7 @@ test.describe("with an SMS provider", () => {
     expect(String(provider.received[0]!.body.text)).not.toContain(draftNumber);
     await page.context().close();
 
-    const plain = await signInOnServer(browser, server.baseUrl, withMobile, { javaScriptEnabled: false });
+    const plain = await signInOnServer(browser, app.server.baseUrl, withMobile, { javaScriptEnabled: false });
     await plain.goto("/compte");
     await smsSection(plain).getByRole("button", { name: "Ne plus recevoir les avis par SMS" }).click();
     await expect(plain).toHaveURL(/\/compte$/);
@@ -118,7 +101,7 @@ test.describe("with an SMS provider", () => {
   });
 
   test("a person without a mobile number is told so and sent to the profile to add one", async ({ browser }) => {
-    const page = await signInOnServer(browser, server.baseUrl, withoutMobile);
+    const page = await signInOnServer(browser, app.server.baseUrl, withoutMobile);
     await page.goto("/compte");
     const section = smsSection(page);
     await expect(section).toContainText("Votre profil n'indique pas de numéro de mobile");
@@ -127,7 +110,7 @@ test.describe("with an SMS provider", () => {
     await expectNoAxeViolations(page, "/compte (sans numéro de mobile)");
 
     // A crafted post: 409 with the reason in French, nothing stored; a bad choice 400.
-    const origin = { origin: new URL(server.baseUrl).origin };
+    const origin = { origin: new URL(app.server.baseUrl).origin };
     const optIn = await page.request.post("/compte", { form: { intent: "sms-notices", choice: "on" }, headers: origin, maxRedirects: 0 });
     expect(optIn.status()).toBe(409);
     expect(await optIn.text()).toContain("Indiquez d&#x27;abord votre numéro de mobile dans votre profil");
