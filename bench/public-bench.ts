@@ -4,19 +4,24 @@
 // serves; wrk loads each server in turn, alternating which goes first, for BENCH_ROUNDS rounds of BENCH_SECONDS;
 // the median req/s of each and their ratio are printed with the machine's load (uptime), for each number of
 // connections of BENCH_CONNECTIONS (comma-separated, "10,32" by default). Needs Debian's nginx and
-// wrk: `apt-get install -y nginx wrk`. BENCH_SKIP_BUILD=1 uses the existing build.
+// wrk: `apt-get install -y nginx wrk`. BENCH_SKIP_BUILD=1 uses the existing build. BENCH_PROCESSES=2 runs the app as
+// `WEB_CONCURRENCY=2 npm start` does (decision 96), on PostgreSQL (BENCH_DATABASE_URL, default recours_bench_public on
+// the local server): the embedded database opens in one process only.
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, ROOT, startProductionServer } from "../tests/support/production-server";
+import { persistentDatabaseTarget } from "../tests/support/test-database";
+import { ensureBenchDatabase } from "./support/bench-database";
 
 const PAGES = ["/", "/arnaques/faux-conseiller-bancaire", "/fonctionnement", "/connexion", "/inscription"];
 const FORM_PAGES = new Set(["/connexion", "/inscription"]);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,32").split(",").map(Number);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 /** Issue 33: content pages at 0.45 × nginx or better, form pages at 0.3 × (they were 0.001 before decision 88). */
 const target = (page: string) => (FORM_PAGES.has(page) ? 0.3 : 0.45);
 
@@ -106,6 +111,11 @@ async function main() {
   const work = mkdtempSync(path.join(tmpdir(), "recours-bench-public-"));
   const appPort = await freePort();
   const appOrigin = `http://127.0.0.1:${appPort}`;
+  let database: Awaited<ReturnType<typeof persistentDatabaseTarget>> | undefined;
+  if (PROCESSES > 1) {
+    await ensureBenchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/recours_bench_public", "bench:public");
+    database = await persistentDatabaseTarget("postgres");
+  }
   const server = await startProductionServer({
     PORT: String(appPort),
     PUBLIC_URL: appOrigin,
@@ -113,6 +123,7 @@ async function main() {
     LOG_LEVEL: "warn",
     // wrk's connections all come from 127.0.0.1.
     MAX_CONNECTIONS_PER_ADDRESS: "0",
+    ...(database ? { ...database.serverEnv, AUTH_SECRET: "public-bench-secret-public-bench-secret-0123", WEB_CONCURRENCY: String(PROCESSES) } : {}),
   });
   let nginxProcess: ReturnType<typeof spawn> | undefined;
   const cleanup = [work];
@@ -168,7 +179,8 @@ async function main() {
     }
 
     const cpu = cpus()[0]?.model ?? "?";
-    console.log(`Pages publiques, anonyme, Accept-Encoding: gzip — app (1 processus Node) contre nginx (worker_processes auto), mêmes octets`);
+    const app = PROCESSES > 1 ? `${PROCESSES} processus Node, WEB_CONCURRENCY=${PROCESSES}, PostgreSQL` : "1 processus Node, base intégrée";
+    console.log(`Pages publiques, anonyme, Accept-Encoding: gzip — app (${app}) contre nginx (worker_processes auto), mêmes octets`);
     console.log(`machine : ${cpus().length} cœurs (${cpu}) ; wrk -t2 -c${CONNECTIONS.join(" puis -c")}, ${ROUNDS} × ${SECONDS} s par serveur et par page, en alternance`);
     let missed = false;
     for (const connections of CONNECTIONS) {
@@ -207,6 +219,7 @@ async function main() {
   } finally {
     nginxProcess?.kill("SIGQUIT");
     await server.stop();
+    await database?.drop();
     for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type Server } from "node:http";
 import path from "node:path";
@@ -18,6 +19,7 @@ import { logger } from "~/platform/logger.server";
 import { passwordPostRefusedContext, requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
 import { withRefusalsMapped } from "~/platform/route-errors.server";
+import { superviseInstances } from "./instances";
 import { startJobWorker } from "./job-worker";
 import { db, startRuntime, stopRuntime } from "~/platform/runtime.server";
 import { endLiveStreams } from "~/platform/live-events.server";
@@ -276,4 +278,11 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
 export async function startProductionServer(): Promise<StartedServer> {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   return startServer({ build });
+}
+
+/** `npm start`: one server, or WEB_CONCURRENCY of them under a supervisor (decision 96). */
+export async function startProduction(): Promise<void> {
+  const env = loadEnv();
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) await superviseInstances(env.WEB_CONCURRENCY);
+  await startProductionServer();
 }

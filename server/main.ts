@@ -13,7 +13,7 @@ async function main() {
   }
   const bundle = "../build/server/index.js";
   const serverModule = (await import(bundle)) as typeof import("./app");
-  await serverModule.startProductionServer();
+  await serverModule.startProduction();
 }
 
 main().catch((error: unknown) => {

@@ -46,6 +46,7 @@ describe("parseEnv", () => {
       PASSWORD_HASHING_CONCURRENCY: Math.min(4, Math.max(1, availableParallelism() - 1)),
       PASSWORD_HASHING_QUEUE: 8,
       MAX_CONNECTIONS_PER_ADDRESS: 100,
+      WEB_CONCURRENCY: 1,
       DATABASE_CONNECT_TIMEOUT_MS: 5000,
       SERVER_HEADERS_TIMEOUT_MS: 20_000,
       SERVER_REQUEST_TIMEOUT_MS: 60_000,
@@ -214,6 +215,10 @@ describe("parseEnv", () => {
     ]);
     expect(problemsOf({ SMS_PROVIDER_URL: "https://sms.example/v1" })).toEqual(["SMS_PROVIDER_TOKEN : SMS_PROVIDER_URL et SMS_PROVIDER_TOKEN vont ensemble"]);
     expect(problemsOf({ SMS_PROVIDER_TOKEN: token })).toEqual(["SMS_PROVIDER_URL : SMS_PROVIDER_URL et SMS_PROVIDER_TOKEN vont ensemble"]);
+    expect(problemsOf({ WEB_CONCURRENCY: "2" })).toEqual([
+      "WEB_CONCURRENCY : plus d'un processus demande DATABASE_URL (la base intégrée ne s'ouvre que dans un seul processus)",
+    ]);
+    expect(parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://recours@db/recours" }).WEB_CONCURRENCY).toBe(2);
     expect(problemsOf({ SMS_SENDER: "Recours-Avocats" })).toEqual([
       "SMS_SENDER : doit faire 1 à 11 lettres, chiffres ou espaces, ou être un numéro au format +33…",
     ]);

@@ -38,6 +38,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: "doit commencer par postgres:// ou postgresql://" })
       .optional(),
+    /**
+     * Server processes on this machine (decision 96): one per core serves the cached pages and the rest on every core.
+     * Over 1 only with DATABASE_URL: the embedded database opens in one process.
+     */
+    WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
     /** How long a request waits for a database connection before it is answered 503 (decision 0053). */
     DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 120_000).default(5000),
     TRUST_PROXY: booleanFlag.default(false),
@@ -226,6 +231,13 @@ const envSchema = z
         code: "custom",
         path: [env.SMS_PROVIDER_URL ? "SMS_PROVIDER_TOKEN" : "SMS_PROVIDER_URL"],
         message: "SMS_PROVIDER_URL et SMS_PROVIDER_TOKEN vont ensemble",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "plus d'un processus demande DATABASE_URL (la base intégrée ne s'ouvre que dans un seul processus)",
       });
     }
     if (env.STORAGE_PREVIOUS_MASTER_KEYS && !env.STORAGE_MASTER_KEY) {
