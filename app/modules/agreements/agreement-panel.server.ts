@@ -108,12 +108,14 @@ function summaryOf(row: AgreementRow, sealedIntact: boolean | null, now: Date): 
 export async function agreementPanelFor(actor: Actor, caseId: string, now: Date = new Date()): Promise<AgreementPanel> {
   const access = await caseAccess(actor, caseId);
   const database = db();
-  const [rows, client, lawyer, events, code] = await Promise.all([
+  const [rows, people, events, code] = await Promise.all([
     agreementRows(database, access.caseId),
-    database.selectFrom("profiles").select(["identity_verified"]).where("id", "=", access.ownerId).executeTakeFirstOrThrow(),
-    access.assignedLawyerId
-      ? database.selectFrom("profiles").select(["bar_name", "bar_number"]).where("id", "=", access.assignedLawyerId).executeTakeFirst()
-      : Promise.resolve(undefined),
+    // The client and the assigned lawyer in one read.
+    database
+      .selectFrom("profiles")
+      .select(["id", "identity_verified", "bar_name", "bar_number"])
+      .where("id", "in", access.assignedLawyerId ? [access.ownerId, access.assignedLawyerId] : [access.ownerId])
+      .execute(),
     database
       .selectFrom("fee_agreement_events as e")
       .innerJoin("fee_agreements as a", "a.id", "e.agreement_id")
@@ -138,6 +140,9 @@ export async function agreementPanelFor(actor: Actor, caseId: string, now: Date 
           .executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
+  const client = people.find((person) => person.id === access.ownerId);
+  if (!client) throw new Error(`profil introuvable pour le dossier ${access.caseId}`);
+  const lawyer = access.assignedLawyerId ? people.find((person) => person.id === access.assignedLawyerId) : undefined;
   const currentRow = rows.find((row) => row.state !== "replaced" && row.state !== "withdrawn") ?? rows[0];
   const intact = currentRow?.sealed_file_id && currentRow.sealed_sha256 ? (await verifiedBytes(currentRow.sealed_file_id, currentRow.sealed_sha256)) !== null : null;
   const current = currentRow ? summaryOf(currentRow, intact, now) : null;

@@ -13,7 +13,7 @@ import { caseFileMessages, type IdentifierInput, type PaymentInput } from "./cas
 import { MATCHABLE_IDENTIFIER_KINDS, totalsByCurrency } from "./case-file-format";
 import { computeDeadlines, parisToday, type Deadlines } from "./deadlines";
 import { readIdentifiers, type IdentifierRow } from "./identifiers.server";
-import { paymentFromRow, readPayments, type PaymentRow } from "./payments.server";
+import { paymentFromRow, sharedPayments, type PaymentRow } from "./payments.server";
 
 export type CaseFileResult = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; formError?: string; fieldErrors?: FieldErrors };
 
@@ -199,9 +199,9 @@ export interface CaseFileView {
 /** Everything the case page shows of the case file: payments and totals, identifiers and their links, deadlines. */
 export async function caseFileFor(actor: Actor, caseId: string, now: Date = new Date()): Promise<CaseFileView> {
   const database = db();
-  const access = await caseAccess(actor, caseId, { executor: database });
+  const access = await caseAccess(actor, caseId);
   const [payments, identifiers, links, facts] = await Promise.all([
-    readPayments(access.caseId),
+    sharedPayments(access),
     readIdentifiers(access.caseId),
     readLinkedCases(access),
     database

@@ -8,10 +8,10 @@ import { db, runtime } from "~/platform/runtime.server";
 import { renderBankLetter, bankLetterBanks } from "./bank-letter-pdf.server";
 import { renderComplaintPack, type PackData, type PackIdentifier, type PackPayment } from "./complaint-pack-pdf.server";
 import { EVIDENCE_CLOSED_STATUSES, type EvidencePanelView } from "./evidence.schema";
-import { evidenceOf } from "./evidence.server";
+import { evidenceOf, sharedEvidence } from "./evidence.server";
 import { documentRequestsOf } from "./document-requests.server";
 import { readIdentifiers } from "./identifiers.server";
-import { readPayments } from "./payments.server";
+import { readPayments, sharedPayments } from "./payments.server";
 
 export interface GeneratedPdf {
   fileName: string;
@@ -123,7 +123,7 @@ export async function bankLetterFor(actor: Actor, caseId: string, bank: string |
 /** The case page's evidence panel and documents: the files, whether the actor may add some, the banks to write to. */
 export async function evidencePanelFor(actor: Actor, caseId: string): Promise<EvidencePanelView> {
   const found = await caseAccess(actor, caseId);
-  const [items, payments] = await Promise.all([evidenceOf(db(), found.caseId), readPayments(found.caseId)]);
+  const [items, payments] = await Promise.all([sharedEvidence(found), sharedPayments(found)]);
   const closed = (EVIDENCE_CLOSED_STATUSES as readonly string[]).includes(found.status);
   return { caseId: found.caseId, items, canUpload: found.viewer === "owner" && !closed, closed, banks: bankLetterBanks(payments) };
 }

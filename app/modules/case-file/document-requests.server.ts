@@ -15,7 +15,8 @@ import {
   type DocumentRequestsPanel,
   type DocumentRequestView,
 } from "./document-requests.schema";
-import { evidenceOf } from "./evidence.server";
+import type { EvidenceItem } from "./evidence.schema";
+import { evidenceOf, sharedEvidence } from "./evidence.server";
 
 /**
  * Issue 32 (decision 85): the assigned lawyer asks the client for documents as a checklist. The client sends a file
@@ -143,7 +144,12 @@ export async function answerDocumentUnavailable(actor: Actor, caseId: string, re
 }
 
 /** Internal: the checklist of a case already checked, oldest first, each item with its files. */
-export async function documentRequestsOf(executor: Executor, caseId: string, now: Date = new Date()): Promise<DocumentRequestView[]> {
+export async function documentRequestsOf(
+  executor: Executor,
+  caseId: string,
+  now: Date = new Date(),
+  caseEvidence: Promise<EvidenceItem[]> = evidenceOf(executor, caseId),
+): Promise<DocumentRequestView[]> {
   const [rows, evidence] = await Promise.all([
     executor
       .selectFrom("case_document_requests")
@@ -152,7 +158,7 @@ export async function documentRequestsOf(executor: Executor, caseId: string, now
       .orderBy("requested_at")
       .orderBy("id")
       .execute(),
-    evidenceOf(executor, caseId),
+    caseEvidence,
   ]);
   const today = parisIsoDay(now);
   return rows.map((row) => ({
@@ -177,7 +183,7 @@ export async function documentRequestsFor(actor: Actor, caseId: string, now: Dat
   return {
     caseId: access.caseId,
     viewer: access.viewer,
-    items: await documentRequestsOf(db(), access.caseId, now),
+    items: await documentRequestsOf(db(), access.caseId, now, sharedEvidence(access)),
     mayRequest: open && access.viewer === "lawyer",
     mayAnswer: open && access.viewer === "owner",
   };

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { recordStaffAction } from "~/modules/audit/audit.server";
-import { caseAccess } from "~/modules/cases/case-access.server";
+import { caseAccess, sharedCaseRead, type CaseAccess } from "~/modules/cases/case-access.server";
 import { caseMessages } from "~/modules/cases/cases.schema";
 import { servedFileName } from "~/modules/files/file-names";
 import type { FileStorage, StoredFile } from "~/modules/files/files.server";
@@ -146,6 +146,11 @@ function itemFrom(row: { id: string; created_at: Date; category: string; descrip
 export async function listEvidence(actor: Actor, caseId: string): Promise<EvidenceItem[]> {
   const found = await caseAccess(actor, caseId);
   return evidenceOf(db(), found.caseId);
+}
+
+/** The case's evidence, read once for the sections sharing this access answer (decision 0093). */
+export function sharedEvidence(access: CaseAccess): Promise<EvidenceItem[]> {
+  return sharedCaseRead(access, "evidence", () => evidenceOf(db(), access.caseId));
 }
 
 /** Internal: the rows of a case already checked. */

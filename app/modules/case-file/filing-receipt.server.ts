@@ -136,14 +136,6 @@ export function storedFileAttachments(storage: () => FileStorage): AttachmentLoa
 export type FilingReceiptView = { state: "ready"; sha256: string; generatedAt: string } | { state: "preparing" };
 
 /** Whether the case's receipt job is waiting or running (the jobs table's two partial indexes on status). */
-async function receiptJobPending(caseId: string): Promise<boolean> {
-  const found = await sql<{ id: string }>`
-    SELECT id FROM jobs
-    WHERE (status = 'queued' OR status = 'running') AND kind = ${FILING_RECEIPT_JOB} AND payload->>'caseId' = ${caseId}
-    LIMIT 1`.execute(db());
-  return found.rows.length > 0;
-}
-
 /**
  * The case's receipt for whoever may read the case (the one case-access policy): ready, or being prepared while its
  * job is queued or running; null for a draft and for a case without one (its job failed for good, or it had none).
@@ -151,9 +143,17 @@ async function receiptJobPending(caseId: string): Promise<boolean> {
 export async function filingReceiptFor(actor: Actor, caseId: string): Promise<FilingReceiptView | null> {
   const access = await caseAccess(actor, caseId);
   if (access.status === "draft") return null;
-  const row = await db().selectFrom("case_filing_receipts").select(["sha256", "generated_at"]).where("case_id", "=", access.caseId).executeTakeFirst();
-  if (row) return { state: "ready", sha256: row.sha256, generatedAt: row.generated_at.toISOString() };
-  return (await receiptJobPending(access.caseId)) ? { state: "preparing" } : null;
+  // The receipt, or else whether its job is queued or running, in one query.
+  const found = await sql<{ sha256: string | null; generated_at: Date | null; preparing: boolean }>`
+    SELECT r.sha256, r.generated_at,
+      r.case_id IS NULL AND EXISTS (
+        SELECT 1 FROM jobs
+        WHERE (status = 'queued' OR status = 'running') AND kind = ${FILING_RECEIPT_JOB} AND payload->>'caseId' = ${access.caseId}::text
+      ) AS preparing
+    FROM (SELECT 1) AS one LEFT JOIN case_filing_receipts r ON r.case_id = ${access.caseId}`.execute(db());
+  const row = found.rows[0]!;
+  if (row.sha256 !== null && row.generated_at !== null) return { state: "ready", sha256: row.sha256, generatedAt: new Date(row.generated_at).toISOString() };
+  return row.preparing ? { state: "preparing" } : null;
 }
 
 export type FilingReceiptDownload = { ok: true; fileName: string; pdf: Buffer } | { ok: false; status: 404 | 409; message: string };

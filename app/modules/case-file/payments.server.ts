@@ -2,7 +2,7 @@ import type { Actor } from "~/platform/actor";
 import type { Selectable } from "kysely";
 import type { BeneficiaryKind, CasePaymentTable, PaymentCurrency, PaymentMethod, WalletNetwork } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
-import { caseAccess } from "~/modules/cases/case-access.server";
+import { caseAccess, sharedCaseRead, type CaseAccess } from "~/modules/cases/case-access.server";
 
 /** A payment as every reader gets it (case page, PDFs). Dates "yyyy-MM-dd", amounts exact decimal strings. */
 export interface PaymentRow {
@@ -26,6 +26,11 @@ export interface PaymentRow {
 export async function listPayments(actor: Actor, caseId: string): Promise<PaymentRow[]> {
   const access = await caseAccess(actor, caseId);
   return readPayments(access.caseId);
+}
+
+/** The case's payments, read once for the sections sharing this access answer (decision 0093). */
+export function sharedPayments(access: CaseAccess): Promise<PaymentRow[]> {
+  return sharedCaseRead(access, "payments", () => readPayments(access.caseId));
 }
 
 /** No access check: callers have made one. */

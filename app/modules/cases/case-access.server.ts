@@ -61,6 +61,24 @@ export async function caseAccess(actor: Actor, caseId: string, options: CaseAcce
 
 const inFlight = new WeakMap<UserActor, Map<string, Promise<CaseAccess>>>();
 
+const accessReads = new WeakMap<CaseAccess, Map<string, Promise<unknown>>>();
+
+/**
+ * A read of the case made once for every section holding the same access answer (decision 0093): the case page's
+ * sections get one answer from the in-flight check above, so the payments or the evidence several of them show are
+ * read once per view. An answer is only shared by calls made while its check was in flight (one request's loader),
+ * so a read made after a write asks again. `read` must read the access's case, outside any transaction.
+ */
+export function sharedCaseRead<T>(access: CaseAccess, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = accessReads.get(access);
+  if (!reads) accessReads.set(access, (reads = new Map()));
+  const shared = reads.get(key) as Promise<T> | undefined;
+  if (shared) return shared;
+  const started = read();
+  reads.set(key, started);
+  return started;
+}
+
 async function readCaseAccess(actor: UserActor, caseId: string, options: CaseAccessOptions): Promise<CaseAccess> {
   let query = (options.executor ?? db())
     .selectFrom("cases")

@@ -365,50 +365,53 @@ export async function caseFor(actor: Actor, caseId: string): Promise<CaseView> {
     .executeTakeFirst();
   const viewer = row ? caseViewerOf(actor, row) : null;
   if (!row || !viewer) throw new NotFoundError(caseMessages.noAccess);
-  // The assigned lawyer reading the case has opened it: it leaves their 'Nouveaux dossiers'.
-  if (viewer === "lawyer") {
-    await database
-      .updateTable("cases")
-      .set({ opened_at: sql`coalesce(opened_at, now())` })
-      .where("id", "=", caseId)
-      .where("assigned_lawyer_id", "=", actor.userId)
-      .where("opened_at", "is", null)
-      .execute();
-  }
-  // Staff reading the case file: in the journal, and in the client's 'Qui a consulté mes données' (issue 16, item 5).
-  if (viewer !== "owner") {
-    await recordPersonalDataRead(
-      database,
-      actor,
-      { action: "case.viewed", subjectUserId: row.user_id, targetType: "case", targetId: row.id, details: { caseNumber: row.case_number } },
-      { coalesceMinutes: CASE_VIEW_COALESCE_MINUTES },
-    );
-  }
-  const history = await database
-    .selectFrom("case_status_history as h")
-    .leftJoin("profiles as p", "p.id", "h.changed_by")
-    .leftJoin("profiles as hl", "hl.id", "h.lawyer_id")
-    .select([
-      "h.id",
-      "h.from_status",
-      "h.to_status",
-      "h.created_at",
-      "h.changed_by",
-      "h.note",
-      "h.system_reason",
-      "h.outcome",
-      "h.outcome_reason",
-      "h.outcome_recovered_cents",
-      "p.first_name",
-      "p.last_name",
-      "p.role",
-      "hl.first_name as lawyer_first_name",
-      "hl.last_name as lawyer_last_name",
-    ])
-    .where("h.case_id", "=", caseId)
-    .orderBy("h.created_at")
-    .orderBy("h.id")
-    .execute();
+  // The marks of staff reading and the history are independent: they run side by side (decision 0093).
+  const [history] = await Promise.all([
+    database
+      .selectFrom("case_status_history as h")
+      .leftJoin("profiles as p", "p.id", "h.changed_by")
+      .leftJoin("profiles as hl", "hl.id", "h.lawyer_id")
+      .select([
+        "h.id",
+        "h.from_status",
+        "h.to_status",
+        "h.created_at",
+        "h.changed_by",
+        "h.note",
+        "h.system_reason",
+        "h.outcome",
+        "h.outcome_reason",
+        "h.outcome_recovered_cents",
+        "p.first_name",
+        "p.last_name",
+        "p.role",
+        "hl.first_name as lawyer_first_name",
+        "hl.last_name as lawyer_last_name",
+      ])
+      .where("h.case_id", "=", caseId)
+      .orderBy("h.created_at")
+      .orderBy("h.id")
+      .execute(),
+    // The assigned lawyer reading the case has opened it: it leaves their 'Nouveaux dossiers'.
+    viewer === "lawyer"
+      ? database
+          .updateTable("cases")
+          .set({ opened_at: sql`coalesce(opened_at, now())` })
+          .where("id", "=", caseId)
+          .where("assigned_lawyer_id", "=", actor.userId)
+          .where("opened_at", "is", null)
+          .execute()
+      : undefined,
+    // Staff reading the case file: in the journal, and in the client's 'Qui a consulté mes données' (issue 16, item 5).
+    viewer !== "owner"
+      ? recordPersonalDataRead(
+          database,
+          actor,
+          { action: "case.viewed", subjectUserId: row.user_id, targetType: "case", targetId: row.id, details: { caseNumber: row.case_number } },
+          { coalesceMinutes: CASE_VIEW_COALESCE_MINUTES },
+        )
+      : undefined,
+  ]);
   return {
     id: row.id,
     caseNumber: row.case_number,

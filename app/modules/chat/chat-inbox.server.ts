@@ -136,6 +136,12 @@ export async function clientUnreadByCase(actor: Actor): Promise<Record<string, n
   return Object.fromEntries(result.rows.map((row) => [row.case_id, row.unread]));
 }
 
+/** A case's messages from others not read yet, as a column of a query over the client's own cases (their dashboard). */
+export function clientUnreadColumn(clientId: string, caseIdColumn: string) {
+  return sql<number>`(SELECT count(*)::int FROM case_chat_messages m
+    WHERE m.case_id = ${sql.ref(caseIdColumn)} AND NOT m.read_status AND m.sender_id <> ${clientId})`;
+}
+
 export type ActivityItem =
   | {
       kind: "message";
@@ -156,23 +162,26 @@ export const ACTIVITY_LIMIT = 8;
 /** The client's recent activity: messages they received and status changes of their cases, newest first. */
 export async function clientRecentActivity(actor: Actor, limit = ACTIVITY_LIMIT): Promise<ActivityItem[]> {
   assertUser(actor);
-  const database = db();
-  const [messages, changes] = await Promise.all([
-    sql<{
-      id: string;
-      case_id: string;
-      case_number: string;
-      created_at: Date;
-      excerpt: string | null;
-      file_name: string | null;
-      read_status: boolean;
-      sender_id: string;
-      role: Role;
-      first_name: string;
-      last_name: string;
-    }>`
-      SELECT m.id, c.id AS case_id, c.case_number, m.created_at, chat_excerpt(m.message) AS excerpt, m.file_name,
-        m.read_status, m.sender_id, p.role, p.first_name, p.last_name
+  // Messages and status changes in one query (decision 0093): each branch keeps its own newest `limit`.
+  const result = await sql<{
+    kind: "message" | "status";
+    id: string;
+    case_id: string;
+    case_number: string;
+    created_at: Date;
+    excerpt: string | null;
+    file_name: string | null;
+    read_status: boolean | null;
+    sender_id: string | null;
+    role: Role | null;
+    first_name: string | null;
+    last_name: string | null;
+    from_status: CaseStatus | null;
+    to_status: CaseStatus | null;
+  }>`
+    (SELECT 'message' AS kind, m.id::text AS id, c.id AS case_id, c.case_number, m.created_at, chat_excerpt(m.message) AS excerpt,
+        m.file_name, m.read_status, m.sender_id, p.role, p.first_name, p.last_name,
+        NULL::text AS from_status, NULL::text AS to_status
       FROM cases c
       CROSS JOIN LATERAL (
         SELECT id, created_at, message, file_name, read_status, sender_id FROM case_chat_messages
@@ -181,9 +190,10 @@ export async function clientRecentActivity(actor: Actor, limit = ACTIVITY_LIMIT)
       ) m
       JOIN profiles p ON p.id = m.sender_id
       WHERE c.user_id = ${actor.userId}
-      ORDER BY m.created_at DESC LIMIT ${limit}`.execute(database),
-    sql<{ id: number; case_id: string; case_number: string; created_at: Date; from_status: CaseStatus | null; to_status: CaseStatus }>`
-      SELECT h.id, c.id AS case_id, c.case_number, h.created_at, h.from_status, h.to_status
+      ORDER BY m.created_at DESC LIMIT ${limit})
+    UNION ALL
+    (SELECT 'status', h.id::text, c.id, c.case_number, h.created_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        h.from_status, h.to_status
       FROM cases c
       CROSS JOIN LATERAL (
         SELECT id, created_at, from_status, to_status FROM case_status_history
@@ -191,31 +201,31 @@ export async function clientRecentActivity(actor: Actor, limit = ACTIVITY_LIMIT)
         ORDER BY created_at DESC LIMIT ${limit}
       ) h
       WHERE c.user_id = ${actor.userId}
-      ORDER BY h.created_at DESC LIMIT ${limit}`.execute(database),
-  ]);
-  const items: ActivityItem[] = [
-    ...messages.rows.map((row) => ({
-      kind: "message" as const,
-      id: `message-${row.id}`,
-      at: new Date(row.created_at).toISOString(),
-      caseId: row.case_id,
-      caseNumber: row.case_number,
-      sender: senderName(senderKind(row.sender_id, row.role, actor.userId, actor.userId), { firstName: row.first_name, lastName: row.last_name }),
-      excerpt: row.excerpt,
-      fileName: row.file_name,
-      unread: !row.read_status,
-      href: chatPath(row.case_id),
-    })),
-    ...changes.rows.map((row) => ({
-      kind: "status" as const,
-      id: `status-${row.id}`,
-      at: new Date(row.created_at).toISOString(),
-      caseId: row.case_id,
-      caseNumber: row.case_number,
-      fromStatus: row.from_status,
-      toStatus: row.to_status,
-      href: `/case/${encodeURIComponent(row.case_id)}`,
-    })),
-  ];
+      ORDER BY h.created_at DESC LIMIT ${limit})`.execute(db());
+  const items: ActivityItem[] = result.rows.map((row) =>
+    row.kind === "message"
+      ? {
+          kind: "message" as const,
+          id: `message-${row.id}`,
+          at: new Date(row.created_at).toISOString(),
+          caseId: row.case_id,
+          caseNumber: row.case_number,
+          sender: senderName(senderKind(row.sender_id!, row.role!, actor.userId, actor.userId), { firstName: row.first_name!, lastName: row.last_name! }),
+          excerpt: row.excerpt,
+          fileName: row.file_name,
+          unread: !row.read_status,
+          href: chatPath(row.case_id),
+        }
+      : {
+          kind: "status" as const,
+          id: `status-${row.id}`,
+          at: new Date(row.created_at).toISOString(),
+          caseId: row.case_id,
+          caseNumber: row.case_number,
+          fromStatus: row.from_status,
+          toStatus: row.to_status!,
+          href: `/case/${encodeURIComponent(row.case_id)}`,
+        },
+  );
   return items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1)).slice(0, limit);
 }

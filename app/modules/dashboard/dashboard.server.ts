@@ -9,9 +9,9 @@ import { assertUser, type UserActor, type Actor } from "~/platform/actor";
 import type { CaseStatus, DocumentSide, DocumentType, Executor } from "~/platform/database-schema";
 import { db } from "~/platform/runtime.server";
 import type { IdentityStatus } from "~/modules/identity/identity.schema";
-import { identitySummaryFor } from "~/modules/identity/identity.server";
+import { identityStepsFrom, identitySummaryFor } from "~/modules/identity/identity.server";
 import { overdueDocumentsByCase } from "~/modules/case-file/document-requests.server";
-import { clientRecentActivity, clientUnreadByCase, type ActivityItem } from "~/modules/chat/chat-inbox.server";
+import { clientRecentActivity, clientUnreadColumn, type ActivityItem } from "~/modules/chat/chat-inbox.server";
 import { callCodeFor } from "~/modules/call-verification/call-verification.server";
 import type { ClientCallCode } from "~/modules/call-verification/call-verification.schema";
 
@@ -90,20 +90,32 @@ const ACTIVE_STATUSES: CaseStatus[] = ["submitted", "under_review", "assigned", 
 
 async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   const database = db();
-  const [profile, cases, verification, unread, activity, toSign, callCode] = await Promise.all([
-    database
-      .selectFrom("profiles")
-      .select(["email", "first_name", "last_name", "profile_completed", "identity_verified"])
-      .where("id", "=", actor.userId)
-      .executeTakeFirstOrThrow(),
+  // The profile with its verification marks, read once: the identity summary takes them (decision 0093).
+  const profile = database
+    .selectFrom("profiles as p")
+    .leftJoin("identity_verification_status as s", "s.user_id", "p.id")
+    .select(["p.email", "p.first_name", "p.last_name", "p.profile_completed", "p.identity_verified", "s.step2_completed", "s.step3_completed", "s.step4_completed"])
+    .where("p.id", "=", actor.userId)
+    .executeTakeFirstOrThrow();
+  const [me, cases, verification, activity, toSign, callCode] = await Promise.all([
+    profile,
     database
       .selectFrom("cases")
-      .select(["id", "case_number", "scam_type", "total_amount_lost", "status", "assigned_lawyer_id", "created_at", paymentTotalsColumn("cases.id").as("payment_totals")])
+      .select([
+        "id",
+        "case_number",
+        "scam_type",
+        "total_amount_lost",
+        "status",
+        "assigned_lawyer_id",
+        "created_at",
+        paymentTotalsColumn("cases.id").as("payment_totals"),
+        clientUnreadColumn(actor.userId, "cases.id").as("unread"),
+      ])
       .where("user_id", "=", actor.userId)
       .orderBy("created_at", "desc")
       .execute(),
-    identitySummaryFor(actor),
-    clientUnreadByCase(actor),
+    profile.then((row) => identitySummaryFor(actor, { identityVerified: row.identity_verified, steps: identityStepsFrom(row) })),
     clientRecentActivity(actor),
     agreementsWaiting(database, { clientId: actor.userId, state: "proposed" }),
     callCodeFor(actor),
@@ -111,11 +123,11 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
   return {
     view: "user",
     profile: {
-      email: profile.email,
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      profileCompleted: profile.profile_completed,
-      identityVerified: profile.identity_verified,
+      email: me.email,
+      firstName: me.first_name,
+      lastName: me.last_name,
+      profileCompleted: me.profile_completed,
+      identityVerified: me.identity_verified,
     },
     identity: verification.identity,
     rejectedDocuments: verification.rejectedDocuments,
@@ -126,7 +138,7 @@ async function userDashboard(actor: UserActor): Promise<UserDashboard> {
       ...caseListFields(row),
       waitingForLawyer: isWaitingForLawyer(row.status, row.assigned_lawyer_id !== null),
       createdAt: row.created_at.toISOString(),
-      unreadMessages: unread[row.id] ?? 0,
+      unreadMessages: row.unread,
     })),
     activity,
     agreementsToSign: toSign,

@@ -41,12 +41,21 @@ export interface IdentitySummary {
   rejectedDocuments: { id: string; documentType: DocumentType; documentSide: DocumentSide; rejectionReason: string | null }[];
 }
 
-/** What the dashboard shows of the acting person's verification (read only; same rules as the verification screen). */
-export async function identitySummaryFor(actor: Actor): Promise<IdentitySummary> {
+/** The person's verification flag and step marks, when the caller has read them already (with their profile). */
+export interface IdentityMarks {
+  identityVerified: boolean;
+  steps: { step2_completed: boolean; step3_completed: boolean; step4_completed: boolean } | undefined;
+}
+
+/**
+ * What the dashboard shows of the acting person's verification (read only; same rules as the verification screen).
+ * `known`: the actor's own flag and step marks, read by the caller with the rest of their profile (decision 0093).
+ */
+export async function identitySummaryFor(actor: Actor, known?: IdentityMarks): Promise<IdentitySummary> {
   assertUser(actor);
   const database = db();
-  const [profile, documents, steps] = await Promise.all([
-    database.selectFrom("profiles").select("identity_verified").where("id", "=", actor.userId).executeTakeFirst(),
+  const [marks, documents] = await Promise.all([
+    known ?? identityMarksOf(actor.userId),
     database
       .selectFrom("identity_verification_documents")
       .select(["id", "document_type", "document_side", "rejection_reason", "status"])
@@ -55,17 +64,12 @@ export async function identitySummaryFor(actor: Actor): Promise<IdentitySummary>
       .orderBy("step_number")
       .orderBy("uploaded_at", "desc")
       .execute(),
-    database
-      .selectFrom("identity_verification_status")
-      .select(["step2_completed", "step3_completed", "step4_completed"])
-      .where("user_id", "=", actor.userId)
-      .executeTakeFirst(),
   ]);
-  if (!profile) throw new NotFoundError();
+  const { identityVerified, steps } = marks;
   const completed = { 2: steps?.step2_completed, 3: steps?.step3_completed, 4: steps?.step4_completed };
   return {
-    identity: identityStatusOf(profile.identity_verified, documents, completed),
-    identityVerified: profile.identity_verified,
+    identity: identityStatusOf(identityVerified, documents, completed),
+    identityVerified,
     rejectedDocuments: documents
       .filter((document) => document.status === "rejected")
       .map((document) => ({
@@ -75,6 +79,23 @@ export async function identitySummaryFor(actor: Actor): Promise<IdentitySummary>
         rejectionReason: document.rejection_reason,
       })),
   };
+}
+
+async function identityMarksOf(userId: string): Promise<IdentityMarks> {
+  const row = await db()
+    .selectFrom("profiles as p")
+    .leftJoin("identity_verification_status as s", "s.user_id", "p.id")
+    .select(["p.identity_verified", "s.step2_completed", "s.step3_completed", "s.step4_completed"])
+    .where("p.id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return { identityVerified: row.identity_verified, steps: identityStepsFrom(row) };
+}
+
+/** The step marks of a profile read left-joined with identity_verification_status (no row yet: undefined). */
+export function identityStepsFrom(row: { step2_completed: boolean | null; step3_completed: boolean | null; step4_completed: boolean | null }): IdentityMarks["steps"] {
+  if (row.step2_completed === null || row.step3_completed === null || row.step4_completed === null) return undefined;
+  return { step2_completed: row.step2_completed, step3_completed: row.step3_completed, step4_completed: row.step4_completed };
 }
 
 /** The acting person's verification: step states, status priority, rejections, where the screen opens. */

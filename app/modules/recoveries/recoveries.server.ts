@@ -6,6 +6,7 @@ import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { recordStaffAction } from "~/modules/audit/audit.server";
 import { caseAccess, type CaseViewer } from "~/modules/cases/case-access.server";
+import { sharedPayments, type PaymentRow } from "~/modules/case-file/payments.server";
 import { lawyerTitle } from "~/modules/cases/case-history.server";
 import { fileStorage, StoredFileNotReadyError, type StoredFile } from "~/modules/files/files.server";
 import { UploadError } from "~/modules/files/upload-error";
@@ -90,12 +91,13 @@ export interface FeeTexts {
   vatRateText: string;
 }
 
-function paymentLabel(payment: { paid_on: string; amount: string; currency: string }): string {
+function paymentLabel(payment: Pick<PaymentRow, "paidOn" | "amount" | "currency">): string {
   const amount = Number(payment.amount).toLocaleString("fr-FR", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-  return `Paiement du ${formatDate(payment.paid_on)} (${amount}\u00a0${payment.currency === "EUR" ? "€" : payment.currency})`;
+  return `Paiement du ${formatDate(payment.paidOn)} (${amount}\u00a0${payment.currency === "EUR" ? "€" : payment.currency})`;
 }
 
-async function ledgerEntries(executor: Executor, caseId: string): Promise<RecoveryEntryView[]> {
+/** `casePayments`: the case's payments, read once with the other sections of the page (decision 0093). */
+async function ledgerEntries(executor: Executor, caseId: string, casePayments: Promise<PaymentRow[]>): Promise<RecoveryEntryView[]> {
   const [rows, payments] = await Promise.all([
     executor
       .selectFrom("case_recoveries as r")
@@ -105,7 +107,7 @@ async function ledgerEntries(executor: Executor, caseId: string): Promise<Recove
       .orderBy("r.created_at")
       .orderBy("r.id")
       .execute(),
-    executor.selectFrom("case_payments").select(["id", "paid_on", "amount", "currency"]).where("case_id", "=", caseId).execute(),
+    casePayments,
   ]);
   const paymentById = new Map(payments.map((payment) => [payment.id, payment]));
   return ledgerEntryViews(rows, (row) => ({
@@ -136,13 +138,11 @@ export async function recoveriesFor(actor: Actor, caseId: string): Promise<Recov
   const access = await caseAccess(actor, caseId);
   const database = db();
   const [entries, fees, costs, feePayments, payments] = await Promise.all([
-    ledgerEntries(database, access.caseId),
+    ledgerEntries(database, access.caseId, sharedPayments(access)),
     feeFiguresForCase(database, access.caseId),
     costEntries(database, access.caseId),
     feePaymentEntries(database, access.caseId),
-    access.viewer === "lawyer"
-      ? database.selectFrom("case_payments").select(["id", "paid_on", "amount", "currency"]).where("case_id", "=", access.caseId).orderBy("paid_on").orderBy("id").execute()
-      : Promise.resolve([]),
+    access.viewer === "lawyer" ? sharedPayments(access) : Promise.resolve([]),
   ]);
   const netCents = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
   return {
@@ -154,7 +154,10 @@ export async function recoveriesFor(actor: Actor, caseId: string): Promise<Recov
     netText: formatEuroCents(netCents),
     agreementActive: fees !== null,
     mayRecord: access.viewer === "lawyer" && fees !== null,
-    payments: payments.map((payment) => ({ id: payment.id, label: paymentLabel(payment) })),
+    // By day then id, as the lawyer's list always was (the shared read also orders by creation within a day).
+    payments: [...payments]
+      .sort((a, b) => (a.paidOn < b.paidOn ? -1 : a.paidOn > b.paidOn ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((payment) => ({ id: payment.id, label: paymentLabel(payment) })),
     fees: feeTexts(fees),
     costs,
     feePayments,
@@ -326,7 +329,7 @@ export async function detailedAccountFor(actor: Actor, caseId: string, now: Date
   const fees = await feeFiguresForCase(database, access.caseId);
   if (!fees) return null;
   const [entries, costs, feePayments, people] = await Promise.all([
-    ledgerEntries(database, access.caseId),
+    ledgerEntries(database, access.caseId, sharedPayments(access)),
     costEntries(database, access.caseId),
     feePaymentEntries(database, access.caseId),
     database
