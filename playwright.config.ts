@@ -69,7 +69,7 @@ export default defineConfig({
         `rm -rf '${dataDir}'`,
         "(test -f build/server/index.js || node_modules/.bin/react-router build)",
         // The allocator npm start gives the server (server/with-allocator.sh).
-        "exec sh server/with-allocator.sh node_modules/.bin/tsx server/main.ts",
+        "exec sh server/with-allocator.sh node server/main.mjs",
       ].join(" && "),
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,

@@ -149,7 +149,7 @@ async function startServer(databaseEnv: Record<string, string>): Promise<Running
     SIGNUP_ATTEMPTS_PER_ADDRESS: HIGH_LIMIT,
     ...databaseEnv,
   });
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  const child = spawn(process.execPath, ["server/main.mjs"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -76,7 +76,9 @@ async function main() {
     SIGNUP_ATTEMPTS_PER_ADDRESS: HIGH_LIMIT,
     MAX_CONNECTIONS_PER_ADDRESS: "100000",
   });
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  // A checkout from before decision 97 starts through tsx.
+  const entry = existsSync(path.join(ROOT, "server/main.mjs")) ? [process.execPath, "server/main.mjs"] : [path.join(ROOT, "node_modules/.bin/tsx"), "server/main.ts"];
+  const child = spawn(entry[0]!, entry.slice(1), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);

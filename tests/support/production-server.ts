@@ -84,7 +84,7 @@ export interface RunningServer {
 export { TEST_STORAGE_MASTER_KEY };
 
 /**
- * Runs `node --import tsx server/main.ts` in production mode, with the allocator `npm start` gives it
+ * Runs `node server/main.mjs` in production mode, with the allocator `npm start` gives it
  * (server/with-allocator.sh, which execs: the child's pid is the server's), and waits for GET /healthz.
  * `env.PORT` picks the port.
  */
@@ -99,7 +99,7 @@ export async function startProductionServer(env: Record<string, string>): Promis
   const baseUrl = `http://127.0.0.1:${port}`;
   // The address tests use is the public one, unless told otherwise: posts must come from PUBLIC_URL's origin.
   const publicUrl = env.PUBLIC_URL ?? baseUrl;
-  const child: ChildProcess = spawn("sh", [path.join(ROOT, "server/with-allocator.sh"), process.execPath, "--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn("sh", [path.join(ROOT, "server/with-allocator.sh"), process.execPath, "server/main.mjs"], {
     cwd: ROOT,
     env: {
       ...inherited,

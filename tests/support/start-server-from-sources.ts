@@ -1,5 +1,5 @@
 // `startServer` of server/app.ts run from the sources, without a build: for start-up refusals, which all happen before
-// the build is used. Prints what server/main.ts prints and exits 1 the same way.
+// the build is used. Prints what server/main.mjs prints and exits 1 the same way.
 import { startServer } from "../../server/app";
 
 startServer({
