@@ -247,7 +247,7 @@ export async function startServer(options: Omit<HttpAppOptions, "env"> & { env?:
     cache ? cache.inFrontOf(app) : app,
   );
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, () => resolve()));
-  void cache?.warm();
+  if (env.PUBLIC_PAGES_WARM_AT_START) void cache?.warm();
   applyServerLimits(server, limits);
   logger.info({ port: env.PORT, url: env.PUBLIC_URL }, "Recours est démarré");
 

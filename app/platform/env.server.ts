@@ -46,6 +46,8 @@ const envSchema = z
     /** How long a request waits for a database connection before it is answered 503 (decision 0053). */
     DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 120_000).default(5000),
     TRUST_PROXY: booleanFlag.default(false),
+    /** Render the cached public pages as soon as the server listens (decision 52); off, each on its first visit. */
+    PUBLIC_PAGES_WARM_AT_START: booleanFlag.default(true),
     /** Slowloris limits (decision 0054): request line and headers within this time, the whole request within the next. */
     SERVER_HEADERS_TIMEOUT_MS: wholeNumber(500, 600_000).default(20_000),
     SERVER_REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000).default(60_000),

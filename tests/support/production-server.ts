@@ -109,6 +109,8 @@ export async function startProductionServer(env: Record<string, string>): Promis
       LOG_LEVEL: "warn",
       // The key of tests/support/test-database.ts testEnv(): second factors seeded there decrypt in the server.
       TWO_FACTOR_ENCRYPTION_KEY: "test-two-factor-key-test-two-factor-key-0123",
+      // Rendering and compressing every public page at start costs a second of CPU; tests' pages fill on first visit.
+      PUBLIC_PAGES_WARM_AT_START: "false",
       ...env,
       PUBLIC_URL: publicUrl,
     },
