@@ -14,7 +14,7 @@ import { preloadCommuneIndex } from "~/modules/profile/profile.server";
 import { assertReadyForProduction, feeModelFrom, figureSourcesFrom, operatorIdentity } from "~/content/operator.server";
 import { publicPagePaths } from "~/content/site";
 import { env as loadEnv, type Env } from "~/platform/env.server";
-import { DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_TEXT, isDatabaseUnavailable } from "~/platform/database-errors";
 import { logger } from "~/platform/logger.server";
 import { passwordPostRefusedContext, requestInfoContext } from "~/platform/request-context";
 import { requestScope } from "~/platform/request-scope.server";
@@ -188,7 +188,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, requestId: res.locals.requestId }, "base de données injoignable : 503");
       if (res.headersSent) return;
-      res.status(503).set("Retry-After", "5").type("html").send(simplePage("Service momentanément indisponible", DATABASE_UNAVAILABLE_TEXT));
+      res.status(503).set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS)).type("html").send(simplePage("Service momentanément indisponible", DATABASE_UNAVAILABLE_TEXT));
       return;
     }
     const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);

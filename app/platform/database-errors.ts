@@ -19,6 +19,9 @@ const UNAVAILABLE_MESSAGES = [
   "Connection ended unexpectedly",
 ];
 
+/** The Retry-After of every answer refused because the database is out of reach: the 503 page and the kept forms. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export const DATABASE_UNAVAILABLE_TEXT =
   "Le service est momentanément indisponible. Rien de ce que vous avez déjà enregistré n'est perdu\u202f: réessayez dans quelques instants.";
 

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { fieldErrors, formValues, NUL_MESSAGE, type FieldErrors } from "~/lib/form";
 import { serviceBusyMessage } from "~/lib/retry-delay";
-import { isDatabaseUnavailable } from "./database-errors";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-errors";
 import { logger } from "./logger.server";
 import { passwordPostRefusedContext } from "./request-context";
 import { CONTROL_CHARACTERS } from "./request-validation";
@@ -75,9 +75,6 @@ export function passwordPostRefusal(context: Readonly<RouterContextProvider>): B
   if (!refused) return null;
   return { ok: false, status: 503, formError: serviceBusyMessage(refused.retryAfterSeconds), retryAfterSeconds: refused.retryAfterSeconds };
 }
-
-/** How long a post refused because the database is out of reach asks to wait (as the 503 page's Retry-After). */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The database was out of reach during a post (pool exhausted, connection cut, decision 94): the route answers with
