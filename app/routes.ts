@@ -77,6 +77,7 @@ export default [
       route("admin/lawyers", "routes/admin-lawyers.tsx"),
       route("admin/emails", "routes/admin-emails.tsx"),
       route("admin/emails/templates", "routes/admin-emails-templates-redirect.ts"),
+      route("admin/emails/:emailId", "routes/admin-email.tsx"),
       route("admin/email-templates", "routes/admin-email-templates.tsx"),
       route("admin/email-templates/:templateId", "routes/admin-email-template.tsx"),
       route("admin/journal", "routes/admin-journal.tsx"),

@@ -1,8 +1,9 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses, Field, TextField } from "~/components/ui/field";
 import type { Route } from "./+types/admin-emails";
 import { BackOfficePage, FilterSelect, frenchDateTime, InlineAlert, ListAlert, SearchForm, StaffPanel, StaffTable } from "~/components/back-office/back-office-page";
+import { EmailStatus, emailOrigin } from "~/components/back-office/email-status";
 import { pageTitle } from "~/content/site";
 import { backOfficeMessages, emailListQuerySchema, MANUAL_EMAIL_BODY_MAX, MANUAL_EMAIL_MAX_RECIPIENTS, manualEmailSchema, retryEmailSchema } from "~/modules/back-office/back-office.schema";
 import { emailHistory, retryEmail, sendManualEmail } from "~/modules/back-office/emails.server";
@@ -146,37 +147,17 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
           {
             header: "Objet",
             cell: (email) => (
-              <details>
-                <summary className="cursor-pointer font-semibold text-brand-800 underline">{email.subject}</summary>
-                <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-sans text-sm">{email.body}</pre>
-              </details>
+              <>
+                <Link to={`/admin/emails/${email.id}`} className="font-semibold text-brand-800 underline">
+                  {email.subject}
+                </Link>
+                {email.excerpt ? <span className="mt-1 block text-sm text-slate-700">{email.excerpt}</span> : null}
+              </>
             ),
           },
           { header: "Envoyé le", cell: (email) => frenchDateTime(email.sentAt) },
-          {
-            header: "Statut",
-            cell: (email) =>
-              email.status === "sent" ? (
-                <span className="font-semibold text-green-800">Envoyé</span>
-              ) : (
-                <>
-                  <span className="font-semibold text-red-800">Échec</span>
-                  <span className="block text-sm text-slate-800">{email.error}</span>
-                  {email.retriable ? (
-                    <Form method="post" action="?intent=retry">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="emailId" value={email.id} />
-                      <Button variant="secondary" className="mt-1">
-                        Réessayer<span className="sr-only"> l'envoi à {email.recipient}</span>
-                      </Button>
-                    </Form>
-                  ) : (
-                    <span className="block text-sm text-slate-700">Nouvel essai automatique en cours ({email.attempts} essai(s)).</span>
-                  )}
-                </>
-              ),
-          },
-          { header: "Origine", cell: (email) => email.templateName ?? (email.manual ? "Envoi manuel" : "—") },
+          { header: "Statut", cell: (email) => <EmailStatus email={email} /> },
+          { header: "Origine", cell: (email) => emailOrigin(email) },
         ]} />
         <p className="mt-3">
           <ButtonLink to="/admin/email-templates" variant="link">

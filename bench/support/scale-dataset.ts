@@ -215,7 +215,8 @@ export function peopleSteps(sizes: ScaleSizes, known: KnownPeople): [string, Ste
       "lawyer_allocation",
       (c) =>
         c.query(`INSERT INTO lawyer_allocation (lawyer_id, allocation_percentage, active)
-          SELECT id, CASE WHEN n <= 20 THEN 5 ELSE 0 END, true FROM scale_people WHERE role = 'lawyer'`),
+          SELECT id, CASE WHEN n <= 20 THEN 5 ELSE 0 END, true FROM scale_people WHERE role = 'lawyer'
+          ON CONFLICT (lawyer_id) DO UPDATE SET allocation_percentage = excluded.allocation_percentage, active = true`),
     ],
   ];
 }

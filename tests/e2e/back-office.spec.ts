@@ -102,9 +102,15 @@ test.describe("back-office", () => {
       await expect(page.locator("[data-list-table] tbody tr").filter({ hasText: "Envoyé" })).toHaveCount(2);
     }).toPass({ timeout: 20_000 });
     await expect(page.locator('[data-stat="total-loaded"]')).toHaveText("2");
-    await page.locator("[data-list-table]").getByText("Votre dossier avance").first().click();
-    await expect(page.locator("[data-list-table]")).toContainText("Nous avons reçu vos pièces.");
+    // The history shows each body's first words; the subject opens the whole message.
+    await expect(page.locator("[data-list-table]")).toContainText("Bonjour, Nous avons reçu vos pièces.");
     await expectNoAxeViolations(page, "/admin/emails (historique)");
+    await page.locator("[data-list-table]").getByRole("link", { name: "Votre dossier avance" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Votre dossier avance" })).toBeVisible();
+    await expect(page.locator("pre")).toContainText("Bonjour,\n\nNous avons reçu vos pièces.");
+    await expectNoAxeViolations(page, "/admin/emails/:id (message)");
+    await page.getByRole("link", { name: "Retour à l'historique des e-mails" }).click();
+    await expect(page).toHaveURL(/\/admin\/emails$/);
     await page.context().close();
   });
 

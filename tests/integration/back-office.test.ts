@@ -17,7 +17,7 @@ import {
   userActionSchema,
   userListQuerySchema,
 } from "~/modules/back-office/back-office.schema";
-import { emailHistory, retryEmail, sendManualEmail } from "~/modules/back-office/emails.server";
+import { EMAIL_EXCERPT_LENGTH, emailHistory, emailMessage, excerptOf, retryEmail, sendManualEmail } from "~/modules/back-office/emails.server";
 import { listLawyers, setBarDetails, setLawyerLevel } from "~/modules/back-office/lawyers.server";
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "~/modules/back-office/templates.server";
 import { changeRole, listUsers, userDetail } from "~/modules/back-office/users.server";
@@ -139,6 +139,7 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       await expect(listLawyers(lawyerActor, { q: "" })).rejects.toBeInstanceOf(ForbiddenError);
       await expect(setLawyerLevel(lawyerActor, { lawyerId: lawyerActor.userId, level: "advanced" })).rejects.toBeInstanceOf(ForbiddenError);
       await expect(emailHistory(lawyerActor, "")).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(emailMessage(lawyerActor, "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10")).rejects.toBeInstanceOf(ForbiddenError);
       await expect(sendManualEmail(lawyerActor, { recipients: ["a@example.com"], subject: "x", body: "y" })).rejects.toBeInstanceOf(ForbiddenError);
       await expect(listTemplates(lawyerActor, "")).rejects.toBeInstanceOf(ForbiddenError);
       await expect(listJournal(lawyerActor, journalQuerySchema.parse({}))).rejects.toBeInstanceOf(ForbiddenError);
@@ -289,6 +290,28 @@ describe.each(testEngines())("back-office on %s", (engine) => {
       const journal = await listJournal(admin, journalQuerySchema.parse({ action: "email.sent" }));
       expect(journal.entries[0]?.after).toMatchObject({ recipients: ["un@exemple.fr", "deux@exemple.fr"], subject: "Point sur votre dossier" });
       for (const term of ["%", "_", "'", "\\"]) expect((await emailHistory(admin, term)).emails, term).toEqual([]);
+    });
+
+    it("lists each body's first words on one line, and gives the whole message on demand; an unknown one is not found", async () => {
+      const long = `Bonjour,\n\n${"Votre dossier avance bien. ".repeat(40)}Fin du message.`;
+      await sendManualEmail(admin, manualEmailSchema.parse({ recipients: "long@exemple.fr, court@exemple.fr", subject: "Message long", body: long }));
+      await sendManualEmail(admin, manualEmailSchema.parse({ recipients: "court@exemple.fr", subject: "Message court", body: "Merci.\n  À bientôt." }));
+      await deliver();
+      const listed = (await emailHistory(admin, "Message long")).emails[0]!;
+      expect(listed).not.toHaveProperty("body");
+      expect(listed.excerpt).toMatch(/^Bonjour, Votre dossier avance bien\. .*\u2026$/);
+      expect(listed.excerpt.length).toBeLessThanOrEqual(EMAIL_EXCERPT_LENGTH + 1);
+      expect(listed.excerpt).not.toContain("Fin du message");
+      // Its lines joined by single spaces (the logged body ends with the platform's security footer).
+      expect((await emailHistory(admin, "Message court")).emails[0]!.excerpt).toMatch(/^Merci\. À bientôt\. -- Recours/);
+      const whole = await emailMessage(admin, listed.id);
+      expect(whole).toMatchObject({ id: listed.id, subject: "Message long", status: "sent", manual: true });
+      expect(whole.body.startsWith(long)).toBe(true);
+      expect(whole.recipient).toBe(listed.recipient);
+      await expect(emailMessage(admin, "6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10")).rejects.toBeInstanceOf(NotFoundError);
+      await expect(emailMessage(admin, "pas-un-identifiant")).rejects.toBeInstanceOf(NotFoundError);
+      // One word longer than the excerpt is cut inside it.
+      expect(excerptOf("a".repeat(400))).toBe(`${"a".repeat(EMAIL_EXCERPT_LENGTH)}\u2026`);
     });
 
     it("refuses empty fields, names invalid addresses, caps the recipients, refuses unfilled variables and a huge body", () => {

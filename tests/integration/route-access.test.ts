@@ -93,6 +93,8 @@ const adminPageRows: RouteAccessRow[] = [
   adminPage("routes/admin-lawyers.tsx", "/admin/lawyers", ok(["Avocats", "Dossiers actifs", "Clients", SEEDED.lawyer.lastName])),
   adminPage("routes/admin-emails.tsx", "/admin/emails", ok(["E-mails", "Envoyés aujourd'hui", "Total chargé", "Envoyer un e-mail"])),
   adminPage("routes/admin-emails-templates-redirect.ts", "/admin/emails/templates", { status: 301, location: "/admin/email-templates" }),
+  adminPage("routes/admin-email.tsx", "/admin/emails/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),
+  adminPage("routes/admin-email.tsx", "/admin/emails/pas-un-identifiant", notFound),
   adminPage("routes/admin-email-templates.tsx", "/admin/email-templates", ok(["Modèles d'e-mails", "Réinitialisation du mot de passe", "Envoyé par la plateforme"])),
   adminPage("routes/admin-email-template.tsx", "/admin/email-templates/nouveau", ok(["Nouveau modèle", "Aperçu"])),
   adminPage("routes/admin-email-template.tsx", "/admin/email-templates/6f1c2a4e-8b7d-4c3a-9e21-0d5b7a3c9f10", notFound),

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
+import { BackLink, BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
 
 /**
  * A staff list screen: 'Retour au tableau de bord' (spec; the admin screens), its title, what it is for, then the screen.
- * `wide` for the tables with many columns.
+ * `wide` for the tables with many columns; `backLink` may name another page to go back to.
  */
 export function BackOfficePage({
   id,
@@ -21,14 +21,12 @@ export function BackOfficePage({
   title: string;
   intro?: ReactNode;
   wide?: boolean;
-  backLink?: boolean;
+  backLink?: boolean | { to: string; label: string };
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className={`mx-auto ${wide ? "max-w-7xl" : "max-w-6xl"} px-4 pb-10 pt-4`}>
-      {backLink ? (
-        <BackToDashboardLink />
-      ) : null}
+      {backLink === true ? <BackToDashboardLink /> : backLink ? <BackLink to={backLink.to} variant="link">{backLink.label}</BackLink> : null}
       <h1 id={id} className={`${backLink ? "mt-2 " : ""}text-3xl font-bold text-slate-900`}>
         {title}
       </h1>
