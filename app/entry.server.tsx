@@ -8,6 +8,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { logger } from "~/platform/logger.server";
+import { coalescedWrites } from "~/platform/coalesced-writes.server";
 import { holdModuleScripts } from "~/platform/held-module-script.server";
 import { lowPriorityModulePreloads } from "~/platform/preload-priority.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -43,8 +44,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads();
-          const page = scriptsWaitForInteraction(routerContext) ? body.pipe(holdModuleScripts()) : body;
+          const body = coalescedWrites();
+          const marked = body.pipe(lowPriorityModulePreloads());
+          const page = scriptsWaitForInteraction(routerContext) ? marked.pipe(holdModuleScripts()) : marked;
           const stream = createReadableStreamFromReadable(page);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

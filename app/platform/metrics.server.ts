@@ -92,23 +92,40 @@ function routeTree(routes: RouteTable, parentId: string | undefined): RouteObjec
     })) as RouteObject[];
 }
 
-/** Turns a request path into its route pattern ('/case/:caseId/chat'); 'autre' when no route matches. */
+/**
+ * Turns a request path into its route pattern ('/case/:caseId/chat'); 'autre' when no route matches. A segment no route
+ * names (an id, a slug, a token) matches the same routes as any other such segment, so the path is looked up with each
+ * of them replaced by one placeholder: one match per shape of path, where matchRoutes flattens and ranks the whole
+ * route table on every call.
+ */
 export function createRoutePatternMatcher(routes: RouteTable): (pathname: string) => string {
   const tree = routeTree(routes, undefined);
+  const named = new Set(
+    Object.values(routes).flatMap((route) => (route?.path ?? "").split("/").filter((segment) => segment !== "" && !segment.startsWith(":") && segment !== "*")),
+  );
+  const lowerNamed = new Set([...named].map((segment) => segment.toLowerCase()));
+  const shapeOf = (pathname: string) =>
+    pathname
+      .split("/")
+      .map((segment) => (segment === "" || named.has(segment) || lowerNamed.has(segment.toLowerCase()) ? segment : UNNAMED_SEGMENT))
+      .join("/");
   const cache = new Map<string, string>();
   return (pathname) => {
-    const cached = cache.get(pathname);
+    const shape = shapeOf(pathname);
+    const cached = cache.get(shape);
     if (cached) return cached;
-    const matches = matchRoutes(tree, pathname) ?? [];
+    const matches = matchRoutes(tree, shape) ?? [];
     const last = matches.at(-1);
     const pattern =
       !last || last.route.path === "*" || last.route.path?.endsWith("*")
         ? "autre"
         : "/" + matches.map((match) => match.route.path ?? "").filter(Boolean).join("/").replace(/\/+/g, "/").replace(/^\//, "");
-    if (cache.size < 10_000) cache.set(pathname, pattern);
+    if (cache.size < 10_000) cache.set(shape, pattern);
     return pattern;
   };
 }
+
+const UNNAMED_SEGMENT = "~";
 
 /** The bounded route label of a request: static files and operator endpoints by name, pages by their pattern. */
 export function routeLabel(pathname: string, patternOf: ((pathname: string) => string) | undefined): string {
