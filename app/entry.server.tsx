@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -33,8 +32,17 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const waitForAll = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const startStreaming = () => {
+      shellRendered = true;
+      const body = coalescedWrites();
+      const marked = body.pipe(lowPriorityModulePreloads());
+      const page = scriptsWaitForInteraction(routerContext) ? marked.pipe(holdModuleScripts()) : marked;
+      const stream = createReadableStreamFromReadable(page);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -42,17 +50,15 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = coalescedWrites();
-          const marked = body.pipe(lowPriorityModulePreloads());
-          const page = scriptsWaitForInteraction(routerContext) ? marked.pipe(holdModuleScripts()) : marked;
-          const stream = createReadableStreamFromReadable(page);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) startStreaming();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (waitForAll) startStreaming();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -61,7 +67,9 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    // Cleared once the page is whole, so the finished render is not held for six more seconds. React calls back only
+    // once its work has started, after this line.
+    const abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
@@ -115,9 +123,11 @@ function renderStaticPage(
       <ServerRouter context={routerContext} url={request.url} />,
       {
         onAllReady() {
+          clearTimeout(abortTimer);
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -125,7 +135,7 @@ function renderStaticPage(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

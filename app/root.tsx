@@ -1,3 +1,4 @@
+import { useAppLinkNavigation } from "~/components/ui/app-link";
 import {
   Links,
   Meta,
@@ -69,6 +70,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useAppLinkNavigation();
   useEffect(() => {
     // Effects run once React has committed the hydrated page: browser tests wait for this mark before typing.
     document.documentElement.dataset.hydrated = "true";

@@ -171,8 +171,6 @@ const server = await startProductionServer({
   LOG_LEVEL: "warn",
   SLOW_QUERY_MS: String(SLOW_MS),
   METRICS_TOKEN,
-  // BENCH_SERVER_NODE_OPTIONS="--import ./bench/support/cpu-profile.mjs": a CPU profile of the server over the run.
-  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
 });
 
 /** The server's SQL counters (queries, seconds) from /metrics. */

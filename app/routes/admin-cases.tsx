@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-cases";
@@ -126,9 +127,9 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
         <p className="mt-4 rounded-md border-2 border-amber-600 bg-amber-50 p-3 text-amber-950">
           <span className="font-semibold">{page.waitingCount} dossier(s) attendent un avocat.</span> Aucun avocat actif n'avait de
           pourcentage de répartition à leur soumission&#x202f;: assignez-les ci-dessous, ou revoyez la{" "}
-          <Link to="/admin/lawyer-allocation" className="font-semibold underline">
+          <AppLink to="/admin/lawyer-allocation" className="font-semibold underline">
             répartition des dossiers
-          </Link>
+          </AppLink>
           .
         </p>
       ) : null}
@@ -154,9 +155,9 @@ export default function AdminCasesPage({ loaderData, actionData }: Route.Compone
           header: "Dossier",
           cell: (row) => (
             <span className="flex flex-col items-start gap-1">
-              <Link to={`/case/${row.id}`} className="font-semibold text-brand-800 underline">
+              <AppLink to={`/case/${row.id}`} className="font-semibold text-brand-800 underline">
                 {row.caseNumber}
-              </Link>
+              </AppLink>
               {row.waitingForLawyer ? (
                 <Badge className="bg-amber-100 text-amber-950 ring-amber-600">En attente d'un avocat</Badge>
               ) : null}

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+
 import type { Route } from "./+types/admin-conventions";
 import { BackOfficePage, frenchDateTime, ProblemsAlert, StaffTable } from "~/components/back-office/back-office-page";
 import { FeeModelSummary, TEMPLATE_VERSIONS_NOTE } from "~/components/back-office/agreement-template";
@@ -45,9 +46,9 @@ export default function AdminConventionsPage({ loaderData }: Route.ComponentProp
             header: "Version",
             cell: (template) => (
               <>
-                <Link to={`/admin/conventions/${template.id}`} className="font-semibold text-brand-800 underline">
+                <AppLink to={`/admin/conventions/${template.id}`} className="font-semibold text-brand-800 underline">
                   Version {template.version}
-                </Link>
+                </AppLink>
                 {template.id === latest ? <span className="block text-sm text-slate-700">En vigueur pour les nouvelles propositions</span> : null}
               </>
             ),

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import type { Route } from "./+types/admin-email-templates";
 import { BackOfficePage, frenchDate, ListAlert, SearchForm, StaffTable } from "~/components/back-office/back-office-page";
@@ -68,9 +69,9 @@ export default function AdminEmailTemplatesPage({ loaderData, actionData }: Rout
           header: "Nom",
           cell: (template) => (
             <>
-              <Link to={`/admin/email-templates/${template.id}`} className="font-semibold text-brand-800 underline">
+              <AppLink to={`/admin/email-templates/${template.id}`} className="font-semibold text-brand-800 underline">
                 {template.name}
-              </Link>
+              </AppLink>
               {template.key ? <span className="block text-sm text-slate-700">Envoyé par la plateforme</span> : null}
             </>
           ),

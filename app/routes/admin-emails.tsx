@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses, Field, TextField } from "~/components/ui/field";
 import type { Route } from "./+types/admin-emails";
@@ -148,9 +149,9 @@ export default function AdminEmailsPage({ loaderData, actionData }: Route.Compon
             header: "Objet",
             cell: (email) => (
               <>
-                <Link to={`/admin/emails/${email.id}`} className="font-semibold text-brand-800 underline">
+                <AppLink to={`/admin/emails/${email.id}`} className="font-semibold text-brand-800 underline">
                   {email.subject}
-                </Link>
+                </AppLink>
                 {email.excerpt ? <span className="mt-1 block text-sm text-slate-700">{email.excerpt}</span> : null}
               </>
             ),

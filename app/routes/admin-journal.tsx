@@ -1,8 +1,9 @@
 import { Button } from "~/components/ui/button";
+import { AppLink } from "~/components/ui/app-link";
 import { controlClasses } from "~/components/ui/field";
 import type { Route } from "./+types/admin-journal";
 import { BackOfficePage, FilterSelect, frenchDateTime, NextPageLink, StaffTable } from "~/components/back-office/back-office-page";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { pageTitle } from "~/content/site";
 import { ACTION_LABELS, actionLabel, journalQuerySchema, TARGET_TYPE_LABELS, targetTypeLabel } from "~/modules/audit/audit.schema";
 import { listJournal, type JournalPerson } from "~/modules/audit/audit.server";
@@ -29,9 +30,9 @@ function Person({ person, recordedEmail }: { person: JournalPerson; recordedEmai
       {person.name === null ? (
         <span className="block font-semibold">Compte supprimé</span>
       ) : (
-        <Link to={`/admin/users/${person.id}`} className="block font-semibold text-brand-800 underline">
+        <AppLink to={`/admin/users/${person.id}`} className="block font-semibold text-brand-800 underline">
           {person.name}
-        </Link>
+        </AppLink>
       )}
       {email ? <span className="block break-all">{email}</span> : null}
       <span className="block break-all text-sm text-slate-700">{person.id}</span>

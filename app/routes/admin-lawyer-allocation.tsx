@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+import { data, Form, useNavigation } from "react-router";
 import { BackOfficePage, ListAlert, Pagination, pageHref, SearchForm } from "~/components/back-office/back-office-page";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -125,9 +126,9 @@ function AllocationForm({
                       {row.barComplete ? null : (
                         <p id={`${inputId}-barreau`} className="mt-1 text-sm font-semibold text-amber-900" data-bar-missing="">
                           Barreau ou numéro d'inscription manquant&#x202f;: ses clients ne pourraient pas le vérifier, sa part reste à 0&#x202f;%.{" "}
-                          <Link to={lawyerEditHref(row)} className="text-brand-800 underline">
+                          <AppLink to={lawyerEditHref(row)} className="text-brand-800 underline">
                             Les renseigner<span className="sr-only"> pour Maître {row.firstName} {row.lastName}</span>
-                          </Link>
+                          </AppLink>
                         </p>
                       )}
                     </div>

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+
 import type { Route } from "./+types/admin-suppressions";
 import { BackOfficePage, frenchDateTime, StaffTable } from "~/components/back-office/back-office-page";
 import { Badge } from "~/components/ui/badge";
@@ -36,9 +37,9 @@ export default function AdminDeletionsPage({ loaderData }: Route.ComponentProps)
           header: "Compte",
           cell: (request) =>
             request.status === "waiting" ? (
-              <Link to={`/admin/users/${request.userId}`} className="font-semibold text-brand-800 underline underline-offset-2">
+              <AppLink to={`/admin/users/${request.userId}`} className="font-semibold text-brand-800 underline underline-offset-2">
                 Voir la fiche
-              </Link>
+              </AppLink>
             ) : (
               <span className="break-all text-sm">{request.userId}</span>
             ),

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+
 import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/avocat-messages";
 import { CaseStatusBadge } from "~/components/dashboard/case-list";
@@ -17,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = inboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return lawyerInbox(actor, query);
 }
-
 
 function inboxLink(view: "toutes" | "non-lues", page = 1): string {
   const params = new URLSearchParams();
@@ -40,7 +40,7 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
 
       <nav aria-label="Vues des conversations" className="mt-6 flex flex-wrap gap-2">
         {(["toutes", "non-lues"] as const).map((view) => (
-          <Link
+          <AppLink
             key={view}
             to={inboxLink(view)}
             aria-current={inbox.view === view ? "page" : undefined}
@@ -49,7 +49,7 @@ export default function LawyerMessagesPage({ loaderData: inbox }: Route.Componen
             }`}
           >
             {view === "toutes" ? "Toutes les conversations" : "Non lues"}
-          </Link>
+          </AppLink>
         ))}
       </nav>
 

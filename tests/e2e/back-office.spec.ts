@@ -105,8 +105,11 @@ test.describe("back-office", () => {
     // The history shows each body's first words; the subject opens the whole message.
     await expect(page.locator("[data-list-table]")).toContainText("Bonjour, Nous avons reçu vos pièces.");
     await expectNoAxeViolations(page, "/admin/emails (historique)");
+    // A list's links navigate inside the app, as React Router's links do: the page is not loaded again.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.locator("[data-list-table]").getByRole("link", { name: "Votre dossier avance" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Votre dossier avance" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect(page.locator("pre")).toContainText("Bonjour,\n\nNous avons reçu vos pièces.");
     await expectNoAxeViolations(page, "/admin/emails/:id (message)");
     await page.getByRole("link", { name: "Retour à l'historique des e-mails" }).click();

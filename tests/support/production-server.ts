@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -99,7 +99,9 @@ export async function startProductionServer(env: Record<string, string>): Promis
   const baseUrl = `http://127.0.0.1:${port}`;
   // The address tests use is the public one, unless told otherwise: posts must come from PUBLIC_URL's origin.
   const publicUrl = env.PUBLIC_URL ?? baseUrl;
-  const child: ChildProcess = spawn("sh", [path.join(ROOT, "server/with-allocator.sh"), process.execPath, "server/main.mjs"], {
+  // RECOURS_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": options for the server's node (benches, profiling).
+  const nodeArgs = (process.env.RECOURS_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn("sh", [path.join(ROOT, "server/with-allocator.sh"), process.execPath, ...nodeArgs, "server/main.mjs"], {
     cwd: ROOT,
     env: {
       ...inherited,
@@ -117,6 +119,7 @@ export async function startProductionServer(env: Record<string, string>): Promis
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  if (process.env.RECOURS_SERVER_OUTPUT) child.stdout?.pipe(createWriteStream(process.env.RECOURS_SERVER_OUTPUT));
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   let exited: number | null | undefined;

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+
 import { plural } from "~/components/dashboard/stat-cards";
 import { Notice } from "~/components/ui/notice";
 import { lawyerEditHref } from "~/modules/cases/allocation.schema";
@@ -34,18 +35,18 @@ export function AllocationAlertsNotice({ id, alerts }: { id: string; alerts: All
         <p>
           Les dossiers soumis attendront qu'un administrateur les assigne. Donnez un pourcentage à au moins un avocat actif dont le barreau et le
           numéro d'inscription sont renseignés&#x202f;:{" "}
-          <Link to="/admin/lawyer-allocation" className={link}>
+          <AppLink to="/admin/lawyer-allocation" className={link}>
             répartition des dossiers
-          </Link>
+          </AppLink>
           .
         </p>
       ) : null}
       {alerts.waitingCases > 0 ? (
         <p>
           {plural(alerts.waitingCases, "dossier attend", "dossiers attendent")} un avocat.{" "}
-          <Link to="/admin/cases?filter=non-assignes" className={link}>
+          <AppLink to="/admin/cases?filter=non-assignes" className={link}>
             Les assigner
-          </Link>
+          </AppLink>
         </p>
       ) : null}
       {alerts.idleLawyers.length > 0 ? (
@@ -53,9 +54,9 @@ export function AllocationAlertsNotice({ id, alerts }: { id: string; alerts: All
           {alerts.idleLawyers.map((lawyer) => (
             <li key={lawyer.lawyerId}>
               Maître {lawyer.firstName} {lawyer.lastName} reçoit 0&#x202f;% des nouveaux dossiers{REASONS[lawyer.reason]}.{" "}
-              <Link to={fixHref(lawyer)} className={link}>
+              <AppLink to={fixHref(lawyer)} className={link}>
                 Corriger<span className="sr-only"> pour Maître {lawyer.firstName} {lawyer.lastName}</span>
-              </Link>
+              </AppLink>
             </li>
           ))}
           {others > 0 ? <li>{plural(others, "autre avocat reçoit", "autres avocats reçoivent")} 0&#x202f;% des nouveaux dossiers.</li> : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+import { Form, useLocation } from "react-router";
 import { BackLink, BackToDashboardLink, Button, ButtonLink } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -213,9 +214,9 @@ export function StaffTable<Row extends { id: string | number }>({
 export function PersonCell({ person }: { person: { id: string; firstName: string; lastName: string; email: string } }) {
   return (
     <>
-      <Link to={`/admin/users/${person.id}`} className="font-semibold text-brand-800 underline">
+      <AppLink to={`/admin/users/${person.id}`} className="font-semibold text-brand-800 underline">
         {person.firstName} {person.lastName}
-      </Link>
+      </AppLink>
       <span className="block break-all text-slate-700">{person.email}</span>
     </>
   );

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { paymentMethodLabel } from "~/modules/cases/cases.schema";
 import type { CaseFileView } from "~/modules/case-file/case-file.server";
 import {
@@ -15,7 +16,6 @@ import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-ta
 import { formatDate } from "~/lib/format";
 
 const SECTION = "rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
-
 
 /** The case file on the case page: deadlines, payments with their totals, scammer identifiers and linked cases. */
 export function CaseFilePanels({ caseId, caseFile }: { caseId: string; caseFile: CaseFileView }) {
@@ -223,9 +223,9 @@ export function IdentifiersPanel({ caseId, caseFile }: { caseId: string; caseFil
                         {identifier.links.openable.map((other, index) => (
                           <span key={other.id}>
                             {index > 0 ? ", " : ""}
-                            <Link to={`/case/${other.id}`} className="font-semibold text-brand-800 underline">
+                            <AppLink to={`/case/${other.id}`} className="font-semibold text-brand-800 underline">
                               {other.caseNumber}
-                            </Link>
+                            </AppLink>
                           </span>
                         ))}
                       </p>

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
 import { CaseAmount } from "~/components/case-file/case-amount";
 import { Badge } from "~/components/ui/badge";
 import { ResponsiveTable, type TableColumn } from "~/components/ui/responsive-table";
@@ -34,15 +35,15 @@ function CaseActions({ row, identityVerified }: { row: CaseRow; identityVerified
   const caseName = <span className="sr-only"> le dossier {row.caseNumber}</span>;
   const caseId = encodeURIComponent(row.id);
   const view = (
-    <Link to={`/case/${caseId}`} className={actionLink}>
+    <AppLink to={`/case/${caseId}`} className={actionLink}>
       Voir{caseName}
-    </Link>
+    </AppLink>
   );
   if (normalizeCaseStatus(row.status) !== "draft") {
     return (
       <div className="flex flex-col items-start gap-1">
         {view}
-        <Link to={`/case/${caseId}/chat`} className={`${actionLink} inline-flex min-h-11 flex-wrap items-center gap-2`}>
+        <AppLink to={`/case/${caseId}/chat`} className={`${actionLink} inline-flex min-h-11 flex-wrap items-center gap-2`}>
           <span>
             Messagerie<span className="sr-only"> du dossier {row.caseNumber}</span>
           </span>
@@ -51,16 +52,16 @@ function CaseActions({ row, identityVerified }: { row: CaseRow; identityVerified
               {unreadLabel(row.unreadMessages)}
             </span>
           ) : null}
-        </Link>
+        </AppLink>
       </div>
     );
   }
   return (
     <div className="flex flex-col items-start gap-1">
       {view}
-      <Link to={`/create-case?id=${caseId}`} className={actionLink}>
+      <AppLink to={`/create-case?id=${caseId}`} className={actionLink}>
         Modifier{caseName}
-      </Link>
+      </AppLink>
       {identityVerified ? (
         <Form method="post" action="/dashboard">
           <input type="hidden" name="intent" value="submit" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/ui/app-link";
+
 import { ClockIcon, FolderIcon, InboxIcon, MessageIcon, UsersIcon } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
 import type { LawyerDashboard } from "~/modules/dashboard/dashboard.server";
@@ -52,9 +53,9 @@ export function LawyerDashboardView({ dashboard }: { dashboard: LawyerDashboard 
 function ActionItem({ to, children }: { to: string; children: ReactNode }) {
   return (
     <li>
-      <Link to={to} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+      <AppLink to={to} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
         {children}
-      </Link>
+      </AppLink>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { AppLink } from "~/components/ui/app-link";
 import { CallCodeCard } from "~/components/call-verification/call-code-card";
-import { Link } from "react-router";
+
 import { ExternalIcon, FolderIcon, LockIcon, PlusIcon, ShieldIcon, UserIcon } from "~/components/ui/icons";
 import { Notice } from "~/components/ui/notice";
 import { officialScamReporting } from "~/content/site";
@@ -240,12 +241,12 @@ function IdentityNotices({ dashboard }: { dashboard: UserDashboard }) {
           ))}
         </ul>
         <p>
-          <Link
+          <AppLink
             to={VERIFY_IDENTITY}
             className="inline-block rounded-md bg-red-800 px-4 py-2 font-semibold text-white hover:bg-red-900"
           >
             Reprendre la vérification
-          </Link>
+          </AppLink>
         </p>
       </Notice>
     );
@@ -310,7 +311,7 @@ function QuickAction({
 }) {
   return (
     <li>
-      <Link
+      <AppLink
         to={to}
         reloadDocument={reloadDocument}
         className={`flex items-center gap-3 rounded-lg px-4 py-3 font-semibold ${
@@ -323,7 +324,7 @@ function QuickAction({
           {icon}
         </span>
         {children}
-      </Link>
+      </AppLink>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
+import { AppLink, type AppLinkProps } from "./app-link";
 
 /**
  * The site's buttons and action links, one class list per look. Every one is at least 44 px high (touch targets);
@@ -49,11 +49,11 @@ export function Button({ variant, size, className, type = "submit", ...button }:
   return <button type={type} className={buttonClasses({ variant, size }, className)} {...button} />;
 }
 
-export type ButtonLinkProps = LinkProps & ButtonVariants;
+export type ButtonLinkProps = AppLinkProps & ButtonVariants;
 
-/** A React Router link drawn as a button (or, with variant "link", as an action link). */
+/** A link inside the app drawn as a button (or, with variant "link", as an action link). */
 export function ButtonLink({ variant, size, className, ...link }: ButtonLinkProps) {
-  return <Link className={buttonClasses({ variant, size }, typeof className === "string" ? className : undefined)} {...link} />;
+  return <AppLink className={buttonClasses({ variant, size }, className)} {...link} />;
 }
 
 /** A way back to the page before: "← Retour …", as a secondary button (member pages) or an action link. */
