@@ -144,16 +144,20 @@ async function filteredInvoices(filter: AdminInvoiceFilter, after: KeysetCursor 
   };
   if (!filter.q) return run(listQuery(db()).where(inWindow), true);
   const pattern = `%${escapeLike(filter.q)}%`;
-  const found = sql<boolean>`(${sql.join(
-    [
-      NUMBER_START.test(filter.q) ? sql`i.number LIKE ${`${filter.q.toUpperCase()}%`}` : sql`i.number ILIKE ${pattern}`,
-      sql`i.case_number ILIKE ${pattern}`,
-      sql`i.buyer->>'name' ILIKE ${pattern}`,
-      sql`i.seller->>'lawyerName' ILIKE ${pattern}`,
-      sql`i.seller->>'firmName' ILIKE ${pattern}`,
-    ],
-    sql` OR `,
-  )})`;
+  // The start of a document number ("F-2026-0001") is looked for in the numbers alone: a case number (RC-…) or a
+  // name never holds one, and the trigram indexes would read every row sharing its common trigrams ("202", "000").
+  const found = NUMBER_START.test(filter.q)
+    ? sql<boolean>`i.number LIKE ${`${filter.q.toUpperCase()}%`}`
+    : sql<boolean>`(${sql.join(
+        [
+          sql`i.number ILIKE ${pattern}`,
+          sql`i.case_number ILIKE ${pattern}`,
+          sql`i.buyer->>'name' ILIKE ${pattern}`,
+          sql`i.seller->>'lawyerName' ILIKE ${pattern}`,
+          sql`i.seller->>'firmName' ILIKE ${pattern}`,
+        ],
+        sql` OR `,
+      )})`;
   // A number is found once per issuer at most: its matches are few, sorted at once.
   if (!NUMBER_START.test(filter.q)) {
     const among = await run(listQuery(db(), { where: inWindow, rows: SEARCH_NEWEST_FIRST }).where(found), true);
