@@ -12,7 +12,8 @@
 // measures only the matching rows. Each row also gives the SQL queries per request and their time (the server's
 // /metrics counters, read before and after the row). `--busy`: a child process spins on one core for the whole run
 // (the figure then means the same on a quiet machine as on a shared one); the header says whether it was on. The target
-// is p95 ≤ 30 ms on a quiet machine, ≤ 50 ms with --busy.
+// is p95 ≤ 30 ms on a quiet machine, ≤ 50 ms with --busy. RECOURS_SERVER_NODE_ARGS reaches the server's node
+// ("--cpu-prof --cpu-prof-dir=/tmp/profiles" for a profile of the run).
 import { readFileSync } from "node:fs";
 import { request as httpPost } from "node:http";
 import { loadavg } from "node:os";

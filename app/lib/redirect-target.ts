@@ -76,6 +76,7 @@ export const RETURN_PAGE_PATTERNS = [
   "/admin/users/:userId",
   "/admin/lawyers",
   "/admin/emails",
+  "/admin/emails/:emailId",
   "/admin/emails/templates",
   "/admin/email-templates",
   "/admin/email-templates/:templateId",
