@@ -44,6 +44,9 @@ function stepForm(fields: Record<string, string>, parts: Record<string, { name: 
   return new Request("http://localhost/verify-identity", { method: "POST", body: form });
 }
 
+/** An upload answers once its files are checked in the bounded worker pool, which waits its turn when other specs load the machine. */
+const UPLOAD_CHECKED_MS = 30_000;
+
 test.describe("identity verification journey", () => {
   test.describe.configure({ mode: "serial" });
   let admin: StaffMember;
@@ -149,7 +152,7 @@ test.describe("identity verification journey", () => {
     await expectNoAxeViolations(page, "/verify-identity (étape 2)");
     await page.getByRole("button", { name: "Envoyer" }).click();
 
-    await expect(page.getByRole("heading", { name: /Étape 3 sur 5/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Étape 3 sur 5/ })).toBeVisible({ timeout: UPLOAD_CHECKED_MS });
     // Sent is not done: the step waits for review.
     await expect(page.getByRole("link", { name: "Étape 2 : Première pièce d'identité, en vérification" })).toBeVisible();
     await waitForHydration(page);
@@ -158,13 +161,13 @@ test.describe("identity verification journey", () => {
     await page.getByLabel("Page photo du passeport").setInputFiles(files.passport);
     await page.getByRole("button", { name: "Envoyer" }).click();
 
-    await expect(page.getByRole("heading", { name: /Étape 4 sur 5/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Étape 4 sur 5/ })).toBeVisible({ timeout: UPLOAD_CHECKED_MS });
     await waitForHydration(page);
     await page.getByRole("radio", { name: "Facture d'électricité" }).check();
     await page.getByLabel("Justificatif de domicile", { exact: true }).setInputFiles(files.bill);
     await page.getByRole("button", { name: "Envoyer" }).click();
 
-    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible({ timeout: UPLOAD_CHECKED_MS });
     await expect(page.getByRole("heading", { name: "Documents en cours de vérification" })).toBeVisible();
     await expectNoAxeViolations(page, "/verify-identity (statut)");
 
@@ -236,14 +239,14 @@ test.describe("identity verification journey", () => {
     await page.goto("/dashboard");
     await expect(page.getByText("Raison : Photo floue ou illisible")).toBeVisible();
     await page.getByRole("link", { name: "Reprendre la vérification" }).first().click();
-    await expect(page.getByRole("heading", { name: /Étape 3 sur 5/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Étape 3 sur 5/ })).toBeVisible({ timeout: UPLOAD_CHECKED_MS });
     await expect(page.getByText("Documents rejetés - Resoumission requise")).toBeVisible();
     await waitForHydration(page);
     await page.getByRole("radio", { name: "Passeport" }).check();
     await page.getByLabel("Page photo du passeport").setInputFiles(files.passport);
     await page.getByRole("button", { name: "Envoyer" }).click();
     // Step 4 was sent already: the re-sent document leads to the status, not to step 4's form.
-    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible({ timeout: UPLOAD_CHECKED_MS });
 
     // The admin approves all three groups.
     for (let i = 0; i < 3; i += 1) {
@@ -293,7 +296,7 @@ test.describe("identity verification journey", () => {
     // and the re-sent step waits for review in yellow, not as a green 'terminée'.
     await verso.setInputFiles(files.verso);
     await page.getByRole("button", { name: "Envoyer" }).click();
-    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Étape 5 sur 5/ })).toBeVisible({ timeout: UPLOAD_CHECKED_MS });
     const waiting = steps.getByRole("link", { name: "Étape 2 : Première pièce d'identité, en vérification" });
     await expect(waiting).toContainText("en vérification");
     await expect(waiting).not.toContainText("✓");
