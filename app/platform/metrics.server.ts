@@ -100,14 +100,16 @@ function routeTree(routes: RouteTable, parentId: string | undefined): RouteObjec
  */
 export function createRoutePatternMatcher(routes: RouteTable): (pathname: string) => string {
   const tree = routeTree(routes, undefined);
+  // Route segments match case-insensitively: the names are kept, and compared, in lower case.
   const named = new Set(
-    Object.values(routes).flatMap((route) => (route?.path ?? "").split("/").filter((segment) => segment !== "" && !segment.startsWith(":") && segment !== "*")),
+    Object.values(routes).flatMap((route) =>
+      (route?.path ?? "").split("/").filter((segment) => segment !== "" && !segment.startsWith(":") && segment !== "*").map((segment) => segment.toLowerCase()),
+    ),
   );
-  const lowerNamed = new Set([...named].map((segment) => segment.toLowerCase()));
   const shapeOf = (pathname: string) =>
     pathname
       .split("/")
-      .map((segment) => (segment === "" || named.has(segment) || lowerNamed.has(segment.toLowerCase()) ? segment : UNNAMED_SEGMENT))
+      .map((segment) => (segment === "" || named.has(segment.toLowerCase()) ? segment : UNNAMED_SEGMENT))
       .join("/");
   const cache = new Map<string, string>();
   return (pathname) => {
