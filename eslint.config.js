@@ -121,4 +121,19 @@ export default tseslint.config(
       "import-x/no-cycle": "error",
     },
   },
+  {
+    // Loaders, actions and middleware get the raw request (future.v8_passThroughRequests, decision 99): its address
+    // may end in .data and carry _routes or index. The `url` argument is the page's own address.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: OUTSIDE_THE_LAYERS,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='request'][property.name='url']",
+          message: "Read the address from the `url` argument: `request.url` is the raw request's (decision 99).",
+        },
+      ],
+    },
+  },
 );

@@ -2,5 +2,5 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  future: { v8_middleware: true },
+  future: { v8_middleware: true, v8_passThroughRequests: true },
 } satisfies Config;

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { requestedPath } from "~/lib/redirect-target";
 
 /**
  * Query parameter names that links sent by email, printed (the identity check's QR code) or kept as bookmarks carried
@@ -21,8 +20,7 @@ export const RENAMED_QUERY_PARAMETERS: Readonly<Record<string, string>> = {
  * For a page whose published links may still carry the old names: answers a permanent redirect to the same
  * address with the current names (a current name already present wins), or returns when there is nothing to rename.
  */
-export function redirectRenamedQuery(request: Request): void {
-  const url = new URL(requestedPath(request), "http://localhost");
+export function redirectRenamedQuery(url: URL): void {
   const names = [...url.searchParams.keys()];
   if (!names.some((name) => Object.hasOwn(RENAMED_QUERY_PARAMETERS, name))) return;
   const renamed = new URLSearchParams();

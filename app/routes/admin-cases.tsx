@@ -27,9 +27,9 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dossiers") },
 
 export const loader = staffListLoader("admin", adminCaseQuerySchema, adminCaseList);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
-  return caseRowAction(request, assignLawyerSchema, {
+  return caseRowAction(request, url, assignLawyerSchema, {
     fields: ["lawyerId", "caseId"],
     failed: adminCaseMessages.assignFailed,
     unknownCase: adminCaseMessages.unknownCase,

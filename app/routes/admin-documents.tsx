@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Documents d'i
 
 export const loader = staffListLoader("admin", reviewQuerySchema, reviewQueue);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
   const form = await parseForm(request, reviewDecisionSchema);
   if (!form.ok) {
@@ -30,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await reviewDocumentGroup(actor, form.data);
     if (!result.ok) return data({ groupId: form.data.documentId, error: result.message }, { status: result.status });
-    const back = new URL(request.url);
-    return redirectWithToast(`/admin/documents${back.search}`, {
+    return redirectWithToast(`/admin/documents${url.search}`, {
       title: result.message,
       description: result.identityVerified ? "Les trois étapes sont validées\u202f: l'identité de la personne est vérifiée." : undefined,
       tone: "success",

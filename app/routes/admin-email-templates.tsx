@@ -16,9 +16,9 @@ import { z } from "zod";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Modèles d'e-mails") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const parsed = templateListQuerySchema.safeParse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
+  const parsed = templateListQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   if (!parsed.success) return data({ q: "", templates: [], error: parsed.error.issues[0]?.message ?? "Recherche illisible." }, { status: 400 });
   return { q: parsed.data.q, templates: await listTemplates(actor, parsed.data.q), error: null };
 }

@@ -16,9 +16,8 @@ import { requireRole } from "~/platform/guards.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("E-mails") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const url = new URL(request.url);
   const parsed = emailListQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   const search = parsed.success ? parsed.data.q : "";
   const [history, templates] = await Promise.all([emailHistory(actor, search), listTemplates(actor, "")]);
@@ -33,9 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return parsed.success ? body : data(body, { status: 400 });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
-  const url = new URL(request.url);
   if (url.searchParams.get("intent") === "retry") {
     const form = await parseForm(request, retryEmailSchema);
     if (!form.ok) return data({ kind: "retry" as const, error: backOfficeMessages.emailNotRetriable, fieldErrors: {}, values: {} }, { status: 400 });

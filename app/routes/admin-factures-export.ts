@@ -7,9 +7,9 @@ import { requireRole } from "~/platform/guards.server";
 import { PRIVATE_FILE_HEADERS } from "~/platform/file-response-headers";
 
 /** GET /admin/factures/export.csv?q=&from=&to=: every invoice and credit note the filter finds, for the accountant. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const parsed = adminInvoiceFilterSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = adminInvoiceFilterSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw data({ message: "Les dates du filtre sont invalides." }, { status: 400 });
   const chunks = adminInvoicesCsv(actor, parsed.data)[Symbol.asyncIterator]();
   const encoder = new TextEncoder();

@@ -10,9 +10,9 @@ import { requireRole } from "~/platform/guards.server";
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Factures") }, { name: "robots", content: "noindex" }];
 
 /** 25 a page, newest first (decision 0070's keyset cursor: a malformed one is the first page); bad dates: the filter ignored, said. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const parsed = adminInvoiceListSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = adminInvoiceListSchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { q: "", from: "", to: "", after: undefined };
   const page = await adminInvoices(actor, query);
   return { filter: { q: query.q, from: query.from, to: query.to }, invalid: !parsed.success, firstPage: query.after === undefined, page };

@@ -15,10 +15,10 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Journal des a
 const ACTION_OPTIONS = [{ value: "", label: "Toutes les actions" }, ...Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))];
 const TARGET_OPTIONS = [{ value: "", label: "Toutes" }, ...Object.entries(TARGET_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  redirectRenamedQuery(request);
-  const query = journalQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  redirectRenamedQuery(url);
+  const query = journalQuerySchema.parse(Object.fromEntries(url.searchParams));
   return { query: { ...query, after: undefined }, page: await listJournal(actor, query) };
 }
 

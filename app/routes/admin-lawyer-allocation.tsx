@@ -16,16 +16,15 @@ import { formatOneDecimal } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Répartition des dossiers") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const url = new URL(request.url);
   const query = allocationQuerySchema.parse(Object.fromEntries(url.searchParams));
   return { q: query.q, overview: await allocationOverview(actor, query) };
 }
 
 const anyFields = z.record(z.string(), z.string());
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
   const form = await parseForm(request, anyFields);
   if (!form.ok) return data({ error: allocationMessages.saveFailed, fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await saveAllocation(actor, parsed.rows);
   if (!result.ok) return data({ error: result.message, fieldErrors: result.fieldErrors, values: form.values }, { status: result.status });
-  return redirectWithToast(`/admin/lawyer-allocation${new URL(request.url).search}`, {
+  return redirectWithToast(`/admin/lawyer-allocation${url.search}`, {
     title: allocationMessages.saved,
     description: result.changed === 0 ? "Aucune valeur n'a changé." : "Les prochains dossiers soumis suivront ces pourcentages.",
     tone: "success",

@@ -23,9 +23,8 @@ function pageNumber(raw: string | null): number {
   return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  const url = new URL(request.url);
   const parsed = lawyerListQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   if (!parsed.success) {
     return data(
@@ -37,11 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q: parsed.data.q, editing: editedLawyer(url.searchParams.get("edit")), page, error: null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "admin");
   const form = await parseForm(request, lawyerActionSchema);
   // Saved, the row closes its forms; refused, it keeps them open with the message.
-  const kept = new URL(request.url).searchParams;
+  const kept = new URLSearchParams(url.searchParams);
   kept.delete("edit");
   const back = `/admin/lawyers${kept.size > 0 ? `?${kept}` : ""}`;
   if (!form.ok) {

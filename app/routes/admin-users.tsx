@@ -20,10 +20,10 @@ const VERIFICATION_LABELS: Record<(typeof VERIFICATION_FILTERS)[number], string>
 const ROLE_OPTIONS = [{ value: "", label: "Tous les rôles" }, ...filterOptions(ROLE_VALUES, ROLE_LABELS)];
 const VERIFICATION_OPTIONS = filterOptions(VERIFICATION_FILTERS, VERIFICATION_LABELS);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "admin");
-  redirectRenamedQuery(request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  redirectRenamedQuery(url);
+  const params = Object.fromEntries(url.searchParams);
   const parsed = userListQuerySchema.safeParse(params);
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? "Recherche illisible.";

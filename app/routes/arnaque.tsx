@@ -21,9 +21,9 @@ import { logger } from "~/platform/logger.server";
 
 export const handle = staticPageHandle;
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export function loader({ url, params }: Route.LoaderArgs) {
   if (!isScamSlug(params.slug)) {
-    logger.info({ path: new URL(request.url).pathname }, "page introuvable");
+    logger.info({ path: url.pathname }, "page introuvable");
     throw data(null, { status: 404 });
   }
   return { slug: params.slug };

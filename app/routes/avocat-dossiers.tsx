@@ -16,9 +16,9 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes dossiers"
 
 export const loader = staffListLoader("lawyer", lawyerCaseQuerySchema, lawyerCaseList);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireRole(context, "lawyer");
-  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(actor, (url) => `/avocat/dossiers${url.search}`));
+  return caseRowAction(request, url, statusChangeSchema, lawyerStatusChange(actor, (url) => `/avocat/dossiers${url.search}`));
 }
 
 const STATUS_FILTER_LABELS: Record<(typeof LAWYER_STATUS_FILTERS)[number], string> = {

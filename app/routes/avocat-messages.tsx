@@ -12,10 +12,10 @@ import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Messages") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireRole(context, "lawyer");
-  redirectRenamedQuery(request);
-  const query = inboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  redirectRenamedQuery(url);
+  const query = inboxQuerySchema.parse(Object.fromEntries(url.searchParams));
   return lawyerInbox(actor, query);
 }
 

@@ -4,7 +4,7 @@ import { pdfResponse } from "~/modules/case-file/pdf-response";
 import { requireUser } from "~/platform/guards.server";
 
 /** GET /case/:caseId/lettre-banque.pdf?bank=…: the contestation letter to one of the client's banks. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const bank = new URL(request.url).searchParams.get("bank");
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const bank = url.searchParams.get("bank");
   return pdfResponse(await bankLetterFor(requireUser(context), params.caseId, bank ? bank.slice(0, 200) : null));
 }

@@ -8,9 +8,8 @@ import { requireUser } from "~/platform/guards.server";
  * same events once, for a page that could not open the stream and polls instead; with `?format=page&before=` an older
  * page of the thread (loading on scroll).
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, request, params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
-  const url = new URL(request.url);
   if (url.searchParams.get("format") === "page") {
     const page = await chatThreadFor(actor, params.caseId, { before: url.searchParams.get("before") });
     return Response.json({ messages: page.messages, olderCursor: page.olderCursor }, { headers: { "Cache-Control": "no-store" } });

@@ -8,8 +8,7 @@ import { PRIVATE_FILE_HEADERS, STORED_FILE_CONTENT_SECURITY_POLICY } from "~/pla
 const PRIVATE = PRIVATE_FILE_HEADERS;
 
 /** GET /case/:caseId/chat/fichier/:fileId: a chat attachment for the case's parties, through a 60-second link. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const result = await chatAttachmentDownload(requireUser(context), params.caseId, params.fileId, {
     exp: url.searchParams.get("exp"),
     sig: url.searchParams.get("sig"),

@@ -10,9 +10,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * POST /case/:caseId/chat/messages: the chat page's script sends (intent=send) and reads (intent=read) here and gets
  * JSON back; the plain form posts to /case/:caseId/chat itself.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, request, params, context }: Route.ActionArgs) {
   const actor = requireUser(context);
-  const intent = new URL(request.url).searchParams.get("intent");
+  const intent = url.searchParams.get("intent");
   if (intent === "read") {
     return Response.json(await markChatRead(actor, params.caseId), { headers: NO_STORE });
   }

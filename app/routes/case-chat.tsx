@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = ({ data: view }) => [
 ];
 
 /** The latest 50 messages, or the 50 before `?before=` (older pages, also the link a page without JavaScript follows). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const before = new URL(request.url).searchParams.get("before");
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const before = url.searchParams.get("before");
   return chatThreadFor(requireUser(context), params.caseId, { before });
 }
 

@@ -39,11 +39,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
   const panel = await agreementPanelFor(actor, params.caseId);
   const proposal = panel.mayPropose ? await proposalFormFor(actor, params.caseId) : null;
-  const confirmWithdrawal = new URL(request.url).searchParams.get("withdrawal") === "confirm";
+  const confirmWithdrawal = url.searchParams.get("withdrawal") === "confirm";
   return { panel, proposal, confirmWithdrawal };
 }
 
@@ -56,10 +56,10 @@ function succeeded<Result extends { ok: boolean }>(result: Result): result is Ex
 type Intent = "propose" | "send-code" | "sign" | "countersign" | "withdraw" | "record-email-withdrawal";
 
 /** Each intent parses its own form with the shared schema and calls one use case. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, request, params, context }: Route.ActionArgs) {
   const actor = requireUser(context);
   const here = `/case/${encodeURIComponent(params.caseId)}/convention`;
-  const intent = new URL(request.url).searchParams.get("intent") as Intent | null;
+  const intent = url.searchParams.get("intent") as Intent | null;
   const origin = { ipAddress: actor.clientAddress, userAgent: request.headers.get("user-agent") ?? "" };
   const fail = (intentName: Intent, result: { status: number; formError?: string; fieldErrors?: FieldErrors; values?: Record<string, string | undefined> }) =>
     data({ intent: intentName, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values: (result.values ?? {}) as Record<string, string | undefined> }, answerInit(result));

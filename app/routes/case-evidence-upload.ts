@@ -10,9 +10,9 @@ import { requireUser } from "~/platform/guards.server";
  * lawyer's checklist (decision 85). The page's upload script (progress bar) asks for JSON; the plain form (no
  * JavaScript) gets the case page back with a toast.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, request, params, context }: Route.ActionArgs) {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const documentRequestId = new URL(request.url).searchParams.get("documentRequest") ?? undefined;
+  const documentRequestId = url.searchParams.get("documentRequest") ?? undefined;
   const result = await uploadEvidence(requireUser(context), params.caseId, request, documentRequestId === undefined ? {} : { documentRequestId });
   const location = `/case/${encodeURIComponent(params.caseId)}#${documentRequestId === undefined ? "preuves" : DOCUMENT_REQUESTS_ANCHOR}`;
   if (wantsJson) {

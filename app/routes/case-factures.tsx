@@ -18,9 +18,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** POST ?intent=issue (the assigned lawyer issues an invoice) or ?intent=credit-note (cancels one by a credit note). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, request, params, context }: Route.ActionArgs) {
   const actor = requireUser(context);
-  const intent = new URL(request.url).searchParams.get("intent");
+  const intent = url.searchParams.get("intent");
   const here = `/case/${encodeURIComponent(params.caseId)}/factures`;
   if (intent === "issue") {
     const result = await issueInvoice(actor, params.caseId);

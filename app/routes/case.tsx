@@ -88,9 +88,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 type Refusal = { ok: false; status: number; formError?: string; fieldErrors?: FieldErrors };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, request, params, context }: Route.ActionArgs) {
   const here = `/case/${encodeURIComponent(params.caseId)}`;
-  const intent = new URL(request.url).searchParams.get("intent");
+  const intent = url.searchParams.get("intent");
   const fail = (name: RecoveryActionData["intent"], result: { status: number; formError?: string; fieldErrors?: FieldErrors }, values: Record<string, string>) =>
     data({ intent: name, fieldErrors: result.fieldErrors ?? {}, formError: result.formError, values } satisfies RecoveryActionData, answerInit(result));
   const confirm = (name: "cost-decision" | "cost-withdrawal", request: (typeof COST_CONFIRMATIONS)[keyof typeof COST_CONFIRMATIONS], fields: Record<string, string>) => ({
@@ -169,7 +169,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         description: "La contre-passation figure dans les sommes récupérées.",
       }));
   }
-  return caseRowAction(request, statusChangeSchema, lawyerStatusChange(requireRole(context, "lawyer"), () => here));
+  return caseRowAction(request, url, statusChangeSchema, lawyerStatusChange(requireRole(context, "lawyer"), () => here));
 }
 
 

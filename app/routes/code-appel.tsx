@@ -25,9 +25,9 @@ type Answer = { check: CallCodeCheck | null; fieldErrors: FieldErrors; formError
 const reply = (answer: Partial<Answer>, init: ResponseInit) => data<Answer>({ check: null, fieldErrors: {}, formError: undefined, code: "", ...answer }, init);
 
 /** ?intent=confirm: "Oui, on m'a lu ce code" (the code shown is used); ?intent=check: the code the client was read. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireUser(context);
-  const intent = new URL(request.url).searchParams.get("intent");
+  const intent = url.searchParams.get("intent");
   if (intent === "confirm") {
     const form = await parseForm(request, callCodeConfirmSchema);
     const result = form.ok ? await confirmCallCodeUsed(actor, form.data.shown) : null;

@@ -48,7 +48,7 @@ function keptValues(posted: Record<string, string>): ProfileFormValues {
   return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, posted[field] ?? ""])) as ProfileFormValues;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = requireUser(context);
   let cityMessage: string | undefined;
   const form = await parseForm(request, profileFormSchema, async (posted) => {
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await completeProfile(actor, form.data);
   if (!result.ok) return data({ fieldErrors: {}, formError: result.formError, values }, { status: result.status });
   // Sent here on the way to a page (the case wizard from a landing page): back to it.
-  return redirectWithToast(safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM)), { ...profileMessages.saved, tone: "success" });
+  return redirectWithToast(safeRedirectTarget(url.searchParams.get(REDIRECT_PARAM)), { ...profileMessages.saved, tone: "success" });
 }
 
 export default function CompleteProfilePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The emailed link: opening it spends nothing (mail scanners, previews); the button below downloads, once. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
-  const token = new URL(request.url).searchParams.get("token");
+  const token = url.searchParams.get("token");
   const state = await exportLinkState(actor, token);
   if (state.state !== "ready") return data({ ...state, token: null }, { status: state.status, headers: { "Cache-Control": "no-store" } });
   return data({ ...state, token }, { headers: { "Cache-Control": "no-store" } });

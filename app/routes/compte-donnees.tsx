@@ -18,9 +18,9 @@ import { useSubmitting } from "~/components/use-submitting";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mes données") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = requireUser(context);
-  const after = keysetCursor.safeParse(new URL(request.url).searchParams.get("after") ?? undefined);
+  const after = keysetCursor.safeParse(url.searchParams.get("after") ?? undefined);
   const [exportStatus, reads] = await Promise.all([dataExportStatusFor(actor), personalDataReadsFor(actor, after.success ? after.data : undefined)]);
   return { exportStatus, reads, olderPage: after.success };
 }

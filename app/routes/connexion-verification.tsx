@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   redirectSignedIn(context);
   const form = await parseForm(request, secondFactorSignInSchema);
   const method = form.values.method === "recovery" ? "recovery" : "app";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await verifySignInSecondFactor(anonymousActor(request), form.data, request);
   if (result.ok) {
     return redirectWithToast(
-      safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM)),
+      safeRedirectTarget(url.searchParams.get(REDIRECT_PARAM)),
       { title: "Connexion réussie\u202f!", description: "Bienvenue sur votre espace personnel.", tone: "success" },
       result.headers,
     );

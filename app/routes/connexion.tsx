@@ -29,9 +29,9 @@ export const meta: Route.MetaFunction = (args) =>
       "Connectez-vous à votre espace Recours pour suivre vos dossiers et échanger avec votre équipe juridique.",
   });
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  const asked = new URL(request.url).searchParams.get(REDIRECT_PARAM);
+  const asked = url.searchParams.get(REDIRECT_PARAM);
   return { notice: context.get(signInNoticeContext), redirectTo: safeRedirectTarget(asked) };
 }
 

@@ -27,11 +27,10 @@ import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Nouveau dossier") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, request, context }: Route.LoaderArgs) {
   const actor = await requireCompletedProfile(context, requestedPath(request));
   // A resume link kept from before decision 71 (?etape=N) keeps working.
-  redirectRenamedQuery(request);
-  const url = new URL(request.url);
+  redirectRenamedQuery(url);
   const view = await caseWizardFor(actor, url.searchParams.get("id"), presetScamType(url.searchParams.get("type")));
   if (view.kind !== "wizard") return { view, step: 1 as WizardStep };
   const asked = wizardStepOf(url.searchParams.get("step"));
@@ -62,14 +61,13 @@ function failure(values: CaseFormValues, step: WizardStep, status: number, field
  * hiding, a move made in the browser, a link followed away from the wizard). The database out of reach on the way
  * (decision 94) answers 503 with Retry-After and the step again with everything typed; the page sends it again once.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
     throw data({ formError: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   }
-  const url = new URL(request.url);
   const from = wizardStepOf(String(form.get("step") ?? "")) ?? wizardStepOf(url.searchParams.get("step")) ?? 1;
   const intent = String(form.get("intent") ?? "save");
   const values = caseFormValues(form);

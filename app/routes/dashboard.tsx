@@ -13,8 +13,8 @@ import { data } from "react-router";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mon espace") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return dashboardFor(requireUser(context), { period: new URL(request.url).searchParams.get("period") });
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return dashboardFor(requireUser(context), { period: url.searchParams.get("period") });
 }
 
 /** The case list's 'Soumettre' (spec §4): the draft is submitted, the list reloads with the spec's toast. */

@@ -8,8 +8,7 @@ import { PRIVATE_FILE_HEADERS, STORED_FILE_CONTENT_SECURITY_POLICY } from "~/pla
 const PRIVATE = PRIVATE_FILE_HEADERS;
 
 /** GET /fichiers/:id: a stored file through a 60-second link bound to the viewer (owner, or an admin reviewer). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const result = await downloadFile(currentActor(context), params.id, { exp: url.searchParams.get("exp"), sig: url.searchParams.get("sig") });
   if (result.kind === "refused") {
     return new Response(result.message, { status: result.status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });

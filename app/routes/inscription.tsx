@@ -32,20 +32,20 @@ export const meta: Route.MetaFunction = (args) =>
   }));
 
 /** Where the new account goes once created (a landing page sends its visitors on to the case wizard). */
-function landingOf(request: Request): string {
-  return safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM));
+function landingOf(url: URL): string {
+  return safeRedirectTarget(url.searchParams.get(REDIRECT_PARAM));
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const landing = landingOf(request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const landing = landingOf(url);
   redirectSignedIn(context, landing);
   return { redirectTo: landing };
 }
 
 const keptFields = ["firstName", "lastName", "email", "phoneMobileCountry", "phoneMobile", "country"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const landing = landingOf(request);
+export async function action({ url, request, context }: Route.ActionArgs) {
+  const landing = landingOf(url);
   redirectSignedIn(context, landing);
   const form = await parseForm(request, signUpSchema);
   const values = Object.fromEntries(keptFields.map((field) => [field, form.values[field] ?? ""]));

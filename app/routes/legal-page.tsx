@@ -14,8 +14,8 @@ export const handle = staticPageHandle;
 
 const PRIVACY_POLICY_PATH = "/politique-confidentialite";
 
-export function loader({ request }: Route.LoaderArgs) {
-  if (!legalDocumentAt(new URL(request.url).pathname, EXAMPLE_FEE_MODEL)) throw data(null, { status: 404 });
+export function loader({ url }: Route.LoaderArgs) {
+  if (!legalDocumentAt(url.pathname, EXAMPLE_FEE_MODEL)) throw data(null, { status: 404 });
   // The retention table shows the durations the jobs apply, including the configured one (decision 0044).
   return { retention: { identityDocumentDays: env().IDENTITY_DOCUMENT_RETENTION_DAYS } };
 }

@@ -6,8 +6,8 @@ import { logger } from "~/platform/logger.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Page introuvable") }, { name: "robots", content: "noindex" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  logger.info({ path: new URL(request.url).pathname }, "page introuvable");
+export function loader({ url }: Route.LoaderArgs) {
+  logger.info({ path: url.pathname }, "page introuvable");
   return data(null, { status: 404 });
 }
 

@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
+  const token = url.searchParams.get("token")?.trim() ?? "";
   const valid = token.length >= 10 && token.length <= 200 && (await passwordResetLinkIsValid(token));
   return data({ token: valid ? token : null }, { status: valid ? 200 : 400 });
 }

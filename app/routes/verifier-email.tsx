@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [
  * Opening the link from the email: confirms the address, then shows the sign-in form with the email filled in; or
  * moves the account to its new address, for its signed-in owner only. The link itself never signs anyone in.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
+export async function loader({ url, request, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token")?.trim() ?? "";
   if (!token || token.length > 4000) return data({ reason: "invalid" as const }, { status: 400 });
   const actor = currentActor(context);
   const result = await confirmEmail(actor, token);

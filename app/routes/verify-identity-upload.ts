@@ -9,9 +9,9 @@ import { requireCompletedProfile } from "~/modules/profile/completed-profile-gua
  * POST /verify-identity/envoi?step=2|3|4: the page's upload script (progress bar) posts the same multipart form
  * here and gets JSON back; the plain form posts to /verify-identity itself.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = await requireCompletedProfile(context);
-  const step = Number(new URL(request.url).searchParams.get("step"));
+  const step = Number(url.searchParams.get("step"));
   if (step !== 2 && step !== 3 && step !== 4) return Response.json({ error: "Étape inconnue." }, { status: 404 });
   const result = await submitIdentityStep(actor, step as UploadStep, request);
   if (!result.ok) {

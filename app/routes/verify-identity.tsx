@@ -14,27 +14,27 @@ import { redirectRenamedQuery } from "~/platform/renamed-query.server";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vérification d'identité") }, { name: "robots", content: "noindex" }];
 
-function requestedStep(request: Request): number | null {
-  const raw = new URL(request.url).searchParams.get("step");
+function requestedStep(url: URL): number | null {
+  const raw = url.searchParams.get("step");
   const step = raw && /^[1-5]$/.test(raw) ? Number(raw) : null;
   return step;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const actor = await requireCompletedProfile(context);
   // The phone hand-off's QR code printed or scanned before decision 71 (?etape=2) keeps working.
-  redirectRenamedQuery(request);
+  redirectRenamedQuery(url);
   const view = await verificationFor(actor);
-  const asked = requestedStep(request);
+  const asked = requestedStep(url);
   const step = (asked && view.reachable[asked as IdentityStep] ? asked : view.openStep) as IdentityStep;
   const phoneUrl = `${env().PUBLIC_URL}/verify-identity?step=2`;
   const qrCode = step === 1 ? await QRCode.toString(phoneUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) : null;
   return { view, step, qrCode, phoneUrl, submissionId: randomUUID() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ url, request, context }: Route.ActionArgs) {
   const actor = await requireCompletedProfile(context);
-  const step = requestedStep(request);
+  const step = requestedStep(url);
   if (step === 1) {
     await completeTutorial(actor);
     return redirectWithToast("/verify-identity?step=2", { title: identityMessages.stepCompleted, tone: "success" });

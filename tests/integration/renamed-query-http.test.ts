@@ -62,6 +62,19 @@ describe.each(testEngines())("French query parameter names of published links, %
     expect(response.location).toBe(location);
   });
 
+  it("the script's data requests (.data, _routes) are renamed the same way, to the page's own address", async () => {
+    // Loaders get the raw request (decision 99): the address comes from React Router's `url`, without .data or _routes.
+    for (const [role, path, location] of [
+      ["admin", "/admin/cases.data?filtre=non-assignes&_routes=routes%2Fadmin-cases", "/admin/cases?filter=non-assignes"],
+      ["user", `/create-case.data?id=${DRAFT}&etape=2&_routes=routes%2Fcreate-case`, `/create-case?id=${DRAFT}&step=2`],
+    ] as const) {
+      const response = await http(path, { cookie: cookies[role] });
+      expect(response.status, path).toBe(202);
+      expect(response.body).toContain(`"redirect",${JSON.stringify(location)},"status",301`);
+      expect(response.body).not.toMatch(/\.data|_routes/);
+    }
+  });
+
   it("the English names are served as they are, and a signed-out visit still goes to the sign-in first", async () => {
     const served = await http("/admin/cases?filter=non-assignes&status=tous", { cookie: cookies.admin });
     expect(served.status).toBe(200);

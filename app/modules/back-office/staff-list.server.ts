@@ -11,16 +11,16 @@ import { redirectRenamedQuery } from "~/platform/renamed-query.server";
  * A staff list's query, read from the address's search parameters (a schema whose fields fall back on bad values).
  * An address with the French parameter names of older links is first redirected to the English ones.
  */
-export function listQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
-  redirectRenamedQuery(request);
-  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+export function listQuery<Schema extends z.ZodType>(url: URL, schema: Schema): z.output<Schema> {
+  redirectRenamedQuery(url);
+  return schema.parse(Object.fromEntries(url.searchParams));
 }
 
 /** The loader of a staff list page: the role checked, the query read (listQuery), then `{ query, page }` from the list's use case. */
 export function staffListLoader<Schema extends z.ZodType, Page>(role: Role, schema: Schema, list: (actor: UserActor, query: z.output<Schema>) => Promise<Page>) {
-  return async ({ request, context }: { request: Request; context: Parameters<typeof requireRole>[0] }) => {
+  return async ({ url, context }: { url: URL; context: Parameters<typeof requireRole>[0] }) => {
     const actor = requireRole(context, role);
-    const query = listQuery(request, schema);
+    const query = listQuery(url, schema);
     return { query, page: await list(actor, query) };
   };
 }
@@ -34,6 +34,7 @@ type Refusal = { ok: false; status: number; message: string };
  */
 export async function caseRowAction<Schema extends z.ZodType<{ caseId: string }>, Result extends { ok: true } | Refusal>(
   request: Request,
+  url: URL,
   schema: Schema,
   options: {
     /** The fields whose message answers an unreadable form, in this order; else `failed`. */
@@ -54,7 +55,7 @@ export async function caseRowAction<Schema extends z.ZodType<{ caseId: string }>
   try {
     const result = await options.run(form.data);
     if (!result.ok) return data({ caseId: form.data.caseId, error: (result as Refusal).message }, { status: (result as Refusal).status });
-    return redirectWithToast(options.back(new URL(request.url)), options.toast(result as Extract<Result, { ok: true }>));
+    return redirectWithToast(options.back(new URL(url)), options.toast(result as Extract<Result, { ok: true }>));
   } catch (error) {
     if (error instanceof NotFoundError) return data({ caseId: form.data.caseId, error: options.unknownCase }, { status: 404 });
     throw error;
