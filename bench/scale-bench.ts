@@ -15,15 +15,14 @@
 // is p95 ≤ 30 ms on a quiet machine, ≤ 50 ms with --busy. RECOURS_SERVER_NODE_ARGS reaches the server's node
 // ("--cpu-prof --cpu-prof-dir=/tmp/profiles" for a profile of the run).
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
-import { Agent as HttpAgent, request as httpSend } from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { cookieHeaderFrom, totpCode } from "../tests/support/accounts";
-import { ensureProductionBuild, httpRequest, siteOrigin, startProductionServer, type RunningServer } from "../tests/support/production-server";
+import { ensureProductionBuild, httpRequest, startProductionServer, type RunningServer } from "../tests/support/production-server";
 import { SCALE_DEFAULT_DATA_DIR, SCALE_DEFAULT_URL, SCALE_KEYS } from "./support/scale-dataset";
 import { lawyerContact } from "./support/scale-recent";
+import { benchRequest, bodyOf, type BenchAnswer } from "./support/bench-http";
 import { startCpuBurner } from "./support/cpu-burner";
 import { percentile } from "./timing";
 
@@ -199,52 +198,11 @@ interface Row {
 const addressSalt = 20 + (process.pid % 200);
 const loopback = (i: number) => `127.${addressSalt}.${Math.floor(i / 250) % 256}.${1 + (i % 250)}`;
 
-/** A row's response: its status, and its body as it came over the wire (gzip, as a browser accepts it). */
-interface Sent {
-  status: number;
-  raw: Buffer;
-  gzipped: boolean;
-}
-
-/** The body a browser would read: unzipped, after the measurement. */
-const bodyOf = (sent: Sent): Buffer => (sent.gzipped ? gunzipSync(sent.raw) : sent.raw);
-
-/** The GETs reuse one connection, as a browser does. */
-const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 1 });
-
-/**
- * One request of a row, over node:http. Not fetch(): its Request, Response and stream objects outlive the young
- * generation (undici registers them for finalization), and this process's own collections, every twenty requests or
- * so on the larger pages, landed inside the measured times: a fifth of the slowest requests was the client's pause.
- * The body is unzipped after the timer stops.
- */
-function send(row: Row, i: number, cookie: string): Promise<Sent> {
-  const target = new URL(`${server.baseUrl}${row.path(i)}`);
-  const body = row.form ? new URLSearchParams(row.form(i)).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpSend(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: body === undefined ? "GET" : "POST",
-        ...(body === undefined
-          ? { agent: keepAlive, headers: { cookie, "accept-encoding": "gzip" } }
-          : {
-              localAddress: loopback(i),
-              headers: { ...FORM, origin: siteOrigin(server.baseUrl), cookie, "accept-encoding": "gzip", "content-length": Buffer.byteLength(body) },
-            }),
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-        incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, raw: Buffer.concat(chunks), gzipped: incoming.headers["content-encoding"] === "gzip" }));
-        incoming.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
+/** One request of a row (a post from its own loopback address), timed by the caller; the body is read afterwards. */
+function send(row: Row, i: number, cookie: string): Promise<BenchAnswer> {
+  const path = row.path(i);
+  if (!row.form) return benchRequest(server.baseUrl, path, { cookie });
+  return benchRequest(server.baseUrl, path, { cookie, headers: FORM, body: new URLSearchParams(row.form(i)).toString(), localAddress: loopback(i) });
 }
 const at = <T>(list: T[], i: number): T => list[i % list.length]!;
 const q = (value: string) => encodeURIComponent(value);

@@ -24,9 +24,10 @@ describe("bench:surge plan", () => {
     expect(p50p95([]).p95).toBeNaN();
   });
 
-  it("holds up to the first step over a limit", () => {
-    const step = (signUpRate: number, signUpP95: number, publicP95: number) => ({ signUpRate, signUpP95, publicP95 });
+  it("holds up to the first step over a limit, or with a sign-up refused", () => {
+    const step = (signUpRate: number, signUpP95: number, publicP95: number, refused = 0) => ({ signUpRate, signUpP95, publicP95, refused });
     expect(highestHeld([step(1, 300, 10), step(2, 1900, 49), step(4, 2100, 20), step(8, 100, 10)])).toBe(2);
+    expect(highestHeld([step(1, 300, 10), step(2, 400, 10), step(4, 700, 8, 107)])).toBe(2);
     expect(highestHeld([step(1, 300, 60)])).toBeUndefined();
     expect(highestHeld([step(1, Number.NaN, 10)])).toBeUndefined();
   });

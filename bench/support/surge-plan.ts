@@ -46,13 +46,15 @@ export const SIGN_UP_P95_LIMIT_MS = 2000;
 export const PUBLIC_P95_LIMIT_MS = 50;
 
 /**
- * The highest sign-up rate held: that of the last step, in rising order, where sign-up p95 ≤ 2 s and public p95 ≤ 50 ms,
- * every step below it having held too (a step with no measurement does not hold). Undefined when the first one fails.
+ * The highest sign-up rate held: that of the last step, in rising order, where sign-up p95 ≤ 2 s and public p95 ≤ 50 ms
+ * and no sign-up was asked to come back later (503), every step below it having held too (a step with no measurement
+ * does not hold). A refusal answers fast: counted only in the p95, it would make a saturated step look held.
+ * Undefined when the first one fails.
  */
-export function highestHeld(steps: { signUpRate: number; signUpP95: number; publicP95: number }[]): number | undefined {
+export function highestHeld(steps: { signUpRate: number; signUpP95: number; publicP95: number; refused: number }[]): number | undefined {
   let held: number | undefined;
   for (const step of steps) {
-    if (!(step.signUpP95 <= SIGN_UP_P95_LIMIT_MS && step.publicP95 <= PUBLIC_P95_LIMIT_MS)) break;
+    if (!(step.signUpP95 <= SIGN_UP_P95_LIMIT_MS && step.publicP95 <= PUBLIC_P95_LIMIT_MS && step.refused === 0)) break;
     held = step.signUpRate;
   }
   return held;
