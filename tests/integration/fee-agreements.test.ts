@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parisIsoDay } from "~/lib/format";
 import { agreementMessages, proposalSchema } from "~/modules/agreements/agreements.schema";
 import {
   agreementDocument,
@@ -256,7 +257,8 @@ describe.each(testEngines())("fee agreements on %s", (engine) => {
     const third = await assignedCase(client);
     const agreementId = await proposeTerms(lawyer, third);
     await signWithEmailedCode(client, third, agreementId, { origin: ORIGIN });
-    const today = new Date().toISOString().slice(0, 10);
+    // The day in Paris, as the module counts it: between 23:00 and midnight UTC the UTC date is the day before.
+    const today = parisIsoDay();
     expect(await recordEmailWithdrawal(lawyer, third, { agreementId, sentOn: "2999-01-01" })).toMatchObject({ ok: false, status: 400 });
     expect(await recordEmailWithdrawal(lawyer, third, { agreementId, sentOn: today })).toEqual({ ok: true, earlyStart: false });
     expect(await db().selectFrom("fee_agreements").select(["state", "withdrawal_channel"]).where("id", "=", agreementId).executeTakeFirstOrThrow()).toEqual({

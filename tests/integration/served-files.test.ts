@@ -56,14 +56,19 @@ describe.each(testEngines())("served files on %s", (engine) => {
     await stopRuntime?.();
   });
 
-  /** GET /fichiers/:id as the owner: the route's answer, following the redirect to the signed link once. */
-  async function download(fileId: string, query = ""): Promise<Response> {
+  /** The route's answer to the owner's GET of `path`, called as React Router calls it (the request and its url). */
+  function fileRouteAsOwner(path: string, fileId: string): Promise<Response> {
     const context = new RouterContextProvider();
     context.set(actorContext, owner);
-    const call = (url: string) => fileRoute({ request: new Request(`http://localhost${url}`), params: { id: fileId }, context } as never) as Promise<Response>;
-    const first = await call(`/fichiers/${fileId}${query}`);
+    const url = new URL(`http://localhost${path}`);
+    return fileRoute({ request: new Request(url), url, params: { id: fileId }, context } as never) as Promise<Response>;
+  }
+
+  /** GET /fichiers/:id as the owner: the route's answer, following the redirect to the signed link once. */
+  async function download(fileId: string, query = ""): Promise<Response> {
+    const first = await fileRouteAsOwner(`/fichiers/${fileId}${query}`, fileId);
     if (first.status !== 302) return first;
-    return call(first.headers.get("location")!);
+    return fileRouteAsOwner(first.headers.get("location")!, fileId);
   }
 
   async function upload(name: string, bytes: Buffer, type: string) {
@@ -132,9 +137,7 @@ describe.each(testEngines())("served files on %s", (engine) => {
       expect(fileStateMessages.converting).toMatch(/en cours de préparation/);
       // Even a signed link made before (or by someone holding the key) gets no bytes.
       const signed = storage.downloadLink(file.id, owner.userId);
-      const context = new RouterContextProvider();
-      context.set(actorContext, owner);
-      const direct = (await fileRoute({ request: new Request(`http://localhost${signed}`), params: { id: file.id }, context } as never)) as Response;
+      const direct = await fileRouteAsOwner(signed, file.id);
       expect(direct.status).toBe(409);
       expect(await direct.text()).toBe(fileStateMessages.converting);
       await expect(storage.open(file.id)).rejects.toThrow(/converting/);
