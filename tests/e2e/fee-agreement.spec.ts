@@ -21,6 +21,12 @@ import { seedStaff, signInAsStaff, type StaffMember } from "./support/staff";
 import { totpCode } from "./support/two-factor";
 
 
+/**
+ * A proposal renders its PDF in the request, and a signature checks the password behind the hashing slot every spec's
+ * sign-ins share: on a loaded 2-core machine either answer took over 10 s.
+ */
+const PDF_POST_MS = 30_000;
+
 test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
   test.describe.configure({ mode: "serial" });
   let lawyer: StaffMember & { userId: string };
@@ -67,7 +73,7 @@ test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
     await expect(lawyerPage.getByText("Indiquez le pourcentage de résultat, par exemple 15 ou 12,5.").first()).toBeVisible();
     await lawyerPage.getByLabel(/^Honoraire de résultat/).fill("12,5");
     await lawyerPage.getByRole("button", { name: "Envoyer la convention au client" }).click();
-    await expect(lawyerPage.getByRole("status")).toContainText("Convention envoyée");
+    await expect(lawyerPage.getByRole("status")).toContainText("Convention envoyée", { timeout: PDF_POST_MS });
     await expect(lawyerPage.locator("[data-agreement-state]").first()).toHaveAttribute("data-agreement-state", "proposed");
 
     // The client is told by e-mail (no amount), reads the PDF in the page, asks for a code and signs.
@@ -103,7 +109,7 @@ test.describe("the fee agreement, from the proposal to the sealed PDF", () => {
     await page.getByLabel("Votre mot de passe").fill(client.password);
     await page.getByLabel("Code reçu par e-mail (6 chiffres)").fill(code);
     await page.getByRole("button", { name: "Signer la convention" }).click();
-    await expect(page.getByRole("status")).toContainText("Convention signée");
+    await expect(page.getByRole("status")).toContainText("Convention signée", { timeout: PDF_POST_MS });
     await expect(page.locator("[data-agreement-state]").first()).toHaveAttribute("data-agreement-state", "signed");
 
     // The lawyer countersigns with the authenticator app; the page waits for the seal.
